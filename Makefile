@@ -1,0 +1,64 @@
+# The two commands of the README: `make run` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+PIP := $(PY) -m pip
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: run test install install-dev migrate messages demo lint typecheck worker benchmarks clean
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+	$(PIP) install --quiet --upgrade pip
+
+$(VENV)/.installed: pyproject.toml | $(PY)
+	$(PIP) install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-dev: pyproject.toml | $(PY)
+	$(PIP) install --quiet -e '.[dev]'
+	touch $(VENV)/.installed $@
+
+install: $(VENV)/.installed
+
+install-dev: $(VENV)/.installed-dev
+
+migrate: install
+	$(PY) manage.py migrate --no-input
+
+# Compile the translations with GNU gettext when it is there, with Babel otherwise.
+messages: install
+	@if command -v msgfmt >/dev/null 2>&1; then \
+		$(PY) manage.py compilemessages --ignore=$(VENV) -v0; \
+	else \
+		$(PY) scripts/compile_messages.py; \
+	fi
+
+demo: migrate
+	$(PY) manage.py demo
+
+run: migrate messages demo
+	$(PY) manage.py collectstatic --no-input -v0
+	@echo "Crawford runs on http://$(HOST):$(PORT)/ (Ctrl-C stops it)"
+	$(PY) manage.py runserver $(HOST):$(PORT)
+
+lint: install-dev
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/lint-imports
+
+typecheck: install-dev
+	$(PY) -m mypy
+
+test: install-dev messages lint
+	$(PY) -m pytest
+
+worker: install
+	$(VENV)/bin/celery -A config worker --loglevel=info
+
+benchmarks: install-dev
+	for f in benchmarks/*.py; do $(PY) $$f || exit 1; done
+
+clean:
+	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache .mypy_cache

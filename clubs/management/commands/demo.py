@@ -1,0 +1,111 @@
+"""``python manage.py demo``: a living club for a newcomer to look at. Safe to run again."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand
+from django.db import transaction
+
+from clubs.models import Club, Membership, Player, Role
+
+DEMO_PASSWORD = "backgammon"
+CLUB_SLUG = "demo"
+
+#: (user name, first name, last name); None as user name makes a guest without an account.
+PEOPLE: list[tuple[str | None, str, str]] = [
+    ("anna", "Anna", "Albers"),
+    ("ben", "Ben", "Brandt"),
+    ("clara", "Clara", "Conrad"),
+    ("david", "David", "Dietrich"),
+    ("emma", "Emma", "Engel"),
+    ("felix", "Felix", "Fuchs"),
+    ("greta", "Greta", "Graf"),
+    ("hugo", "Hugo", "Hartmann"),
+    ("ida", "Ida", "Imhof"),
+    ("jonas", "Jonas", "Jäger"),
+    ("karla", "Karla", "Krüger"),
+    ("leon", "Leon", "Lorenz"),
+    ("mia", "Mia", "Meyer"),
+    ("noah", "Noah", "Neumann"),
+    (None, "Olga", "Otto"),
+    (None, "Paul", "Peters"),
+]
+STAFF: list[tuple[str, str, str, Role]] = [
+    ("organizer", "Olivia", "Organizer", Role.ORGANIZER),
+    ("referee", "Rudi", "Referee", Role.REFEREE),
+]
+
+
+class Command(BaseCommand):
+    help = "Create (or refresh) the demo club with 16 players, an organizer and a referee."
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        with transaction.atomic():
+            club = self.make_club()
+            self.make_members(club)
+        self.print_logins(club)
+
+    def make_club(self) -> Club:
+        club, _ = Club.objects.get_or_create(
+            slug=CLUB_SLUG,
+            defaults={
+                "name": "Crawford Backgammon Club",
+                "city": "Hamburg",
+                "description": "The demo club: weekly best-of-three at the bar, "
+                "a monthly 7-point main/consolation and a Swiss league.",
+            },
+        )
+        return club
+
+    def make_account(self, username: str, first: str, last: str, **extra: Any) -> Any:
+        user_model = get_user_model()
+        user, created = user_model.objects.get_or_create(
+            username=username,
+            defaults={
+                "first_name": first,
+                "last_name": last,
+                "email": f"{username}@example.com",
+                **extra,
+            },
+        )
+        if created:
+            user.set_password(DEMO_PASSWORD)
+            user.save(update_fields=["password"])
+        return user
+
+    def make_player(self, username: str | None, first: str, last: str) -> Player:
+        name = f"{first} {last}"
+        if username is None:
+            player, _ = Player.objects.get_or_create(
+                user=None, name=name, defaults={"email": ""}
+            )
+            return player
+        user = self.make_account(username, first, last)
+        player, _ = Player.objects.get_or_create(
+            user=user, defaults={"name": name, "email": user.email}
+        )
+        return player
+
+    def make_members(self, club: Club) -> None:
+        for username, first, last, role in STAFF:
+            player = self.make_player(username, first, last)
+            Membership.objects.update_or_create(club=club, player=player, defaults={"role": role})
+        for username, first, last in PEOPLE:
+            player = self.make_player(username, first, last)
+            Membership.objects.get_or_create(
+                club=club, player=player, defaults={"role": Role.PLAYER}
+            )
+        admin = self.make_account("admin", "Ada", "Admin", is_staff=True, is_superuser=True)
+        Player.objects.get_or_create(user=admin, defaults={"name": "Ada Admin"})
+
+    def print_logins(self, club: Club) -> None:
+        out = self.stdout
+        out.write(self.style.SUCCESS(f"Demo club “{club.name}” is ready: /clubs/{club.slug}/"))
+        out.write(f"Log in with any of these (password: {DEMO_PASSWORD}):")
+        out.write("  admin       site administrator (/admin/)")
+        for username, _first, _last, role in STAFF:
+            out.write(f"  {username:<11} {role.label}")
+        players = ", ".join(u for u, _f, _l in PEOPLE if u)
+        out.write(f"  players:    {players}")

@@ -1,0 +1,111 @@
+"""Clubs, the people in them, and their roles."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.db.models.functions import Lower
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+
+class TimeStampedModel(models.Model):
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+
+    class Meta:
+        abstract = True
+
+
+class Club(TimeStampedModel):
+    name = models.CharField(_("name"), max_length=120)
+    slug = models.SlugField(_("short name"), max_length=60, unique=True)
+    description = models.TextField(_("description"), blank=True)
+    city = models.CharField(_("city"), max_length=80, blank=True)
+    is_private = models.BooleanField(
+        _("private"),
+        default=False,
+        help_text=_("Only members see a private club's pages."),
+    )
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("club")
+        verbose_name_plural = _("clubs")
+        constraints = [
+            models.CheckConstraint(condition=~Q(slug=""), name="club_slug_not_empty"),
+            models.CheckConstraint(condition=~Q(name=""), name="club_name_not_empty"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("clubs:detail", kwargs={"club": self.slug})
+
+
+class Player(TimeStampedModel):
+    """A person who plays, referees or organizes. Guests have no user account."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("user account"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="player",
+    )
+    name = models.CharField(_("name"), max_length=120)
+    email = models.EmailField(_("e-mail"), blank=True)
+    language = models.CharField(
+        _("language"), max_length=8, choices=settings.LANGUAGES, default=settings.LANGUAGE_CODE
+    )
+
+    class Meta:
+        ordering = [Lower("name")]
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+        constraints = [
+            models.CheckConstraint(condition=~Q(name=""), name="player_name_not_empty"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def is_guest(self) -> bool:
+        return self.user_id is None
+
+
+class Role(models.TextChoices):
+    ORGANIZER = "organizer", _("Organizer")
+    REFEREE = "referee", _("Referee")
+    PLAYER = "player", _("Player")
+
+
+class Membership(TimeStampedModel):
+    """A player's place in a club. An organizer may referee; a referee may play."""
+
+    club = models.ForeignKey(
+        Club, verbose_name=_("club"), on_delete=models.CASCADE, related_name="memberships"
+    )
+    player = models.ForeignKey(
+        Player, verbose_name=_("player"), on_delete=models.CASCADE, related_name="memberships"
+    )
+    role = models.CharField(_("role"), max_length=16, choices=Role.choices, default=Role.PLAYER)
+
+    class Meta:
+        ordering = ["club", "role", "player__name"]
+        verbose_name = _("membership")
+        verbose_name_plural = _("memberships")
+        constraints = [
+            models.UniqueConstraint(fields=["club", "player"], name="membership_once_per_club"),
+            models.CheckConstraint(
+                condition=Q(role__in=Role.values), name="membership_role_valid"
+            ),
+        ]
+        indexes = [models.Index(fields=["player", "role"])]
+
+    def __str__(self) -> str:
+        return f"{self.player} · {self.club} ({self.get_role_display()})"

@@ -1,0 +1,183 @@
+"""Writes for clubs, players and memberships. Views call these; nothing else writes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.db.models import Q
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+
+from clubs.models import Club, Membership, Player, Role
+from config.errors import UserError
+
+
+def display_name(user: Any) -> str:
+    return user.get_full_name().strip() or user.get_username()
+
+
+@transaction.atomic
+def player_for_user(*, user: Any) -> Player:
+    """The Player behind a user account, created on first use."""
+    player, created = Player.objects.get_or_create(
+        user=user, defaults={"name": display_name(user), "email": user.email}
+    )
+    return player
+
+
+@transaction.atomic
+def account_register(
+    *, username: str, email: str, password: str, first_name: str = "", last_name: str = ""
+) -> Any:
+    """Create a user account and its player."""
+    user = get_user_model().objects.create_user(
+        username=username,
+        email=email,
+        password=password,
+        first_name=first_name,
+        last_name=last_name,
+    )
+    player_for_user(user=user)
+    return user
+
+
+def _unique_club_slug(name: str) -> str:
+    base = slugify(name)[:50] or "club"
+    slug, n = base, 2
+    while Club.objects.filter(slug=slug).exists():
+        slug, n = f"{base}-{n}", n + 1
+    return slug
+
+
+@transaction.atomic
+def club_create(
+    *,
+    user: Any,
+    name: str,
+    slug: str = "",
+    description: str = "",
+    city: str = "",
+    is_private: bool = False,
+) -> Club:
+    """Create a club; its creator becomes its first organizer."""
+    club = Club(
+        name=name,
+        slug=slug or _unique_club_slug(name),
+        description=description,
+        city=city,
+        is_private=is_private,
+    )
+    club.full_clean()
+    club.save()
+    Membership.objects.create(club=club, player=player_for_user(user=user), role=Role.ORGANIZER)
+    return club
+
+
+@transaction.atomic
+def club_update(*, club: Club, **fields: Any) -> Club:
+    for name, value in fields.items():
+        setattr(club, name, value)
+    club.full_clean()
+    club.save()
+    return club
+
+
+def _find_user(identifier: str) -> Any:
+    identifier = identifier.strip()
+    users = get_user_model().objects.filter(
+        Q(username__iexact=identifier) | Q(email__iexact=identifier)
+    )
+    matches = list(users[:2])
+    if not matches:
+        raise UserError(
+            _("No account with the user name or e-mail “%(who)s”.") % {"who": identifier},
+            code="no_such_user",
+            field="user",
+        )
+    if len(matches) > 1:
+        raise UserError(
+            _("More than one account has the e-mail “%(who)s”; use the user name.")
+            % {"who": identifier},
+            code="ambiguous_user",
+            field="user",
+        )
+    return matches[0]
+
+
+@transaction.atomic
+def club_add_member(*, club: Club, user_identifier: str, role: str = Role.PLAYER) -> Membership:
+    """Add the account with this user name or e-mail to the club, in the given role.
+
+    The new member is told by e-mail (in the background, once the change is committed).
+    """
+    user = _find_user(user_identifier)
+    player = player_for_user(user=user)
+    if Membership.objects.filter(club=club, player=player).exists():
+        raise UserError(
+            _("%(name)s is already a member of this club.") % {"name": player.name},
+            code="already_member",
+            field="user",
+        )
+    membership = Membership(club=club, player=player, role=role)
+    membership.full_clean()
+    membership.save()
+
+    from clubs.tasks import membership_welcome
+
+    transaction.on_commit(lambda: membership_welcome.delay(membership.pk))
+    return membership
+
+
+@transaction.atomic
+def club_add_guest(*, club: Club, name: str, email: str = "") -> Membership:
+    """A guest: a player without an account (a walk-in at the bar), entered by name."""
+    name = name.strip()
+    if Membership.objects.filter(club=club, player__name__iexact=name).exists():
+        raise UserError(
+            _("The club already has a player called “%(name)s”.") % {"name": name},
+            code="duplicate_name",
+            field="name",
+        )
+    player = Player(name=name, email=email)
+    player.full_clean()
+    player.save()
+    return Membership.objects.create(club=club, player=player, role=Role.PLAYER)
+
+
+def _ensure_other_organizer(membership: Membership) -> None:
+    others = (
+        Membership.objects.filter(club_id=membership.club_id, role=Role.ORGANIZER)
+        .exclude(pk=membership.pk)
+        .exists()
+    )
+    if not others:
+        raise UserError(
+            _("A club needs at least one organizer. Make someone else organizer first."),
+            code="last_organizer",
+            field="role",
+        )
+
+
+@transaction.atomic
+def membership_set_role(*, membership: Membership, role: str) -> Membership:
+    membership = Membership.objects.select_for_update().get(pk=membership.pk)
+    if membership.role == Role.ORGANIZER and role != Role.ORGANIZER:
+        _ensure_other_organizer(membership)
+    if membership.player.is_guest and role != Role.PLAYER:
+        raise UserError(
+            _("A guest has no account and can only be a player."), code="guest_role", field="role"
+        )
+    membership.role = role
+    membership.full_clean()
+    membership.save()
+    return membership
+
+
+@transaction.atomic
+def membership_remove(*, membership: Membership) -> None:
+    membership = Membership.objects.select_for_update().get(pk=membership.pk)
+    if membership.role == Role.ORGANIZER:
+        _ensure_other_organizer(membership)
+    membership.delete()

@@ -1,0 +1,24 @@
+"""The two error layers of the project.
+
+``UserError`` carries a translated message a person can act on ("the match is already over");
+views show it, services raise it. Anything else that goes wrong is a bug and is left to
+propagate as an ordinary exception.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+
+
+class UserError(ValidationError):
+    """A request a user made that the rules do not allow; the message is already translated.
+
+    It is a ``ValidationError`` so forms and DRF show it next to a field (``field``) or on top.
+    """
+
+    def __init__(self, message: object, *, code: str = "invalid", field: str | None = None):
+        self.field = field
+        super().__init__(message, code=code)
+
+    def as_form_errors(self) -> dict[str | None, list[object]]:
+        return {self.field: list(self.messages)}

@@ -1,0 +1,42 @@
+"""Production settings: everything in ``config.settings``, hardened.
+
+``SECRET_KEY`` and ``ALLOWED_HOSTS`` must come from the environment; there are no defaults.
+``python manage.py check --deploy --settings=config.settings_production`` reports nothing.
+"""
+
+from __future__ import annotations
+
+import os
+
+from django.core.exceptions import ImproperlyConfigured
+
+from config.settings import *  # noqa: F403
+from config.settings import env_bool, env_list
+
+DEBUG = False
+
+SECRET_KEY = os.environ.get("SECRET_KEY", "")
+if len(SECRET_KEY) < 50 or SECRET_KEY.startswith("django-insecure"):
+    raise ImproperlyConfigured(
+        "Set SECRET_KEY to a random value of at least 50 characters for production."
+    )
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", [])
+if not ALLOWED_HOSTS:
+    raise ImproperlyConfigured("Set ALLOWED_HOSTS (comma-separated) for production.")
+
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
+SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", str(60 * 60 * 24 * 365)))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+SECURE_HSTS_PRELOAD = True
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+SESSION_COOKIE_SECURE = True
+CSRF_COOKIE_SECURE = True
+X_FRAME_OPTIONS = "DENY"
+
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+}
+EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.smtp.EmailBackend")

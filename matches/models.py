@@ -1,0 +1,281 @@
+"""Matches and the games they are made of."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
+
+from clubs.models import Player, TimeStampedModel
+from tournaments.models import Entry, MatchFormat, Round
+
+#: Every cube value the database accepts: a power of two.
+CUBE_VALUES = [2**n for n in range(0, 21)]
+
+
+class MatchStatus(models.TextChoices):
+    PENDING = "pending", _("Waiting for players")
+    READY = "ready", _("Ready to play")
+    PLAYING = "playing", _("In play")
+    FINISHED = "finished", _("Finished")
+
+
+class MatchOutcome(models.TextChoices):
+    PLAYED = "played", _("Played")
+    BYE = "bye", _("Bye")
+    FORFEIT = "forfeit", _("Forfeit")
+
+
+class Slot(models.IntegerChoices):
+    A = 1, _("first player")
+    B = 2, _("second player")
+
+
+class Match(TimeStampedModel):
+    """One match of a round: two entries (or one and a bye), played to a target.
+
+    ``winner_next`` / ``loser_next`` say where the winner and the loser go in a bracket, and
+    into which slot of that match; both are empty in Swiss and round robin.
+    """
+
+    round = models.ForeignKey(
+        Round, verbose_name=_("round"), on_delete=models.CASCADE, related_name="matches"
+    )
+    index = models.PositiveSmallIntegerField(
+        _("position"), help_text=_("Position in the round or bracket, from the top.")
+    )
+    table = models.PositiveSmallIntegerField(_("table"), null=True, blank=True)
+    entry_a = models.ForeignKey(
+        Entry,
+        verbose_name=_("first player"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="matches_as_a",
+    )
+    entry_b = models.ForeignKey(
+        Entry,
+        verbose_name=_("second player"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="matches_as_b",
+    )
+    status = models.CharField(
+        _("status"), max_length=16, choices=MatchStatus.choices, default=MatchStatus.PENDING
+    )
+    outcome = models.CharField(
+        _("outcome"), max_length=16, choices=MatchOutcome.choices, blank=True
+    )
+    match_format = models.CharField(
+        _("match format"), max_length=8, choices=MatchFormat.choices, default=MatchFormat.POINTS
+    )
+    length = models.PositiveSmallIntegerField(_("match length"))
+    score_a = models.IntegerField(_("score of the first player"), default=0)
+    score_b = models.IntegerField(_("score of the second player"), default=0)
+    winner = models.ForeignKey(
+        Entry,
+        verbose_name=_("winner"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="matches_won",
+    )
+    referee = models.ForeignKey(
+        Player,
+        verbose_name=_("referee"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="refereed_matches",
+    )
+    is_online = models.BooleanField(_("played online"), default=False)
+    winner_next = models.ForeignKey(
+        "self",
+        verbose_name=_("winner goes to"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    winner_next_slot = models.PositiveSmallIntegerField(
+        _("winner's slot"), choices=Slot.choices, null=True, blank=True
+    )
+    loser_next = models.ForeignKey(
+        "self",
+        verbose_name=_("loser goes to"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    loser_next_slot = models.PositiveSmallIntegerField(
+        _("loser's slot"), choices=Slot.choices, null=True, blank=True
+    )
+    started_at = models.DateTimeField(_("started"), null=True, blank=True)
+    finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
+    version = models.PositiveIntegerField(
+        _("version"), default=0, help_text=_("Grows with every change to the result.")
+    )
+    history = HistoricalRecords(excluded_fields=["updated_at"])
+
+    class Meta:
+        ordering = ["round", "index"]
+        verbose_name = _("match")
+        verbose_name_plural = _("matches")
+        constraints = [
+            models.UniqueConstraint(fields=["round", "index"], name="match_index_per_round"),
+            models.CheckConstraint(condition=Q(index__gte=1), name="match_index_positive"),
+            models.CheckConstraint(
+                condition=Q(table__isnull=True) | Q(table__gte=1), name="match_table_positive"
+            ),
+            models.CheckConstraint(
+                condition=Q(score_a__gte=0) & Q(score_b__gte=0), name="match_scores_not_negative"
+            ),
+            models.CheckConstraint(condition=Q(length__gte=1), name="match_length_positive"),
+            models.CheckConstraint(
+                condition=Q(entry_a__isnull=True)
+                | Q(entry_b__isnull=True)
+                | ~Q(entry_a=F("entry_b")),
+                name="match_two_different_entries",
+            ),
+            models.CheckConstraint(
+                condition=Q(winner__isnull=True)
+                | Q(winner=F("entry_a"))
+                | Q(winner=F("entry_b")),
+                name="match_winner_is_a_player",
+            ),
+            models.CheckConstraint(
+                condition=Q(status=MatchStatus.FINISHED, winner__isnull=False)
+                | (~Q(status=MatchStatus.FINISHED) & Q(winner__isnull=True)),
+                name="match_finished_iff_winner",
+            ),
+            models.CheckConstraint(
+                condition=Q(status=MatchStatus.FINISHED) | Q(outcome=""),
+                name="match_outcome_only_when_finished",
+            ),
+            models.CheckConstraint(
+                condition=Q(status__in=MatchStatus.values), name="match_status_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(outcome__in=[*MatchOutcome.values, ""]), name="match_outcome_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(match_format__in=MatchFormat.values), name="match_format_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(winner_next__isnull=True, winner_next_slot__isnull=True)
+                | Q(winner_next__isnull=False, winner_next_slot__in=Slot.values),
+                name="match_winner_next_has_slot",
+            ),
+            models.CheckConstraint(
+                condition=Q(loser_next__isnull=True, loser_next_slot__isnull=True)
+                | Q(loser_next__isnull=False, loser_next_slot__in=Slot.values),
+                name="match_loser_next_has_slot",
+            ),
+        ]
+        indexes = [models.Index(fields=["status"])]
+
+    def __str__(self) -> str:
+        a = self.entry_a or _("(to be decided)")
+        b = self.entry_b or (_("bye") if self.outcome == MatchOutcome.BYE else _("(to be decided)"))
+        return f"{a} – {b}"
+
+
+class Side(models.IntegerChoices):
+    """Which player of the match: 0 is ``entry_a``, 1 is ``entry_b`` (as in the engine)."""
+
+    A = 0, _("first player")
+    B = 1, _("second player")
+
+
+class WinKind(models.TextChoices):
+    SINGLE = "single", _("Single game")
+    GAMMON = "gammon", _("Gammon")
+    BACKGAMMON = "backgammon", _("Backgammon")
+
+
+class EndedBy(models.TextChoices):
+    BEAROFF = "bearoff", _("Bear-off")
+    DROP = "drop", _("Dropped double")
+    RESIGN = "resign", _("Resignation")
+    FORFEIT = "forfeit", _("Forfeit")
+
+
+class ResultSource(models.TextChoices):
+    REFEREE = "referee", _("Referee")
+    PLAYER = "player", _("Player report")
+    ONLINE = "online", _("Online game")
+    FILE = "file", _("Match file")
+    API = "api", _("API")
+
+
+class Game(TimeStampedModel):
+    """One game of a match, as it ended. ``created_at`` is when it was entered."""
+
+    match = models.ForeignKey(
+        Match, verbose_name=_("match"), on_delete=models.CASCADE, related_name="games"
+    )
+    number = models.PositiveSmallIntegerField(_("game"))
+    winner = models.PositiveSmallIntegerField(_("winner"), choices=Side.choices)
+    kind = models.CharField(_("kind"), max_length=12, choices=WinKind.choices)
+    cube = models.PositiveIntegerField(_("cube"), default=1)
+    ended_by = models.CharField(
+        _("ended by"), max_length=12, choices=EndedBy.choices, default=EndedBy.BEAROFF
+    )
+    points = models.PositiveIntegerField(_("points"))
+    source = models.CharField(
+        _("source"), max_length=12, choices=ResultSource.choices, default=ResultSource.REFEREE
+    )
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("entered by"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    record = models.JSONField(
+        _("move record"),
+        null=True,
+        blank=True,
+        help_text=_("The moves of the game when it was played online or imported from a file."),
+    )
+    history = HistoricalRecords(excluded_fields=["updated_at"])
+
+    class Meta:
+        ordering = ["match", "number"]
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="game_number_per_match"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="game_number_positive"),
+            models.CheckConstraint(condition=Q(winner__in=Side.values), name="game_winner_side"),
+            models.CheckConstraint(condition=Q(kind__in=WinKind.values), name="game_kind_valid"),
+            models.CheckConstraint(
+                condition=Q(ended_by__in=EndedBy.values), name="game_ended_by_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(source__in=ResultSource.values), name="game_source_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(cube__in=CUBE_VALUES), name="game_cube_power_of_two"
+            ),
+            models.CheckConstraint(
+                condition=~Q(ended_by=EndedBy.DROP) | Q(kind=WinKind.SINGLE),
+                name="game_drop_is_single",
+            ),
+            models.CheckConstraint(
+                # N-point: kind × cube; best-of-N: every game counts one.
+                condition=Q(points=1)
+                | Q(kind=WinKind.SINGLE, points=F("cube"))
+                | Q(kind=WinKind.GAMMON, points=F("cube") * 2)
+                | Q(kind=WinKind.BACKGAMMON, points=F("cube") * 3),
+                name="game_points_match_kind_and_cube",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match} · {_('game')} {self.number}"

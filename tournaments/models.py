@@ -1,0 +1,324 @@
+"""Tournaments, the players entered in them, their stages and rounds."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from clubs.models import Club, Player, TimeStampedModel
+
+#: Cube values a tournament may cap the cube at (None = unlimited).
+CUBE_LIMITS = [2**n for n in range(1, 13)]
+
+
+class TournamentStatus(models.TextChoices):
+    DRAFT = "draft", _("Draft")
+    REGISTRATION = "registration", _("Registration open")
+    RUNNING = "running", _("Running")
+    FINISHED = "finished", _("Finished")
+
+
+class TournamentFormat(models.TextChoices):
+    SINGLE_ELIMINATION = "single_elimination", _("Single elimination")
+    MAIN_CONSOLATION = "main_consolation", _("Main / Consolation / Last Chance")
+    DOUBLE_ELIMINATION = "double_elimination", _("Double elimination")
+    SWISS = "swiss", _("Swiss")
+    ROUND_ROBIN = "round_robin", _("Round robin")
+
+
+class MatchFormat(models.TextChoices):
+    POINTS = "points", _("N-point match")
+    GAMES = "games", _("Best of N games")
+
+
+class StartingRule(models.TextChoices):
+    OPENING_ROLL = "opening_roll", _("Opening roll every game")
+    WINNER_STARTS = "winner_starts", _("Winner of the previous game starts")
+    LOSER_STARTS = "loser_starts", _("Loser of game 1 starts game 2, then roll again")
+
+
+class Seeding(models.TextChoices):
+    MANUAL = "manual", _("Manual")
+    RATING = "rating", _("By club rating")
+    RANDOM = "random", _("Random")
+
+
+class Tournament(TimeStampedModel):
+    club = models.ForeignKey(
+        Club, verbose_name=_("club"), on_delete=models.PROTECT, related_name="tournaments"
+    )
+    name = models.CharField(_("name"), max_length=120)
+    slug = models.SlugField(_("short name"), max_length=60)
+    description = models.TextField(_("description"), blank=True)
+    venue = models.CharField(_("venue"), max_length=120, blank=True)
+    starts_at = models.DateTimeField(_("starts at"), null=True, blank=True)
+    status = models.CharField(
+        _("status"),
+        max_length=16,
+        choices=TournamentStatus.choices,
+        default=TournamentStatus.DRAFT,
+    )
+    is_published = models.BooleanField(
+        _("published"),
+        default=True,
+        help_text=_("Anyone may read the draw and standings of a published tournament."),
+    )
+    format = models.CharField(
+        _("format"),
+        max_length=24,
+        choices=TournamentFormat.choices,
+        default=TournamentFormat.SINGLE_ELIMINATION,
+    )
+    match_format = models.CharField(
+        _("match format"), max_length=8, choices=MatchFormat.choices, default=MatchFormat.POINTS
+    )
+    default_length = models.PositiveSmallIntegerField(
+        _("match length"),
+        default=5,
+        help_text=_("Points to win an N-point match, or N in a best-of-N games match."),
+    )
+    referees = models.ManyToManyField(
+        Player, verbose_name=_("referees"), blank=True, related_name="refereed_tournaments"
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("created by"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+
+    # Rule settings: the variants in the rules the club plays by (see DESIGN.md).
+    starting_rule = models.CharField(
+        _("who starts games 2 and later"),
+        max_length=16,
+        choices=StartingRule.choices,
+        default=StartingRule.OPENING_ROLL,
+    )
+    lower_die_starts = models.BooleanField(
+        _("lower die starts"),
+        default=False,
+        help_text=_("The player with the lower opening die starts (by agreement, Regel 7)."),
+    )
+    cube_enabled = models.BooleanField(
+        _("doubling cube"),
+        default=True,
+        help_text=_("Used in N-point matches only; best-of-N games never use the cube."),
+    )
+    crawford = models.BooleanField(_("Crawford rule"), default=True)
+    holland = models.BooleanField(
+        _("Holland rule"),
+        default=False,
+        help_text=_("After the Crawford game the trailer may double only after two rolls each."),
+    )
+    max_cube = models.PositiveIntegerField(
+        _("cube limit"),
+        null=True,
+        blank=True,
+        choices=[(value, str(value)) for value in CUBE_LIMITS],
+        help_text=_("Highest cube value allowed; empty means unlimited."),
+    )
+    last_checker_larger_die = models.BooleanField(
+        _("last checker home uses the larger die"),
+        default=False,
+        help_text=_("Regel 15: the last checker to come home must use the larger die."),
+    )
+    no_hit_and_continue_home = models.BooleanField(
+        _("no hit-and-continue in the home board"),
+        default=False,
+        help_text=_("Regel 16: a checker that hits in its home board may not continue to an own blot."),
+    )
+
+    # Format settings.
+    seeding = models.CharField(
+        _("seeding"), max_length=8, choices=Seeding.choices, default=Seeding.MANUAL
+    )
+    swiss_rounds = models.PositiveSmallIntegerField(_("Swiss rounds"), null=True, blank=True)
+    bye_match_points = models.PositiveSmallIntegerField(
+        _("match points for a bye"), default=1
+    )
+    avoid_same_club = models.BooleanField(_("avoid pairing club mates"), default=False)
+    auto_pair_next_round = models.BooleanField(
+        _("pair the next round automatically"),
+        default=True,
+        help_text=_("Pair the next Swiss round as soon as the last result of a round is in."),
+    )
+    last_chance = models.BooleanField(_("last chance bracket"), default=False)
+    progressive_consolation = models.BooleanField(_("progressive consolation"), default=False)
+    grand_final_reset = models.BooleanField(_("grand final reset"), default=True)
+    double_round_robin = models.BooleanField(_("double round robin"), default=False)
+    tiebreaks = models.JSONField(
+        _("tie-breaks"),
+        default=list,
+        blank=True,
+        help_text=_("Tie-break keys in the order they apply."),
+    )
+
+    class Meta:
+        ordering = ["-starts_at", "-created_at"]
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+        constraints = [
+            models.UniqueConstraint(fields=["club", "slug"], name="tournament_slug_per_club"),
+            models.CheckConstraint(condition=~Q(slug=""), name="tournament_slug_not_empty"),
+            models.CheckConstraint(
+                condition=Q(status__in=TournamentStatus.values), name="tournament_status_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(format__in=TournamentFormat.values), name="tournament_format_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(match_format__in=MatchFormat.values),
+                name="tournament_match_format_valid",
+            ),
+            models.CheckConstraint(
+                condition=Q(starting_rule__in=StartingRule.values),
+                name="tournament_starting_rule_valid",
+            ),
+            models.CheckConstraint(
+                condition=Q(seeding__in=Seeding.values), name="tournament_seeding_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(default_length__gte=1), name="tournament_length_positive"
+            ),
+            models.CheckConstraint(
+                condition=Q(max_cube__isnull=True) | Q(max_cube__in=CUBE_LIMITS),
+                name="tournament_max_cube_power_of_two",
+            ),
+            models.CheckConstraint(
+                condition=Q(swiss_rounds__isnull=True) | Q(swiss_rounds__gte=1),
+                name="tournament_swiss_rounds_positive",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse(
+            "tournaments:detail", kwargs={"club": self.club.slug, "tournament": self.slug}
+        )
+
+    @property
+    def uses_cube(self) -> bool:
+        return self.match_format == MatchFormat.POINTS and self.cube_enabled
+
+
+class EntryStatus(models.TextChoices):
+    PENDING = "pending", _("Awaiting approval")
+    APPROVED = "approved", _("Approved")
+    CHECKED_IN = "checked_in", _("Checked in")
+    WITHDRAWN = "withdrawn", _("Withdrawn")
+
+
+class Entry(TimeStampedModel):
+    """A player's place in one tournament."""
+
+    tournament = models.ForeignKey(
+        Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="entries"
+    )
+    player = models.ForeignKey(
+        Player, verbose_name=_("player"), on_delete=models.PROTECT, related_name="entries"
+    )
+    seed = models.PositiveSmallIntegerField(_("seed"), null=True, blank=True)
+    status = models.CharField(
+        _("status"), max_length=16, choices=EntryStatus.choices, default=EntryStatus.PENDING
+    )
+
+    class Meta:
+        ordering = ["tournament", "seed", "player__name"]
+        verbose_name = _("entry")
+        verbose_name_plural = _("entries")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "player"], name="entry_player_once_per_tournament"
+            ),
+            models.UniqueConstraint(
+                fields=["tournament", "seed"],
+                condition=Q(seed__isnull=False),
+                name="entry_seed_once_per_tournament",
+            ),
+            models.CheckConstraint(
+                condition=Q(seed__isnull=True) | Q(seed__gte=1), name="entry_seed_positive"
+            ),
+            models.CheckConstraint(
+                condition=Q(status__in=EntryStatus.values), name="entry_status_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return str(self.player)
+
+
+class StageKind(models.TextChoices):
+    MAIN = "main", _("Main")
+    CONSOLATION = "consolation", _("Consolation")
+    LAST_CHANCE = "last_chance", _("Last Chance")
+    LOSERS = "losers", _("Losers' bracket")
+    FINAL = "final", _("Grand final")
+    SWISS = "swiss", _("Swiss")
+    ROUND_ROBIN = "round_robin", _("Round robin")
+
+
+class Stage(TimeStampedModel):
+    tournament = models.ForeignKey(
+        Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="stages"
+    )
+    kind = models.CharField(_("kind"), max_length=16, choices=StageKind.choices)
+    order = models.PositiveSmallIntegerField(_("order"), default=1)
+
+    class Meta:
+        ordering = ["tournament", "order"]
+        verbose_name = _("stage")
+        verbose_name_plural = _("stages")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "kind"], name="stage_kind_once"),
+            models.CheckConstraint(condition=Q(kind__in=StageKind.values), name="stage_kind_valid"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} · {self.get_kind_display()}"
+
+
+class RoundStatus(models.TextChoices):
+    PENDING = "pending", _("Not drawn yet")
+    PAIRED = "paired", _("Drawn")
+    FINISHED = "finished", _("Finished")
+
+
+class Round(TimeStampedModel):
+    stage = models.ForeignKey(
+        Stage, verbose_name=_("stage"), on_delete=models.CASCADE, related_name="rounds"
+    )
+    number = models.PositiveSmallIntegerField(_("number"))
+    match_format = models.CharField(
+        _("match format"), max_length=8, choices=MatchFormat.choices, default=MatchFormat.POINTS
+    )
+    length = models.PositiveSmallIntegerField(_("match length"))
+    status = models.CharField(
+        _("status"), max_length=16, choices=RoundStatus.choices, default=RoundStatus.PENDING
+    )
+    deadline = models.DateTimeField(_("deadline"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["stage", "number"]
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
+        constraints = [
+            models.UniqueConstraint(fields=["stage", "number"], name="round_number_per_stage"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
+            models.CheckConstraint(condition=Q(length__gte=1), name="round_length_positive"),
+            models.CheckConstraint(
+                condition=Q(match_format__in=MatchFormat.values), name="round_match_format_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(status__in=RoundStatus.values), name="round_status_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.stage} · {_('Round')} {self.number}"
