@@ -101,9 +101,7 @@ class Membership(TimeStampedModel):
         verbose_name_plural = _("memberships")
         constraints = [
             models.UniqueConstraint(fields=["club", "player"], name="membership_once_per_club"),
-            models.CheckConstraint(
-                condition=Q(role__in=Role.values), name="membership_role_valid"
-            ),
+            models.CheckConstraint(condition=Q(role__in=Role.values), name="membership_role_valid"),
         ]
         indexes = [models.Index(fields=["player", "role"])]
 

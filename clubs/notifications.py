@@ -13,9 +13,7 @@ from clubs.models import Membership
 def membership_welcome_send(*, membership_id: int) -> bool:
     """Send the welcome mail; False when there is nobody to send it to."""
     membership = (
-        Membership.objects.select_related("club", "player__user")
-        .filter(pk=membership_id)
-        .first()
+        Membership.objects.select_related("club", "player__user").filter(pk=membership_id).first()
     )
     if membership is None or not (membership.player.user and membership.player.user.email):
         return False

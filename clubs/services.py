@@ -21,7 +21,7 @@ def display_name(user: Any) -> str:
 @transaction.atomic
 def player_for_user(*, user: Any) -> Player:
     """The Player behind a user account, created on first use."""
-    player, created = Player.objects.get_or_create(
+    player, _created = Player.objects.get_or_create(
         user=user, defaults={"name": display_name(user), "email": user.email}
     )
     return player

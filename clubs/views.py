@@ -78,9 +78,9 @@ def club_create(request: HttpRequest) -> HttpResponse:
     form.fields["slug"].required = False
     if request.method == "POST" and form.is_valid():
         club = services.club_create(user=request.user, **form.cleaned_data)
-        messages.success(request, _("Club “%(name)s” created. You are its organizer.") % {
-            "name": club.name
-        })
+        messages.success(
+            request, _("Club “%(name)s” created. You are its organizer.") % {"name": club.name}
+        )
         return redirect(club)
     return render(request, "clubs/club_form.html", {"form": form, "creating": True})
 

@@ -142,9 +142,7 @@ class Match(TimeStampedModel):
                 name="match_two_different_entries",
             ),
             models.CheckConstraint(
-                condition=Q(winner__isnull=True)
-                | Q(winner=F("entry_a"))
-                | Q(winner=F("entry_b")),
+                condition=Q(winner__isnull=True) | Q(winner=F("entry_a")) | Q(winner=F("entry_b")),
                 name="match_winner_is_a_player",
             ),
             models.CheckConstraint(

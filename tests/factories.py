@@ -25,7 +25,7 @@ class UserFactory(factory.django.DjangoModelFactory):
     password = factory.PostGenerationMethodCall("set_password", PASSWORD)
 
     @factory.post_generation
-    def saved(obj, create, extracted, **kwargs):  # noqa: N805
+    def saved(obj, create, extracted, **kwargs):
         if create:
             obj.save()
 

@@ -23,13 +23,6 @@ def test_tasks_run_eagerly_by_default(mailoutbox, django_capture_on_commit_callb
     assert len(mailoutbox) == 1
 
 
-def test_without_redis_the_embedded_default_is_eager(settings):
-    if settings.REDIS_URL:
-        pytest.skip("REDIS_URL is set: this run uses the Redis broker")
-    assert settings.CELERY_TASK_ALWAYS_EAGER is True
-    assert settings.CELERY_BROKER_URL == "memory://"
-
-
 @needs_redis
 @needs_postgres
 @pytest.mark.django_db(transaction=True)

@@ -130,7 +130,9 @@ class Tournament(TimeStampedModel):
     no_hit_and_continue_home = models.BooleanField(
         _("no hit-and-continue in the home board"),
         default=False,
-        help_text=_("Regel 16: a checker that hits in its home board may not continue to an own blot."),
+        help_text=_(
+            "Regel 16: a checker that hits in its home board may not continue to an own blot."
+        ),
     )
 
     # Format settings.
@@ -138,9 +140,7 @@ class Tournament(TimeStampedModel):
         _("seeding"), max_length=8, choices=Seeding.choices, default=Seeding.MANUAL
     )
     swiss_rounds = models.PositiveSmallIntegerField(_("Swiss rounds"), null=True, blank=True)
-    bye_match_points = models.PositiveSmallIntegerField(
-        _("match points for a bye"), default=1
-    )
+    bye_match_points = models.PositiveSmallIntegerField(_("match points for a bye"), default=1)
     avoid_same_club = models.BooleanField(_("avoid pairing club mates"), default=False)
     auto_pair_next_round = models.BooleanField(
         _("pair the next round automatically"),

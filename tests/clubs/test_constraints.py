@@ -105,7 +105,8 @@ def test_one_membership_per_player_and_club():
 
 
 def test_unknown_role_is_rejected():
-    rejects(lambda: Membership.objects.create(club=ClubFactory(), player=PlayerFactory(), role="king"))
+    club, player = ClubFactory(), PlayerFactory()
+    rejects(lambda: Membership.objects.create(club=club, player=player, role="king"))
 
 
 def test_tournament_length_and_cube_limit():

@@ -17,9 +17,7 @@ def snapshot() -> dict[str, object]:
         "users": sorted(users.values_list("username", "email", "is_staff", "password")),
         "players": sorted(Player.objects.values_list("name", "user__username", "email")),
         "clubs": sorted(Club.objects.values_list("slug", "name")),
-        "memberships": sorted(
-            Membership.objects.values_list("club__slug", "player__name", "role")
-        ),
+        "memberships": sorted(Membership.objects.values_list("club__slug", "player__name", "role")),
     }
 
 

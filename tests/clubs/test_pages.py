@@ -6,11 +6,11 @@ from django.urls import reverse
 from clubs.models import Role
 from tests.factories import (
     PASSWORD,
-    TournamentFactory,
     ClubFactory,
     EntryFactory,
     MatchFactory,
     MembershipFactory,
+    TournamentFactory,
     UserFactory,
 )
 

@@ -78,9 +78,7 @@ class Command(BaseCommand):
     def make_player(self, username: str | None, first: str, last: str) -> Player:
         name = f"{first} {last}"
         if username is None:
-            player, _ = Player.objects.get_or_create(
-                user=None, name=name, defaults={"email": ""}
-            )
+            player, _ = Player.objects.get_or_create(user=None, name=name, defaults={"email": ""})
             return player
         user = self.make_account(username, first, last)
         player, _ = Player.objects.get_or_create(
