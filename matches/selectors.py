@@ -13,9 +13,7 @@ def next_match_for(player: Player) -> Match | None:
     return (
         Match.objects.filter(Q(entry_a__player=player) | Q(entry_b__player=player))
         .filter(status__in=[MatchStatus.READY, MatchStatus.PLAYING])
-        .select_related(
-            "round__stage__tournament__club", "entry_a__player", "entry_b__player"
-        )
+        .select_related("round__stage__tournament__club", "entry_a__player", "entry_b__player")
         .order_by("round__stage__tournament__starts_at", "round__number", "index")
         .first()
     )

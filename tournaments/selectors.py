@@ -26,9 +26,7 @@ def tournaments_of_club(club: Club, user: Any, *, can_manage: bool) -> QuerySet[
         entry_count=Count("entries", filter=~Q(entries__status=EntryStatus.WITHDRAWN))
     )
     if not can_manage:
-        tournaments = tournaments.filter(is_published=True).exclude(
-            status=TournamentStatus.DRAFT
-        )
+        tournaments = tournaments.filter(is_published=True).exclude(status=TournamentStatus.DRAFT)
     return tournaments
 
 
