@@ -107,3 +107,28 @@ class Membership(TimeStampedModel):
 
     def __str__(self) -> str:
         return f"{self.player} · {self.club} ({self.get_role_display()})"
+
+
+class ClubRating(TimeStampedModel):
+    """A player's FIBS-style rating in one club (``clubs.ratings`` computes it)."""
+
+    club = models.ForeignKey(
+        Club, verbose_name=_("club"), on_delete=models.CASCADE, related_name="ratings"
+    )
+    player = models.ForeignKey(
+        Player, verbose_name=_("player"), on_delete=models.CASCADE, related_name="ratings"
+    )
+    rating = models.FloatField(_("rating"), default=1500.0)
+    experience = models.PositiveIntegerField(_("experience"), default=0)
+
+    class Meta:
+        ordering = ["club", "-rating"]
+        verbose_name = _("club rating")
+        verbose_name_plural = _("club ratings")
+        constraints = [
+            models.UniqueConstraint(fields=["club", "player"], name="rating_once_per_club"),
+            models.CheckConstraint(condition=Q(rating__gt=0), name="rating_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} · {self.club}: {self.rating:.0f}"

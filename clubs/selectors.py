@@ -69,3 +69,19 @@ def dashboard_for(user: Any) -> Dashboard:
         entries=list(entries_of_player(player)),
         next_match=next_match_for(player),
     )
+
+
+#: Everyone starts here (FIBS).
+INITIAL_RATING = 1500.0
+
+
+def club_ratings(club: Club, player_ids: list[int]) -> dict[int, float]:
+    """The club rating of each player; players without a rated match have the initial one."""
+    from clubs.models import ClubRating
+
+    known = dict(
+        ClubRating.objects.filter(club=club, player_id__in=player_ids).values_list(
+            "player_id", "rating"
+        )
+    )
+    return {player_id: known.get(player_id, INITIAL_RATING) for player_id in player_ids}

@@ -15,15 +15,7 @@ class GameInline(admin.TabularInline):
 class MatchAdmin(SimpleHistoryAdmin):
     list_display = ("__str__", "round", "index", "status", "score_a", "score_b", "winner")
     list_filter = ("status", "outcome", "match_format")
-    raw_id_fields = (
-        "round",
-        "entry_a",
-        "entry_b",
-        "winner",
-        "referee",
-        "winner_next",
-        "loser_next",
-    )
+    raw_id_fields = ("round", "entry_a", "entry_b", "winner", "referee")
     inlines = (GameInline,)
 
 

@@ -20,6 +20,7 @@ class MatchStatus(models.TextChoices):
     READY = "ready", _("Ready to play")
     PLAYING = "playing", _("In play")
     FINISHED = "finished", _("Finished")
+    VOID = "void", _("Not played")
 
 
 class MatchOutcome(models.TextChoices):
@@ -36,8 +37,10 @@ class Slot(models.IntegerChoices):
 class Match(TimeStampedModel):
     """One match of a round: two entries (or one and a bye), played to a target.
 
-    ``winner_next`` / ``loser_next`` say where the winner and the loser go in a bracket, and
-    into which slot of that match; both are empty in Swiss and round robin.
+    In elimination formats every match of the bracket exists from the start (players still
+    unknown are empty) and ``bracket_key`` names its place in the pure bracket plan, which
+    says where winners and losers go (``tournaments.pairing``). A match nobody reaches, or a
+    grand-final reset that is not needed, is ``void``.
     """
 
     round = models.ForeignKey(
@@ -92,27 +95,11 @@ class Match(TimeStampedModel):
         related_name="refereed_matches",
     )
     is_online = models.BooleanField(_("played online"), default=False)
-    winner_next = models.ForeignKey(
-        "self",
-        verbose_name=_("winner goes to"),
-        on_delete=models.SET_NULL,
-        null=True,
+    bracket_key = models.CharField(
+        _("bracket position"),
+        max_length=24,
         blank=True,
-        related_name="+",
-    )
-    winner_next_slot = models.PositiveSmallIntegerField(
-        _("winner's slot"), choices=Slot.choices, null=True, blank=True
-    )
-    loser_next = models.ForeignKey(
-        "self",
-        verbose_name=_("loser goes to"),
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-    )
-    loser_next_slot = models.PositiveSmallIntegerField(
-        _("loser's slot"), choices=Slot.choices, null=True, blank=True
+        help_text=_("The match's key in the bracket plan (elimination formats only)."),
     )
     started_at = models.DateTimeField(_("started"), null=True, blank=True)
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
@@ -163,15 +150,10 @@ class Match(TimeStampedModel):
             models.CheckConstraint(
                 condition=Q(match_format__in=MatchFormat.values), name="match_format_valid"
             ),
-            models.CheckConstraint(
-                condition=Q(winner_next__isnull=True, winner_next_slot__isnull=True)
-                | Q(winner_next__isnull=False, winner_next_slot__in=Slot.values),
-                name="match_winner_next_has_slot",
-            ),
-            models.CheckConstraint(
-                condition=Q(loser_next__isnull=True, loser_next_slot__isnull=True)
-                | Q(loser_next__isnull=False, loser_next_slot__in=Slot.values),
-                name="match_loser_next_has_slot",
+            models.UniqueConstraint(
+                fields=["round", "bracket_key"],
+                condition=~Q(bracket_key=""),
+                name="match_bracket_key_per_round",
             ),
         ]
         indexes = [models.Index(fields=["status"])]

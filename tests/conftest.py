@@ -25,6 +25,9 @@ needs_postgres = pytest.mark.skipif(
 
 
 @pytest.fixture(autouse=True)
-def fast_password_hashing(settings):
+def fast_password_hashing(request):
     """PBKDF2's deliberate slowness is for attackers, not for the test suite."""
+    if not request.config.pluginmanager.hasplugin("django"):
+        return  # pure tests run with `-p no:django` too
+    settings = request.getfixturevalue("settings")
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

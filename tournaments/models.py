@@ -37,7 +37,7 @@ class MatchFormat(models.TextChoices):
 class StartingRule(models.TextChoices):
     OPENING_ROLL = "opening_roll", _("Opening roll every game")
     WINNER_STARTS = "winner_starts", _("Winner of the previous game starts")
-    LOSER_STARTS = "loser_starts", _("Loser of game 1 starts game 2, then roll again")
+    LOSER_STARTS_SECOND = "loser_starts_second", _("Loser of game 1 starts game 2, then roll again")
 
 
 class Seeding(models.TextChoices):
@@ -95,7 +95,7 @@ class Tournament(TimeStampedModel):
     # Rule settings: the variants in the rules the club plays by (see DESIGN.md).
     starting_rule = models.CharField(
         _("who starts games 2 and later"),
-        max_length=16,
+        max_length=24,
         choices=StartingRule.choices,
         default=StartingRule.OPENING_ROLL,
     )
@@ -133,6 +133,12 @@ class Tournament(TimeStampedModel):
         help_text=_(
             "Regel 16: a checker that hits in its home board may not continue to an own blot."
         ),
+    )
+
+    require_check_in = models.BooleanField(
+        _("check-in required"),
+        default=False,
+        help_text=_("Only players who checked in on the day are drawn."),
     )
 
     # Format settings.

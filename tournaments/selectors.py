@@ -36,3 +36,41 @@ def tournament_entries(tournament: Tournament) -> QuerySet[Entry]:
         .select_related("player")
         .order_by("seed", "player__name")
     )
+
+
+def tournament_rounds(tournament: Tournament) -> QuerySet[Any]:
+    """Every round of every stage, in play order, with its match counts."""
+    from tournaments.models import Round
+
+    return (
+        Round.objects.filter(stage__tournament=tournament)
+        .select_related("stage")
+        .annotate(match_count=Count("matches"))
+        .order_by("stage__order", "number")
+    )
+
+
+def round_matches(round_: Any) -> QuerySet[Any]:
+    from matches.models import Match
+
+    return (
+        Match.objects.filter(round=round_)
+        .select_related("entry_a__player", "entry_b__player", "winner", "referee")
+        .order_by("index")
+    )
+
+
+def stage_matches(stage: Any) -> list[Any]:
+    from matches.models import Match
+
+    return list(
+        Match.objects.filter(round__stage=stage)
+        .select_related("round", "entry_a__player", "entry_b__player")
+        .order_by("round__number", "index")
+    )
+
+
+def my_entry(tournament: Tournament, user: Any) -> Entry | None:
+    if user is None or not user.is_authenticated:
+        return None
+    return Entry.objects.filter(tournament=tournament, player__user=user).first()

@@ -1,0 +1,78 @@
+"""Jellyfish .mat match files: read, replay through the engine, write.
+
+>>> record = parse(' 1 point match\\n\\n Game 1\\n A : 0     B : 0\\n'
+...                '  1) 31: 8/5 6/5\\n      Wins 1 point\\n')
+>>> record.players, record.games[0].result.points
+(('A', 'B'), 1)
+>>> replay(record).score
+(1, 0)
+
+``parse`` checks the form (:class:`MatFileError` names the line), ``replay`` the rules (the
+engine's move errors name the game and the move, record-level mismatches raise
+:class:`MatFileError`), ``dumps`` writes gnubg's layout, :func:`record_from_games` turns
+played :class:`~matches.backgammon.game.Game` objects into a record to write.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+from .gamerecord import ActionKind, GameAction, GameRecord, MatchRecord
+from .matparse import MatFileError, parse
+from .matreplay import replay, replay_games, rules_for
+from .matwrite import dumps
+
+if TYPE_CHECKING:
+    from .game import Game
+
+__all__ = [
+    "ActionKind",
+    "GameAction",
+    "GameRecord",
+    "MatFileError",
+    "MatchRecord",
+    "dumps",
+    "parse",
+    "record_from_games",
+    "replay",
+    "replay_games",
+    "rules_for",
+]
+
+
+def record_from_games(
+    games: Sequence[Game],
+    *,
+    players: tuple[str, str],
+    length: int | None = None,
+    tags: Iterable[tuple[str, str]] = (),
+    match_over: bool = False,
+) -> MatchRecord:
+    """A record of games played in the engine, ready for :func:`dumps`.
+
+    ``length`` defaults to the games' rules; ``match_over`` writes "and the match" after
+    the last game's result, as eXtreme Gammon does.
+    """
+    records = []
+    for index, game in enumerate(games):
+        actions = tuple(game.record)
+        last = index == len(games) - 1
+        if last and match_over and actions and actions[-1].kind is ActionKind.WIN:
+            final = actions[-1]
+            actions = (
+                *actions[:-1],
+                GameAction(final.player, final.kind, value=final.value, match_won=True),
+            )
+        records.append(
+            GameRecord(
+                number=game.number,
+                score=game.score,
+                actions=actions,
+                result=game.result,
+                players=players,
+            )
+        )
+    if length is None:
+        length = games[0].rules.length if games else 0
+    return MatchRecord(players=players, length=length, games=tuple(records), tags=tuple(tags))

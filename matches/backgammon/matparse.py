@@ -1,0 +1,353 @@
+"""Reading Jellyfish .mat match files (as GNU Backgammon and eXtreme Gammon export them).
+
+Layout, after gnubg's ``import.c``: ``; [Tag "value"]`` header lines, `` N point match``,
+then per game `` Game K``, the score line (``Alice : 0   Bob : 0``, scores before the game,
+left player = player 0) and numbered lines with a left and a right cell:
+``  3) 31: 8/5 6/5         64: 24/18 13/9``. A cell holds a roll with its play (dice only,
+``Cannot Move`` or ``???`` when nothing was played), ``Doubles => 2``, ``Takes``, ``Drops``
+or ``Wins N point(s) [and the match]``; a ``Wins`` may also stand on a line of its own.
+
+Parsing checks the form only; :func:`matches.backgammon.matfile.replay` checks the rules.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .gamerecord import ActionKind, GameAction, GameRecord, MatchRecord
+from .scoring import EndedBy, GameResult, WinKind
+
+__all__ = ["MatFileError", "parse"]
+
+MAX_LENGTH = 32767
+#: A cell starting at or after this column (0-based) with nothing before it is the right one.
+RIGHT_COLUMN = 20
+
+_A = re.ASCII | re.IGNORECASE
+_MATCH_LINE = re.compile(r"\s*([0-9]{1,9})\s+points?\s+match\b", _A)
+_TAG = re.compile(r'\[\s*([^"\]]*?)\s+"(.*)"\s*\]\s*$')
+_GAME_LINE = re.compile(r"\s*game\s+([0-9]{1,9})\s*$", _A)
+_SCORE_LINE = re.compile(r"\s*([^:]*?)\s*:\s*([0-9]{1,9})\s+(.*?)\s*:\s*([0-9]{1,9})\s*$")
+_MOVE_LINE = re.compile(r"\s*([0-9]{1,9})\)(.*)$")
+_DICE = re.compile(r"([1-6])([1-6]):")
+_STEP = r"(?:bar|off|[0-9]{1,2})"
+_PLAY_TOKEN = re.compile(rf"{_STEP}\*?(?:/{_STEP}\*?)+(?:\([1-4]\))?", _A)
+_DOUBLE = re.compile(r"doubles\s*=>\s*([0-9]{1,6})", _A)
+_WINS = re.compile(r"wins\s+([0-9]{1,7})\s+points?(\s+and\s+the\s+match)?", _A)
+_WORD = re.compile(r"(takes|drops|cannot\s+move|\?{3,4})(?![^\s])", _A)
+_SPACE = re.compile(r"\s*")
+_UNSUPPORTED = ("beavers", "raccoons", "illegal play")
+
+
+class MatFileError(ValueError):
+    """A .mat file that cannot be read or does not add up; names the line (1-based)."""
+
+    def __init__(
+        self,
+        message: str,
+        line: int | None = None,
+        *,
+        game: int | None = None,
+        move: int | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.line = line
+        self.game = game
+        self.move = move
+
+    def __str__(self) -> str:
+        where = [
+            f"{label} {number}"
+            for label, number in (("line", self.line), ("game", self.game), ("move", self.move))
+            if number is not None
+        ]
+        return f"{', '.join(where)}: {self.message}" if where else self.message
+
+
+@dataclass(slots=True)
+class _Cell:
+    column: int
+    kind: ActionKind
+    dice: tuple[int, int] | None = None
+    play: str = ""
+    value: int = 0
+    match_won: bool = False
+    roll_only: bool = False
+    cannot_move: bool = False
+
+
+class _Scanner:
+    """Reads the cells of one move line token by token."""
+
+    def __init__(self, text: str, line_no: int) -> None:
+        self.text = text
+        self.line_no = line_no
+        self.pos = 0
+
+    def skip_space(self) -> None:
+        while self.pos < len(self.text) and self.text[self.pos].isspace():
+            self.pos += 1
+
+    def error(self, message: str) -> MatFileError:
+        return MatFileError(message, self.line_no)
+
+    def cells(self, start: int) -> list[_Cell]:
+        self.pos = start
+        cells: list[_Cell] = []
+        self.skip_space()
+        while self.pos < len(self.text):
+            cells.append(self.cell())
+            self.skip_space()
+        return cells
+
+    def cell(self) -> _Cell:
+        text, column = self.text, self.pos
+        lowered = text[column : column + 12].lower()
+        if lowered.startswith(_UNSUPPORTED):
+            raise self.error(f"unsupported entry {text[column:].split()[0]!r}")
+        if match := _DICE.match(text, column):
+            self.pos = match.end()
+            return self.roll(column, (int(match[1]), int(match[2])))
+        if match := _DOUBLE.match(text, column):
+            self.pos = match.end()
+            return _Cell(column, ActionKind.DOUBLE, value=int(match[1]))
+        if match := _WINS.match(text, column):
+            self.pos = match.end()
+            return _Cell(column, ActionKind.WIN, value=int(match[1]), match_won=bool(match[2]))
+        if (match := _WORD.match(text, column)) and match[1][0].lower() in "td":
+            self.pos = match.end()
+            kind = ActionKind.TAKE if match[1][0].lower() == "t" else ActionKind.DROP
+            return _Cell(column, kind)
+        word = text[column:].split()[0]
+        raise self.error(f"cannot read {word!r}")
+
+    def roll(self, column: int, dice: tuple[int, int]) -> _Cell:
+        cell = _Cell(column, ActionKind.MOVE, dice=dice)
+        steps: list[str] = []
+        while True:
+            self.skip_space()
+            if self.pos >= len(self.text):
+                break
+            if match := _WORD.match(self.text, self.pos):
+                word = match[1].lower()
+                if word.startswith("cannot"):
+                    cell.cannot_move = True
+                elif word.startswith("?"):
+                    cell.roll_only = True
+                else:
+                    break
+                self.pos = match.end()
+                continue
+            match = _PLAY_TOKEN.match(self.text, self.pos)
+            if match is None or (
+                match.end() < len(self.text) and not self.text[match.end()].isspace()
+            ):
+                if _DICE.match(self.text, self.pos) or _DOUBLE.match(self.text, self.pos):
+                    break
+                if _WINS.match(self.text, self.pos):
+                    break
+                word = self.text[self.pos :].split()[0]
+                raise self.error(f"cannot read {word!r} as a checker move")
+            steps.append(match[0])
+            self.pos = match.end()
+        if steps and (cell.cannot_move or cell.roll_only):
+            raise self.error("a roll with a play cannot also be 'Cannot Move' or '???'")
+        if cell.cannot_move and cell.roll_only:
+            raise self.error("'Cannot Move' and '???' in the same cell")
+        cell.play = " ".join(steps)
+        return cell
+
+
+def _columns(cells: list[_Cell], line_no: int) -> list[tuple[int, _Cell]]:
+    if not cells:
+        return []
+    if len(cells) > 2:
+        raise MatFileError("more than two entries on one line", line_no)
+    first_player = 1 if cells[0].column >= RIGHT_COLUMN else 0
+    if len(cells) == 2 and first_player == 1:
+        raise MatFileError("two entries in the right column", line_no)
+    return [(first_player + index, cell) for index, cell in enumerate(cells)]
+
+
+def _borne_off(play: str) -> int:
+    count = 0
+    for token in play.split():
+        repeat = 1
+        if token.endswith(")"):
+            token, _, times = token[:-1].rpartition("(")
+            repeat = int(times)
+        if token.rstrip("*").rsplit("/", 1)[-1].lower() in ("off", "0"):
+            count += repeat
+    return count
+
+
+class _GameBuilder:
+    def __init__(
+        self, number: int, score: tuple[int, int], names: tuple[str, str], lines: tuple[int, int]
+    ) -> None:
+        self.number = number
+        self.score = score
+        self.names = names
+        self.line, self.score_line = lines
+        self.cells: list[tuple[int, _Cell, int, int]] = []  # player, cell, line, turn
+
+    def build(self) -> GameRecord:
+        actions: list[GameAction] = []
+        for index, (player, cell, line, turn) in enumerate(self.cells):
+            kind = cell.kind
+            if kind is ActionKind.MOVE and not cell.play and not cell.cannot_move:
+                following = self.cells[index + 1] if index + 1 < len(self.cells) else None
+                # A roll left unplayed and then a "Wins" for the opponent: the roller resigned
+                # after rolling (gnubg writes the bare dice, XG writes "???").
+                if cell.roll_only or (
+                    following is not None
+                    and following[1].kind is ActionKind.WIN
+                    and following[0] != player
+                ):
+                    kind = ActionKind.ROLL
+            actions.append(
+                GameAction(
+                    player=player,
+                    kind=kind,
+                    dice=cell.dice,
+                    play=cell.play,
+                    value=cell.value,
+                    match_won=cell.match_won,
+                    line=line,
+                    turn=turn,
+                )
+            )
+        return GameRecord(
+            number=self.number,
+            score=self.score,
+            actions=tuple(actions),
+            result=self._result(actions),
+            players=self.names,
+            line=self.line,
+            score_line=self.score_line,
+        )
+
+    def _result(self, actions: list[GameAction]) -> GameResult | None:
+        cube, offered, dropped = 1, 0, False
+        for index, action in enumerate(actions):
+            if action.kind is ActionKind.DOUBLE:
+                if offered or action.value != 2 * cube:
+                    raise MatFileError(
+                        f"'Doubles => {action.value}' with the cube at {cube}", action.line
+                    )
+                offered = action.value
+            elif action.kind in (ActionKind.TAKE, ActionKind.DROP):
+                if not offered:
+                    raise MatFileError(f"'{action.kind}' without a double", action.line)
+                if action.kind is ActionKind.TAKE:
+                    cube, offered = offered, 0
+                else:
+                    dropped = True
+            elif action.kind is ActionKind.WIN:
+                if index != len(actions) - 1:
+                    raise MatFileError("entries after the game was won", actions[index + 1].line)
+                return self._win(actions, action, cube, dropped)
+            elif dropped:
+                raise MatFileError("play continues after a dropped double", action.line)
+        if dropped:
+            raise MatFileError("a dropped double without 'Wins'", actions[-1].line)
+        return None
+
+    def _win(
+        self, actions: list[GameAction], win: GameAction, cube: int, dropped: bool
+    ) -> GameResult:
+        multiple, remainder = divmod(win.value, cube)
+        if remainder or not 1 <= multiple <= 3 or (dropped and multiple != 1):
+            raise MatFileError(f"'Wins {win.value}' does not fit the cube at {cube}", win.line)
+        if dropped:
+            ended_by = EndedBy.DROP
+        else:
+            off = sum(_borne_off(a.play) for a in actions if a.player == win.player)
+            ended_by = EndedBy.BEAROFF if off >= 15 else EndedBy.RESIGN
+        kind = (WinKind.SINGLE, WinKind.GAMMON, WinKind.BACKGAMMON)[multiple - 1]
+        return GameResult(win.player, kind, cube, win.value, ended_by)
+
+
+def _header(lines: list[str]) -> tuple[int, int, list[tuple[str, str]], list[str]]:
+    tags: list[tuple[str, str]] = []
+    comments: list[str] = []
+    for index, line in enumerate(lines):
+        stripped = line.strip()
+        if stripped.startswith((";", "#")):
+            body = stripped[1:].strip()
+            if tag := _TAG.match(body):
+                tags.append((tag[1], tag[2]))
+            elif body:
+                comments.append(body)
+            continue
+        if match := _MATCH_LINE.match(line):
+            length = int(match[1])
+            if length > MAX_LENGTH:
+                raise MatFileError(f"match length {length} above {MAX_LENGTH}", index + 1)
+            return index + 1, length, tags, comments
+    raise MatFileError("no 'N point match' line", max(1, len(lines)))
+
+
+def parse(text: str) -> MatchRecord:
+    """Read a .mat file into a :class:`MatchRecord`; :class:`MatFileError` names the line."""
+    if not isinstance(text, str):
+        raise TypeError("parse() takes the file's text; decode bytes first")
+    lines = text.removeprefix("\ufeff").splitlines()
+    body_start, length, tags, comments = _header(lines)
+    games: list[GameRecord] = []
+    current: _GameBuilder | None = None
+    expect_score: tuple[int, int] | None = None  # (game number, line of "Game K")
+    scanner = _Scanner("", 0)
+    for index in range(body_start, len(lines)):
+        line_no, line = index + 1, lines[index]
+        stripped = line.strip()
+        if not stripped or stripped.startswith((";", "#")):
+            continue
+        if expect_score is not None:
+            score = _SCORE_LINE.match(line)
+            if score is None:
+                raise MatFileError("expected the score line 'name : score   name : score'", line_no)
+            names = (score[1], score[3])
+            current = _GameBuilder(
+                expect_score[0],
+                (int(score[2]), int(score[4])),
+                names,
+                (expect_score[1], line_no),
+            )
+            expect_score = None
+            continue
+        if game := _GAME_LINE.match(line):
+            if current is not None:
+                games.append(current.build())
+            number = int(game[1])
+            if number != len(games) + 1:
+                raise MatFileError(f"'Game {number}' where game {len(games) + 1} belongs", line_no)
+            current, expect_score = None, (number, line_no)
+            continue
+        if current is None:
+            raise MatFileError(f"cannot read {stripped[:30]!r} before the first game", line_no)
+        numbered = _MOVE_LINE.match(line)
+        start = numbered.start(2) if numbered else 0
+        turn = int(numbered[1]) if numbered else 0
+        scanner.text, scanner.line_no = line, line_no
+        for player, cell in _columns(scanner.cells(start), line_no):
+            current.cells.append((player, cell, line_no, turn))
+    if expect_score is not None:
+        raise MatFileError("a game without its score line", expect_score[1])
+    if current is not None:
+        games.append(current.build())
+    players = games[0].players if games else _players_from_tags(tags)
+    return MatchRecord(
+        players=players,
+        length=length,
+        games=tuple(games),
+        tags=tuple(tags),
+        comments=tuple(comments),
+    )
+
+
+def _players_from_tags(tags: list[tuple[str, str]]) -> tuple[str, str]:
+    found = {key.casefold(): value for key, value in tags}
+    return (found.get("player 1", ""), found.get("player 2", ""))

@@ -1,0 +1,207 @@
+"""Every write to a match result goes through here: referee forms, player reports, online
+games, match files and the API alike. Each service locks the match row, validates with the
+engine's scoring code, writes in one transaction and tells the tournament once committed."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from config.errors import UserError
+from matches.backgammon.matchrules import MatchRules
+from matches.backgammon.scoring import (
+    GameResult,
+    ResultError,
+    points_for,
+    validate_final_score,
+    validate_next_result,
+)
+from matches.messages import as_user_error
+from matches.models import (
+    EndedBy,
+    Game,
+    Match,
+    MatchOutcome,
+    MatchStatus,
+    ResultSource,
+    Side,
+    WinKind,
+)
+from matches.rules import rules_for_match
+from tournaments.models import Entry
+
+OPEN = (MatchStatus.READY, MatchStatus.PLAYING)
+
+
+def match_lock(match: Match | int) -> Match:
+    """The match row, locked until the transaction ends, with what result checks need."""
+    pk = match.pk if isinstance(match, Match) else match
+    return (
+        Match.objects.select_for_update(of=("self",))
+        .select_related("round__stage__tournament__club", "entry_a__player", "entry_b__player")
+        .get(pk=pk)
+    )
+
+
+def check_version(match: Match, expected_version: int | None) -> None:
+    """Refuse a write based on a state of the match that is no longer current."""
+    if expected_version is not None and expected_version != match.version:
+        raise UserError(
+            _(
+                "Someone else changed this match a moment ago. Here is its new state; check it "
+                "and enter your result again if it is still needed."
+            ),
+            code="stale",
+        )
+
+
+def check_open(match: Match) -> None:
+    if match.status == MatchStatus.FINISHED:
+        raise UserError(
+            _("The match is already over; a referee can correct its result."), code="match_over"
+        )
+    if match.status not in OPEN or match.entry_a_id is None or match.entry_b_id is None:
+        raise UserError(_("This match cannot be played yet."), code="not_ready")
+
+
+def game_results(match: Match) -> list[GameResult]:
+    return [
+        GameResult(g.winner, WinKind(g.kind), g.cube, g.points, EndedBy(g.ended_by))
+        for g in match.games.order_by("number")
+    ]
+
+
+def _finish(match: Match, winner: int, outcome: str) -> None:
+    match.status = MatchStatus.FINISHED
+    match.outcome = outcome
+    match.winner_id = match.entry_a_id if winner == Side.A else match.entry_b_id
+    match.finished_at = timezone.now()
+    match_id = match.pk
+
+    def notify() -> None:
+        from tournaments.tasks import match_finished
+
+        match_finished.delay(match_id)
+
+    transaction.on_commit(notify)
+
+
+def _save(match: Match, *, user: Any, reason: str = "") -> None:
+    match.version += 1
+    if match.started_at is None:
+        match.started_at = timezone.now()
+    match._change_reason = reason  # django-simple-history's way to store why
+    if user is not None and getattr(user, "is_authenticated", False):
+        match._history_user = user
+    match.full_clean()
+    match.save()
+
+
+def _validated(rules: MatchRules, previous: Sequence[GameResult], result: GameResult) -> Any:
+    try:
+        return validate_next_result(rules, previous, result)
+    except ResultError as error:
+        raise as_user_error(error, rules) from error
+
+
+@transaction.atomic
+def match_record_game(
+    *,
+    match: Match | int,
+    winner: int,
+    kind: str = WinKind.SINGLE,
+    cube: int = 1,
+    ended_by: str = EndedBy.BEAROFF,
+    user: Any = None,
+    source: str = ResultSource.REFEREE,
+    record: Any = None,
+    expected_version: int | None = None,
+) -> Game:
+    """Record the next game of a match. The match ends when a side reaches its target."""
+    match = match_lock(match)
+    check_version(match, expected_version)
+    check_open(match)
+    rules = rules_for_match(match)
+    try:
+        result = GameResult(winner, WinKind(kind), cube, points_for(kind, cube, rules), ended_by)
+    except (ResultError, ValueError) as error:
+        if isinstance(error, ResultError):
+            raise as_user_error(error, rules) from error
+        raise UserError(_("Choose single game, gammon or backgammon."), field="kind") from error
+    previous = game_results(match)
+    progress = _validated(rules, previous, result)
+    game = Game(
+        match=match,
+        number=len(previous) + 1,
+        winner=result.winner,
+        kind=result.kind,
+        cube=result.cube,
+        ended_by=result.ended_by,
+        points=result.points,
+        source=source,
+        entered_by=user if getattr(user, "is_authenticated", False) else None,
+        record=record,
+    )
+    game.full_clean()
+    game.save()
+    match.score_a, match.score_b = progress.score
+    match.status = MatchStatus.PLAYING
+    if progress.winner is not None:
+        _finish(match, progress.winner, MatchOutcome.PLAYED)
+    _save(match, user=user, reason=_("Game %(number)d entered") % {"number": game.number})
+    return game
+
+
+@transaction.atomic
+def match_record_final_score(
+    *,
+    match: Match | int,
+    score_a: int,
+    score_b: int,
+    user: Any = None,
+    source: str = ResultSource.REFEREE,
+    expected_version: int | None = None,
+) -> Match:
+    """Record only the final score (7–4, 2–1), for clubs that do not keep games."""
+    match = match_lock(match)
+    check_version(match, expected_version)
+    check_open(match)
+    if match.games.exists():
+        raise UserError(
+            _("Games of this match are already entered; enter the rest game by game."),
+            code="games_entered",
+        )
+    rules = rules_for_match(match)
+    try:
+        validate_final_score(rules, (score_a, score_b))
+    except ResultError as error:
+        raise as_user_error(error, rules) from error
+    match.score_a, match.score_b = score_a, score_b
+    _finish(match, Side.A if score_a > score_b else Side.B, MatchOutcome.PLAYED)
+    _save(match, user=user, reason=_("Final score entered"))
+    return match
+
+
+@transaction.atomic
+def match_award_forfeit(
+    *,
+    match: Match | int,
+    winner: Entry,
+    user: Any = None,
+    reason: str = "",
+    expected_version: int | None = None,
+) -> Match:
+    """The opponent did not come or gave up the match: the winner goes through."""
+    match = match_lock(match)
+    check_version(match, expected_version)
+    check_open(match)
+    if winner.pk not in (match.entry_a_id, match.entry_b_id):
+        raise UserError(_("The winner must be one of the two players."), code="not_a_player")
+    side = Side.A if winner.pk == match.entry_a_id else Side.B
+    _finish(match, side, MatchOutcome.FORFEIT)
+    _save(match, user=user, reason=reason or _("Forfeit"))
+    return match

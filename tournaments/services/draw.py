@@ -1,0 +1,521 @@
+"""The adapter between the database and the pure pairing code: draw rounds, build and
+advance brackets, close rounds and finish tournaments.
+
+Elimination formats keep no routing in the database: the bracket plan is rebuilt from the
+seeds (a pure function of format, options and seed order) and ``resolve`` replays the results
+into it; :func:`bracket_sync` writes what changed. That makes advancement, walkovers,
+withdrawals and corrections one mechanism.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+
+from django.db import transaction
+from django.db.models import Max, Q
+from django.utils.translation import gettext as _
+
+from config.errors import UserError
+from matches.models import Match, MatchOutcome, MatchStatus
+from tournaments.models import (
+    Entry,
+    EntryStatus,
+    Round,
+    RoundStatus,
+    Stage,
+    StageKind,
+    Tournament,
+    TournamentStatus,
+)
+from tournaments.pairing import (
+    FORMATS,
+    BracketFormat,
+    BracketPlan,
+    PairingError,
+    RoundFormat,
+    SwissPlayer,
+    resolve,
+)
+from tournaments.pairing.resolve import MatchStatus as PlanStatus
+from tournaments.results import finished_results
+from tournaments.services.lifecycle import lock
+from tournaments.standings import rank
+
+#: Plan stage names to stage kinds; the winners' bracket of a double elimination is "main".
+STAGE_KINDS = {
+    "main": StageKind.MAIN,
+    "winners": StageKind.MAIN,
+    "consolation": StageKind.CONSOLATION,
+    "last_chance": StageKind.LAST_CHANCE,
+    "losers": StageKind.LOSERS,
+    "final": StageKind.FINAL,
+}
+UNDECIDED = (MatchStatus.PENDING, MatchStatus.READY)
+
+
+def format_of(tournament: Tournament) -> BracketFormat | RoundFormat:
+    cls = FORMATS[tournament.format]
+    options = {
+        "main_consolation": {
+            "last_chance": tournament.last_chance,
+            "progressive_consolation": tournament.progressive_consolation,
+        },
+        "double_elimination": {"grand_final_reset": tournament.grand_final_reset},
+        "swiss": {
+            "rounds": tournament.swiss_rounds or 1,
+            "avoid_same_club": tournament.avoid_same_club,
+            "bye_points": tournament.bye_match_points,
+        },
+        "round_robin": {"double_round_robin": tournament.double_round_robin},
+    }.get(tournament.format, {})
+    instance = cls(cls.options_from_mapping(options))
+    assert isinstance(instance, BracketFormat | RoundFormat)
+    return instance
+
+
+def is_bracket(tournament: Tournament) -> bool:
+    return issubclass(FORMATS[tournament.format], BracketFormat)
+
+
+def seeded_entry_ids(tournament: Tournament) -> list[int]:
+    return list(
+        Entry.objects.filter(tournament=tournament, seed__isnull=False)
+        .order_by("seed")
+        .values_list("pk", flat=True)
+    )
+
+
+def bracket_plan(tournament: Tournament) -> BracketPlan:
+    fmt = format_of(tournament)
+    assert isinstance(fmt, BracketFormat)
+    return fmt.plan(seeded_entry_ids(tournament))
+
+
+def _pairing_error(error: PairingError) -> UserError:
+    messages = {
+        "too_few_entrants": _("At least two players are needed."),
+        "no_valid_pairing": _(
+            "No pairing without a rematch is left for this round. End the tournament or "
+            "change the number of rounds."
+        ),
+        "no_bye_candidate": _("Every player who could get the bye has had one already."),
+    }
+    return UserError(messages.get(error.code, _("The round cannot be drawn.")), code=error.code)
+
+
+# --- Drawing ------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def round_pair(*, round_id: int) -> int:
+    """Draw this round; for an elimination stage build the whole bracket. Idempotent: a round
+    that has matches is left alone. Returns the number of matches created."""
+    round_ = Round.objects.select_related("stage__tournament").get(pk=round_id)
+    tournament = lock(round_.stage.tournament)
+    round_ = Round.objects.select_for_update().get(pk=round_id)
+    if round_.matches.exists() or tournament.status != TournamentStatus.RUNNING:
+        return 0
+    fmt = format_of(tournament)
+    try:
+        if isinstance(fmt, BracketFormat):
+            return _build_bracket(tournament, round_, fmt)
+        if tournament.format == "round_robin":
+            return _draw_round_robin(tournament, round_, fmt)
+        return _draw_swiss(tournament, round_, fmt)
+    except PairingError as error:
+        raise _pairing_error(error) from error
+
+
+def _new_match(round_: Round, index: int, **fields: object) -> Match:
+    return Match(
+        round=round_,
+        index=index,
+        match_format=round_.match_format,
+        length=round_.length,
+        **fields,
+    )
+
+
+def _build_bracket(tournament: Tournament, first: Round, fmt: BracketFormat) -> int:
+    plan = fmt.plan(seeded_entry_ids(tournament))
+    stages: dict[str, Stage] = {first.stage.kind: first.stage}
+    rounds: dict[tuple[str, int], Round] = {(first.stage.kind, 1): first}
+    matches = []
+    for slot in plan.matches:
+        kind = STAGE_KINDS[slot.stage]
+        if kind not in stages:
+            stages[kind] = Stage.objects.create(
+                tournament=tournament, kind=kind, order=len(stages) + 1
+            )
+        if (kind, slot.round_number) not in rounds:
+            rounds[(kind, slot.round_number)] = Round.objects.create(
+                stage=stages[kind],
+                number=slot.round_number,
+                match_format=first.match_format,
+                length=first.length,
+                status=RoundStatus.PAIRED,
+            )
+        matches.append(
+            _new_match(rounds[(kind, slot.round_number)], slot.index, bracket_key=slot.key)
+        )
+    Match.objects.bulk_create(matches)
+    Round.objects.filter(pk=first.pk).update(status=RoundStatus.PAIRED)
+    bracket_sync(tournament, plan=plan)
+    return len(matches)
+
+
+def _create_pairings(round_: Round, pairings: Iterable[object]) -> int:
+    entries = {}
+    matches = []
+    for index, pairing in enumerate(pairings, start=1):
+        a, b = pairing.a, pairing.b  # type: ignore[attr-defined]
+        entries.setdefault(a, None)
+        if b is None:
+            matches.append(
+                _new_match(
+                    round_,
+                    index,
+                    entry_a_id=a,
+                    status=MatchStatus.FINISHED,
+                    outcome=MatchOutcome.BYE,
+                    winner_id=a,
+                )
+            )
+        else:
+            matches.append(
+                _new_match(
+                    round_,
+                    index,
+                    entry_a_id=a,
+                    entry_b_id=b,
+                    table=index,
+                    status=MatchStatus.READY,
+                )
+            )
+    Match.objects.bulk_create(matches)
+    Round.objects.filter(pk=round_.pk).update(status=RoundStatus.PAIRED)
+    return len(matches)
+
+
+def active_entry_ids(tournament: Tournament) -> list[int]:
+    return list(
+        Entry.objects.filter(tournament=tournament, seed__isnull=False)
+        .exclude(status=EntryStatus.WITHDRAWN)
+        .order_by("seed")
+        .values_list("pk", flat=True)
+    )
+
+
+def swiss_standings(tournament: Tournament):  # type: ignore[no-untyped-def]
+    """Standing rows of every seeded entry (withdrawn too), best first."""
+    ids = seeded_entry_ids(tournament)
+    return rank(
+        ids,
+        finished_results(tournament),
+        tournament.tiebreaks or ["match_points"],
+        bye_points=tournament.bye_match_points,
+        lot_seed=tournament.pk,
+    )
+
+
+def _draw_swiss(tournament: Tournament, round_: Round, fmt: RoundFormat) -> int:
+    rows = swiss_standings(tournament)
+    active = set(active_entry_ids(tournament))
+    opponents: dict[int, set[int]] = {row.player: set() for row in rows}
+    byes: set[int] = set()
+    for result in finished_results(tournament):
+        if result.b is None:
+            byes.add(result.a)
+        else:
+            opponents[result.a].add(result.b)
+            opponents[result.b].add(result.a)
+    open_matches = Match.objects.filter(round__stage__tournament=tournament).exclude(
+        status__in=[MatchStatus.FINISHED, MatchStatus.VOID]
+    )
+    for a, b in open_matches.values_list("entry_a_id", "entry_b_id"):
+        opponents[a].add(b)
+        opponents[b].add(a)
+    clubs = (
+        dict(
+            Entry.objects.filter(tournament=tournament).values_list(
+                "pk", "player__memberships__club"
+            )
+        )
+        if tournament.avoid_same_club
+        else {}
+    )
+    players = [
+        SwissPlayer(
+            id=row.player,
+            score=row.match_points,
+            opponents=frozenset(opponents[row.player]),
+            had_bye=row.player in byes,
+            club=clubs.get(row.player),
+            active=row.player in active,
+        )
+        for row in rows
+    ]
+    pairings = fmt.pair_round(players, round_.number)  # type: ignore[attr-defined]
+    return _create_pairings(round_, pairings)
+
+
+def _draw_round_robin(tournament: Tournament, round_: Round, fmt: RoundFormat) -> int:
+    """The whole league schedule is drawn at once, so everyone sees every fixture."""
+    schedule = fmt.schedule(active_entry_ids(tournament))  # type: ignore[attr-defined]
+    created = 0
+    for number, pairings in enumerate(schedule, start=1):
+        target = (
+            round_
+            if number == 1
+            else Round.objects.get_or_create(
+                stage=round_.stage,
+                number=number,
+                defaults={"match_format": round_.match_format, "length": round_.length},
+            )[0]
+        )
+        created += _create_pairings(target, pairings)
+    return created
+
+
+# --- Brackets -------------------------------------------------------------------------------
+
+
+def bracket_sync(tournament: Tournament, *, plan: BracketPlan | None = None) -> bool:
+    """Replay the results into the bracket plan and write who plays where now.
+
+    Returns whether the bracket is complete. Refuses (``UserError``) when a change would
+    move a player out of a match that has already started — the case of a late correction.
+    """
+    plan = plan or bracket_plan(tournament)
+    rows = {
+        m.bracket_key: m
+        for m in Match.objects.filter(round__stage__tournament=tournament)
+        .exclude(bracket_key="")
+        .annotate(game_count=Max("games__number"))
+    }
+    withdrawn = list(
+        Entry.objects.filter(tournament=tournament, status=EntryStatus.WITHDRAWN)
+        .order_by("updated_at")
+        .values_list("pk", flat=True)
+    )
+    results = {
+        key: m.winner_id
+        for key, m in rows.items()
+        if m.status == MatchStatus.FINISHED
+        and m.outcome in (MatchOutcome.PLAYED, MatchOutcome.FORFEIT)
+        and m.entry_a_id is not None
+        and m.entry_b_id is not None
+        and not _is_withdrawal_walkover(m, set(withdrawn))
+    }
+    try:
+        state = resolve(plan, results, withdrawn)
+    except PairingError as error:
+        raise UserError(
+            _("This change does not fit the bracket: a later match has already been played."),
+            code="bracket_conflict",
+        ) from error
+    changed = []
+    for key, target in state.matches.items():
+        row = rows[key]
+        if _apply(row, target):
+            changed.append(row)
+    fields = ["entry_a", "entry_b", "status", "outcome", "winner", "version", "updated_at"]
+    if changed:
+        for row in changed:
+            row.version += 1
+        Match.objects.bulk_update(changed, fields)
+    return state.finished
+
+
+def _is_withdrawal_walkover(match: Match, withdrawn: set[int]) -> bool:
+    """A forfeit to the opponent of a withdrawn player, written by bracket_sync itself: it is
+    derived again from the withdrawal each time instead of being read as a result."""
+    loser = match.entry_b_id if match.winner_id == match.entry_a_id else match.entry_a_id
+    return (
+        match.outcome == MatchOutcome.FORFEIT and loser in withdrawn and not match.game_count  # type: ignore[attr-defined]
+    )
+
+
+def _apply(row: Match, target) -> bool:  # type: ignore[no-untyped-def]
+    """Make the row say what the resolved plan says; True when something changed."""
+    status = target.status
+    if status is PlanStatus.PLAYED:
+        return False  # a real result: the row is the source, nothing to write
+    started = row.status == MatchStatus.PLAYING or row.game_count
+    finished_by_result = row.status == MatchStatus.FINISHED and row.outcome == MatchOutcome.PLAYED
+    moved = (row.entry_a_id, row.entry_b_id) != (target.a, target.b)
+    if (started or finished_by_result) and moved and status is not PlanStatus.WALKOVER:
+        raise UserError(
+            _(
+                "The players of a match that has already started would change; correct the "
+                "later matches first."
+            ),
+            code="bracket_conflict",
+        )
+    new = {
+        "entry_a_id": target.a,
+        "entry_b_id": target.b,
+        "winner_id": None,
+        "outcome": "",
+    }
+    if status is PlanStatus.PENDING:
+        new["status"] = MatchStatus.PENDING
+    elif status is PlanStatus.READY:
+        new["status"] = MatchStatus.PLAYING if started else MatchStatus.READY
+    elif status is PlanStatus.WALKOVER:
+        new["status"] = MatchStatus.FINISHED
+        new["winner_id"] = target.winner
+        withdrew = target.a is not None and target.b is not None
+        new["outcome"] = MatchOutcome.FORFEIT if withdrew else MatchOutcome.BYE
+    else:  # empty or void: nobody plays this match
+        new["status"] = MatchStatus.VOID
+    if all(getattr(row, name) == value for name, value in new.items()):
+        return False
+    for name, value in new.items():
+        setattr(row, name, value)
+    return True
+
+
+# --- After a result ---------------------------------------------------------------------------
+
+
+def _close_rounds(tournament: Tournament) -> None:
+    """Mark every drawn round whose matches are all decided as finished."""
+    open_rounds = Round.objects.filter(stage__tournament=tournament).exclude(
+        status=RoundStatus.FINISHED
+    )
+    for round_ in open_rounds.filter(matches__isnull=False).distinct():
+        if not round_.matches.filter(
+            status__in=[MatchStatus.PENDING, MatchStatus.READY, MatchStatus.PLAYING]
+        ).exists():
+            round_.status = RoundStatus.FINISHED
+            round_.save(update_fields=["status", "updated_at"])
+
+
+@transaction.atomic
+def tournament_advance(*, match_id: int) -> None:
+    """What follows a finished (or corrected) match. Safe to run twice or concurrently: the
+    tournament row is locked and every step checks what is already done."""
+    tournament_id = (
+        Match.objects.filter(pk=match_id).values_list("round__stage__tournament", flat=True).first()
+    )
+    if tournament_id is None:
+        return
+    tournament = lock(Tournament(pk=tournament_id))
+    if tournament.status != TournamentStatus.RUNNING:
+        return
+    fmt = format_of(tournament)
+    complete = False
+    if isinstance(fmt, BracketFormat):
+        complete = bracket_sync(tournament)
+    _close_rounds(tournament)
+    if not isinstance(fmt, BracketFormat):
+        complete = _rounds_complete(tournament, fmt)
+        if not complete and tournament.format == "swiss" and tournament.auto_pair_next_round:
+            _pair_next_if_due(tournament)
+    if complete:
+        tournament.status = TournamentStatus.FINISHED
+        tournament.save(update_fields=["status", "updated_at"])
+
+
+def _rounds_complete(tournament: Tournament, fmt: RoundFormat) -> bool:
+    rounds = Round.objects.filter(stage__tournament=tournament)
+    if rounds.exclude(status=RoundStatus.FINISHED).exists():
+        return False
+    if tournament.format == "round_robin":
+        return True
+    return rounds.count() >= fmt.total_rounds(len(active_entry_ids(tournament)))
+
+
+def _pair_next_if_due(tournament: Tournament) -> Round | None:
+    last = Round.objects.filter(stage__tournament=tournament).order_by("-number").first()
+    if last is None or last.status != RoundStatus.FINISHED:
+        return None
+    fmt = format_of(tournament)
+    assert isinstance(fmt, RoundFormat)
+    if last.number >= fmt.total_rounds(len(active_entry_ids(tournament))):
+        return None
+    new_round, created = Round.objects.get_or_create(
+        stage=last.stage,
+        number=last.number + 1,
+        defaults={"match_format": last.match_format, "length": last.length},
+    )
+    if created:
+        from tournaments.tasks import round_pair as round_pair_task
+
+        transaction.on_commit(lambda: round_pair_task.delay(new_round.pk))
+    return new_round
+
+
+@transaction.atomic
+def tournament_pair_next_round(*, tournament: Tournament) -> Round:
+    """The organizer's "pair next round" (Swiss): the previous round must be complete."""
+    tournament = lock(tournament)
+    if tournament.format != "swiss" or tournament.status != TournamentStatus.RUNNING:
+        raise UserError(
+            _("Only a running Swiss tournament is paired round by round."), code="not_swiss"
+        )
+    _close_rounds(tournament)
+    last = Round.objects.filter(stage__tournament=tournament).order_by("-number").first()
+    if last is not None and last.status != RoundStatus.FINISHED:
+        raise UserError(
+            _("Round %(number)d is not finished yet.") % {"number": last.number},
+            code="round_open",
+        )
+    new_round = _pair_next_if_due(tournament)
+    if new_round is None:
+        raise UserError(_("All rounds are drawn."), code="no_more_rounds")
+    return new_round
+
+
+@transaction.atomic
+def round_repair(*, round_: Round, rng: random.Random | None = None) -> None:
+    """Draw a round again: only while none of its matches has a result. For a bracket, the
+    whole bracket is drawn again (e.g. after a late withdrawal or a changed seed)."""
+    tournament = lock(round_.stage.tournament)
+    fmt = format_of(tournament)
+    if isinstance(fmt, BracketFormat):
+        matches = Match.objects.filter(round__stage__tournament=tournament)
+        scope_rounds = Round.objects.filter(stage__tournament=tournament)
+    else:
+        matches = Match.objects.filter(round=round_)
+        scope_rounds = Round.objects.filter(pk=round_.pk)
+        if tournament.format == "round_robin":
+            scope_rounds = Round.objects.filter(stage__tournament=tournament)
+            matches = Match.objects.filter(round__stage__tournament=tournament)
+    played = matches.filter(
+        Q(games__isnull=False) | Q(outcome__in=[MatchOutcome.PLAYED, MatchOutcome.FORFEIT])
+    ).exists()
+    if played or matches.filter(status=MatchStatus.PLAYING).exists():
+        raise UserError(
+            _("Matches of this draw already have results; it can no longer be drawn again."),
+            code="has_results",
+        )
+    matches.delete()
+    first = scope_rounds.order_by("stage__order", "number").first()
+    assert first is not None
+    if isinstance(fmt, BracketFormat) or tournament.format == "round_robin":
+        Round.objects.filter(stage__tournament=tournament).exclude(pk=first.pk).delete()
+        Stage.objects.filter(tournament=tournament).exclude(pk=first.stage_id).delete()
+    Round.objects.filter(pk=first.pk).update(status=RoundStatus.PENDING)
+    round_pair(round_id=first.pk)
+
+
+def entry_forfeit_open_matches(*, tournament: Tournament, entry: Entry) -> None:
+    """A player withdrew while the tournament runs: his open matches go to the opponents."""
+    from matches.services import match_award_forfeit
+
+    fmt = format_of(tournament)
+    if isinstance(fmt, BracketFormat):
+        bracket_sync(tournament)
+        _close_rounds(tournament)
+        return
+    open_matches = Match.objects.filter(
+        Q(entry_a=entry) | Q(entry_b=entry),
+        status__in=[MatchStatus.READY, MatchStatus.PLAYING],
+    ).select_related("entry_a", "entry_b")
+    for match in open_matches:
+        opponent = match.entry_b if match.entry_a_id == entry.pk else match.entry_a
+        assert opponent is not None
+        match_award_forfeit(match=match, winner=opponent, reason=_("Withdrawal"))

@@ -1,0 +1,281 @@
+"""Organizer pages and controls. Every action is a POST to one service."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from clubs import permissions
+from clubs.views import add_user_error, deny, get_visible_club
+from config.errors import UserError
+from matches.models import Match
+from matches.services import match_award_forfeit
+from tournaments import selectors, services
+from tournaments.forms import (
+    ForfeitForm,
+    GuestEntryForm,
+    MemberEntryForm,
+    RoundForm,
+    SwapForm,
+    TournamentForm,
+    seeds_from_post,
+)
+from tournaments.models import Entry, Round, Tournament
+from tournaments.views import get_visible_tournament
+
+
+def organizer_only(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Load the tournament and let only organizers of its club through."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, club: str, tournament: str, **kwargs: Any) -> HttpResponse:
+        obj = get_visible_tournament(request, club, tournament)
+        if not permissions.can_manage_tournament(request.user, obj):
+            return deny(request)
+        return view(request, obj, **kwargs)
+
+    return wrapper
+
+
+def run(request: HttpRequest, action: Callable[[], object], success: str) -> bool:
+    """Call a service; show its user error or the success message."""
+    try:
+        action()
+    except UserError as error:
+        messages.error(request, " ".join(error.messages))
+        return False
+    messages.success(request, success)
+    return True
+
+
+@login_required
+def tournament_create(request: HttpRequest, club: str) -> HttpResponse:
+    club_obj = get_visible_club(request, club)
+    if not permissions.can_manage_club(request.user, club_obj):
+        return deny(request)
+    form = TournamentForm(request.POST or None, club=club_obj)
+    if request.method == "POST" and form.is_valid():
+        data = dict(form.cleaned_data)
+        try:
+            tournament = services.tournament_create(club=club_obj, user=request.user, **data)
+        except UserError as error:
+            add_user_error(form, error)
+        else:
+            messages.success(request, _("Tournament created as a draft."))
+            return redirect("tournaments:manage", club=club_obj.slug, tournament=tournament.slug)
+    return render(request, "tournaments/manage/form.html", {"form": form, "club": club_obj})
+
+
+@organizer_only
+def tournament_edit(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    form = TournamentForm(
+        request.POST or None,
+        instance=Tournament.objects.get(pk=tournament.pk),
+        club=tournament.club,
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.tournament_update(tournament=tournament, **form.cleaned_data)
+        except UserError as error:
+            add_user_error(form, error)
+        else:
+            messages.success(request, _("Tournament saved."))
+            return redirect(
+                "tournaments:manage", club=tournament.club.slug, tournament=tournament.slug
+            )
+    return render(
+        request,
+        "tournaments/manage/form.html",
+        {"form": form, "club": tournament.club, "tournament": tournament},
+    )
+
+
+@organizer_only
+def manage(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    rounds = list(selectors.tournament_rounds(tournament))
+    context = {
+        "tournament": tournament,
+        "club": tournament.club,
+        "entries": selectors.tournament_entries(tournament),
+        "guest_form": GuestEntryForm(),
+        "member_form": MemberEntryForm(tournament=tournament),
+        "rounds": rounds,
+        "can_manage": True,
+    }
+    return render(request, "tournaments/manage/manage.html", context)
+
+
+def _back(tournament: Tournament) -> HttpResponse:
+    return redirect("tournaments:manage", club=tournament.club.slug, tournament=tournament.slug)
+
+
+@require_POST
+@organizer_only
+def transition(request: HttpRequest, tournament: Tournament, action: str) -> HttpResponse:
+    actions = {
+        "open": (services.tournament_open_registration, _("Registration is open.")),
+        "start": (services.tournament_start, _("The tournament has started; the draw is made.")),
+        "pair-next": (services.tournament_pair_next_round, _("The next round is being drawn.")),
+    }
+    if action not in actions:
+        return deny(request)
+    service, success = actions[action]
+    run(request, lambda: service(tournament=tournament), success)
+    return _back(tournament)
+
+
+@require_POST
+@organizer_only
+def entry_add(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    if "guest" in request.POST:
+        form: Any = GuestEntryForm(request.POST)
+        if form.is_valid():
+            run(
+                request,
+                lambda: services.entry_add_guest(tournament=tournament, **form.cleaned_data),
+                _("%(name)s is entered.") % {"name": form.cleaned_data["name"]},
+            )
+    else:
+        form = MemberEntryForm(request.POST, tournament=tournament)
+        if form.is_valid():
+            player = form.cleaned_data["player"]
+            run(
+                request,
+                lambda: services.entry_add(tournament=tournament, player=player),
+                _("%(name)s is entered.") % {"name": player.name},
+            )
+    if not form.is_valid():
+        messages.error(request, _("Enter a name or choose a member."))
+    return _back(tournament)
+
+
+@require_POST
+@organizer_only
+def entry_action(
+    request: HttpRequest, tournament: Tournament, entry: int, action: str
+) -> HttpResponse:
+    entry_obj = get_object_or_404(
+        Entry.objects.select_related("player"), pk=entry, tournament=tournament
+    )
+    actions = {
+        "approve": (services.entry_approve, _("%(name)s is approved.")),
+        "check-in": (services.entry_check_in, _("%(name)s is checked in.")),
+        "withdraw": (services.entry_withdraw, _("%(name)s has withdrawn.")),
+    }
+    if action not in actions:
+        return deny(request)
+    service, success = actions[action]
+    run(request, lambda: service(entry=entry_obj), success % {"name": entry_obj.player.name})
+    return _back(tournament)
+
+
+@require_POST
+@organizer_only
+def seeds(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    entry_ids = list(tournament.entries.values_list("pk", flat=True))
+    try:
+        order = seeds_from_post(request.POST, entry_ids)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        run(
+            request,
+            lambda: services.entries_set_seeds(tournament=tournament, ordered_entry_ids=order),
+            _("Seeds saved."),
+        )
+    return _back(tournament)
+
+
+def _round_of(tournament: Tournament, round_id: int) -> Round:
+    return get_object_or_404(
+        Round.objects.select_related("stage"), pk=round_id, stage__tournament=tournament
+    )
+
+
+@organizer_only
+def round_edit(request: HttpRequest, tournament: Tournament, round_id: int) -> HttpResponse:
+    round_ = _round_of(tournament, round_id)
+    form = RoundForm(request.POST or None, instance=Round.objects.get(pk=round_.pk))
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.round_update(round_=round_, **form.cleaned_data)
+        except UserError as error:
+            add_user_error(form, error)
+        else:
+            messages.success(request, _("Round saved."))
+            return _back(tournament)
+    context = {"form": form, "round": round_, "tournament": tournament, "club": tournament.club}
+    return render(request, "tournaments/manage/round_form.html", context)
+
+
+@require_POST
+@organizer_only
+def round_repair(request: HttpRequest, tournament: Tournament, round_id: int) -> HttpResponse:
+    round_ = _round_of(tournament, round_id)
+    run(request, lambda: services.round_repair(round_=round_), _("The round is drawn again."))
+    return _back(tournament)
+
+
+@require_POST
+@organizer_only
+def swap(request: HttpRequest, tournament: Tournament, round_id: int) -> HttpResponse:
+    round_ = _round_of(tournament, round_id)
+    form = SwapForm(request.POST)
+    try:
+        if not form.is_valid():
+            raise ValueError
+        (first_id, first_slot), (second_id, second_slot) = (
+            SwapForm.parse(form.cleaned_data["first"]),
+            SwapForm.parse(form.cleaned_data["second"]),
+        )
+        first = Match.objects.get(pk=first_id, round=round_)
+        second = Match.objects.get(pk=second_id, round=round_)
+        if first_slot not in (1, 2) or second_slot not in (1, 2):
+            raise ValueError
+    except (ValueError, Match.DoesNotExist):
+        messages.error(request, _("Choose two players of this round to swap."))
+        return _back(tournament)
+    run(
+        request,
+        lambda: services.match_swap_players(
+            first=first, first_slot=first_slot, second=second, second_slot=second_slot
+        ),
+        _("The two players are swapped."),
+    )
+    return redirect(
+        "tournaments:round",
+        club=tournament.club.slug,
+        tournament=tournament.slug,
+        stage=round_.stage.kind,
+        number=round_.number,
+    )
+
+
+@require_POST
+@organizer_only
+def forfeit(request: HttpRequest, tournament: Tournament, match_id: int) -> HttpResponse:
+    match = get_object_or_404(Match, pk=match_id, round__stage__tournament=tournament)
+    form = ForfeitForm(request.POST, match=match)
+    if form.is_valid():
+        run(
+            request,
+            lambda: match_award_forfeit(
+                match=match,
+                winner=form.cleaned_data["winner"],
+                user=request.user,
+                reason=form.cleaned_data["reason"],
+            ),
+            _("The match is awarded to %(name)s.") % {"name": form.cleaned_data["winner"]},
+        )
+    else:
+        messages.error(request, _("Choose the winner of the forfeit."))
+    return _back(tournament)
