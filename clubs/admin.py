@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from clubs.models import Club, Membership, Player
+from clubs.models import ApiToken, Club, ClubRating, Membership, Notification, Player, RatingChange
 
 
 class MembershipInline(admin.TabularInline):
@@ -31,3 +31,33 @@ class MembershipAdmin(admin.ModelAdmin):
     list_filter = ("role", "club")
     search_fields = ("player__name", "club__name")
     autocomplete_fields = ("player", "club")
+
+
+@admin.register(ClubRating)
+class ClubRatingAdmin(admin.ModelAdmin):
+    list_display = ("player", "club", "rating", "experience")
+    list_filter = ("club",)
+    search_fields = ("player__name",)
+    raw_id_fields = ("player",)
+
+
+@admin.register(RatingChange)
+class RatingChangeAdmin(admin.ModelAdmin):
+    list_display = ("player", "club", "opponent", "won", "rating_before", "rating_after")
+    list_filter = ("club",)
+    raw_id_fields = ("player", "opponent", "match")
+
+
+@admin.register(ApiToken)
+class ApiTokenAdmin(admin.ModelAdmin):
+    list_display = ("name", "club", "created_at", "last_used_at")
+    list_filter = ("club",)
+    readonly_fields = ("key",)
+
+
+@admin.register(Notification)
+class NotificationAdmin(admin.ModelAdmin):
+    list_display = ("recipient", "kind", "subject", "email_status", "attempts", "created_at")
+    list_filter = ("kind", "email_status")
+    search_fields = ("recipient__name", "subject")
+    raw_id_fields = ("recipient",)

@@ -61,6 +61,16 @@ class Player(TimeStampedModel):
     language = models.CharField(
         _("language"), max_length=8, choices=settings.LANGUAGES, default=settings.LANGUAGE_CODE
     )
+    notify = models.CharField(
+        _("notifications"),
+        max_length=8,
+        choices=[
+            ("all", _("All")),
+            ("mine", _("Only about my matches")),
+            ("none", _("None")),
+        ],
+        default="all",
+    )
 
     class Meta:
         ordering = [Lower("name")]
@@ -132,3 +142,117 @@ class ClubRating(TimeStampedModel):
 
     def __str__(self) -> str:
         return f"{self.player} · {self.club}: {self.rating:.0f}"
+
+
+class RatingChange(models.Model):
+    """One step of a player's club rating: the match that moved it, before and after."""
+
+    club = models.ForeignKey(
+        Club, verbose_name=_("club"), on_delete=models.CASCADE, related_name="rating_changes"
+    )
+    player = models.ForeignKey(
+        Player, verbose_name=_("player"), on_delete=models.CASCADE, related_name="rating_changes"
+    )
+    match = models.ForeignKey(
+        "matches.Match",
+        verbose_name=_("match"),
+        on_delete=models.CASCADE,
+        related_name="rating_changes",
+    )
+    opponent = models.ForeignKey(
+        Player, verbose_name=_("opponent"), on_delete=models.CASCADE, related_name="+"
+    )
+    won = models.BooleanField(_("won"))
+    length = models.FloatField(_("counted length"))
+    rating_before = models.FloatField(_("rating before"))
+    rating_after = models.FloatField(_("rating after"))
+    experience_after = models.PositiveIntegerField(_("experience after"))
+    played_at = models.DateTimeField(_("played"))
+
+    class Meta:
+        ordering = ["club", "player", "played_at", "pk"]
+        verbose_name = _("rating change")
+        verbose_name_plural = _("rating changes")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["club", "player", "match"], name="rating_change_once_per_match"
+            ),
+        ]
+        indexes = [models.Index(fields=["club", "played_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.player}: {self.rating_before:.0f} → {self.rating_after:.0f}"
+
+
+class ApiToken(TimeStampedModel):
+    """A club's key for other servers posting results (``Authorization: Token <key>``)."""
+
+    club = models.ForeignKey(
+        Club, verbose_name=_("club"), on_delete=models.CASCADE, related_name="api_tokens"
+    )
+    name = models.CharField(_("name"), max_length=80, help_text=_("Who uses it, e.g. a server."))
+    key = models.CharField(_("key"), max_length=64, unique=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("created by"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    last_used_at = models.DateTimeField(_("last used"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["club", "name"]
+        verbose_name = _("API token")
+        verbose_name_plural = _("API tokens")
+
+    def __str__(self) -> str:
+        return f"{self.club}: {self.name}"
+
+
+class NotificationStatus(models.TextChoices):
+    PENDING = "pending", _("Waiting")
+    SENT = "sent", _("Sent")
+    FAILED = "failed", _("Failed")
+    SKIPPED = "skipped", _("Not sent")
+
+
+class Notification(TimeStampedModel):
+    """Every message Crawford sends: to whom, what, when, and whether it arrived."""
+
+    recipient = models.ForeignKey(
+        Player, verbose_name=_("recipient"), on_delete=models.CASCADE, related_name="notifications"
+    )
+    kind = models.CharField(_("kind"), max_length=40)
+    subject = models.CharField(_("subject"), max_length=200)
+    body = models.TextField(_("text"))
+    body_html = models.TextField(_("HTML text"), blank=True)
+    url = models.CharField(_("link"), max_length=300, blank=True)
+    email_status = models.CharField(
+        _("e-mail"),
+        max_length=8,
+        choices=NotificationStatus.choices,
+        default=NotificationStatus.PENDING,
+    )
+    attempts = models.PositiveSmallIntegerField(_("attempts"), default=0)
+    error = models.TextField(_("error"), blank=True)
+    sent_at = models.DateTimeField(_("sent"), null=True, blank=True)
+    read_at = models.DateTimeField(_("read"), null=True, blank=True)
+    dedupe_key = models.CharField(
+        _("dedupe key"),
+        max_length=120,
+        null=True,
+        blank=True,
+        unique=True,
+        help_text=_("Makes a repeated trigger send nothing twice."),
+    )
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = _("notification")
+        verbose_name_plural = _("notifications")
+        indexes = [models.Index(fields=["recipient", "read_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.recipient}: {self.subject}"

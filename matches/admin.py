@@ -1,7 +1,7 @@
 from django.contrib import admin
 from simple_history.admin import SimpleHistoryAdmin
 
-from matches.models import Game, Match
+from matches.models import Game, Match, MatchFile, MatchReport, OnlineGame
 
 
 class GameInline(admin.TabularInline):
@@ -24,3 +24,22 @@ class GameAdmin(SimpleHistoryAdmin):
     list_display = ("match", "number", "winner", "kind", "cube", "points", "ended_by", "source")
     list_filter = ("kind", "ended_by", "source")
     raw_id_fields = ("match", "entered_by")
+
+
+@admin.register(MatchReport)
+class MatchReportAdmin(admin.ModelAdmin):
+    list_display = ("match", "reported_by", "score_a", "score_b", "status", "created_at")
+    list_filter = ("status",)
+    raw_id_fields = ("match", "reported_by", "decided_by")
+
+
+@admin.register(MatchFile)
+class MatchFileAdmin(admin.ModelAdmin):
+    list_display = ("match", "name", "source", "uploaded_by", "created_at")
+    raw_id_fields = ("match", "uploaded_by")
+
+
+@admin.register(OnlineGame)
+class OnlineGameAdmin(admin.ModelAdmin):
+    list_display = ("match", "sequence", "updated_at")
+    raw_id_fields = ("match",)

@@ -259,3 +259,104 @@ class Game(TimeStampedModel):
 
     def __str__(self) -> str:
         return f"{self.match} · {_('game')} {self.number}"
+
+
+class ReportStatus(models.TextChoices):
+    PENDING = "pending", _("Waiting for confirmation")
+    CONFIRMED = "confirmed", _("Confirmed")
+    DISPUTED = "disputed", _("Disputed")
+    REPLACED = "replaced", _("Replaced by a referee's entry")
+
+
+class MatchReport(TimeStampedModel):
+    """A player's report of his own match result; it counts once the opponent or a referee
+    confirms it. A dispute flags the match for the referee."""
+
+    match = models.ForeignKey(
+        Match, verbose_name=_("match"), on_delete=models.CASCADE, related_name="reports"
+    )
+    reported_by = models.ForeignKey(
+        Player, verbose_name=_("reported by"), on_delete=models.CASCADE, related_name="+"
+    )
+    score_a = models.PositiveIntegerField(_("score of the first player"))
+    score_b = models.PositiveIntegerField(_("score of the second player"))
+    status = models.CharField(
+        _("status"), max_length=12, choices=ReportStatus.choices, default=ReportStatus.PENDING
+    )
+    decided_by = models.ForeignKey(
+        Player,
+        verbose_name=_("confirmed or disputed by"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    decided_at = models.DateTimeField(_("decided"), null=True, blank=True)
+    note = models.CharField(_("note"), max_length=300, blank=True)
+
+    class Meta:
+        ordering = ["match", "-created_at"]
+        verbose_name = _("result report")
+        verbose_name_plural = _("result reports")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["match"],
+                condition=Q(status__in=["pending", "disputed"]),
+                name="report_one_open_per_match",
+            ),
+            models.CheckConstraint(
+                condition=Q(status__in=ReportStatus.values), name="report_status_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match}: {self.score_a}–{self.score_b} ({self.get_status_display()})"
+
+
+class MatchFile(TimeStampedModel):
+    """The original text of a match file that was uploaded or posted for a match."""
+
+    match = models.ForeignKey(
+        Match, verbose_name=_("match"), on_delete=models.CASCADE, related_name="files"
+    )
+    name = models.CharField(_("file name"), max_length=200, blank=True)
+    content = models.TextField(_("content"))
+    source = models.CharField(
+        _("source"), max_length=12, choices=ResultSource.choices, default=ResultSource.FILE
+    )
+    uploaded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("uploaded by"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+
+    class Meta:
+        ordering = ["match", "-created_at"]
+        verbose_name = _("match file")
+        verbose_name_plural = _("match files")
+
+    def __str__(self) -> str:
+        return self.name or f"{self.match} (.mat)"
+
+
+class OnlineGame(TimeStampedModel):
+    """The server's state of the game being played online in a match, saved after every
+    action so that a reload or a restart resumes exactly where play was."""
+
+    match = models.OneToOneField(
+        Match, verbose_name=_("match"), on_delete=models.CASCADE, related_name="online_game"
+    )
+    state = models.JSONField(_("state"), default=dict)
+    sequence = models.PositiveIntegerField(
+        _("sequence"), default=0, help_text=_("Grows with every action; clients send it back.")
+    )
+
+    class Meta:
+        verbose_name = _("online game")
+        verbose_name_plural = _("online games")
+
+    def __str__(self) -> str:
+        return f"{self.match} (online)"

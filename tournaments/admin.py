@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from tournaments.models import Entry, Round, Stage, Tournament
+from tournaments.models import Entry, Round, Season, Stage, Tournament
 
 
 class EntryInline(admin.TabularInline):
@@ -42,3 +42,10 @@ class StageAdmin(admin.ModelAdmin):
 class RoundAdmin(admin.ModelAdmin):
     list_display = ("stage", "number", "match_format", "length", "status", "deadline")
     list_filter = ("status", "match_format")
+
+
+@admin.register(Season)
+class SeasonAdmin(admin.ModelAdmin):
+    list_display = ("name", "club")
+    list_filter = ("club",)
+    prepopulated_fields = {"slug": ("name",)}

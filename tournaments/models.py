@@ -46,6 +46,34 @@ class Seeding(models.TextChoices):
     RANDOM = "random", _("Random")
 
 
+class Season(TimeStampedModel):
+    """A club's series of tournaments (a bar's monthly series) with its own table."""
+
+    club = models.ForeignKey(
+        Club, verbose_name=_("club"), on_delete=models.CASCADE, related_name="seasons"
+    )
+    name = models.CharField(_("name"), max_length=120)
+    slug = models.SlugField(_("short name"), max_length=60)
+    placing_points = models.JSONField(
+        _("points per placing"),
+        default=list,
+        blank=True,
+        help_text=_("Points for 1st, 2nd, 3rd … place, e.g. [10, 7, 5, 3, 1]."),
+    )
+    participation_points = models.PositiveSmallIntegerField(_("points for taking part"), default=0)
+
+    class Meta:
+        ordering = ["club", "-created_at"]
+        verbose_name = _("season")
+        verbose_name_plural = _("seasons")
+        constraints = [
+            models.UniqueConstraint(fields=["club", "slug"], name="season_slug_per_club"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
 class Tournament(TimeStampedModel):
     club = models.ForeignKey(
         Club, verbose_name=_("club"), on_delete=models.PROTECT, related_name="tournaments"
@@ -82,6 +110,14 @@ class Tournament(TimeStampedModel):
     )
     referees = models.ManyToManyField(
         Player, verbose_name=_("referees"), blank=True, related_name="refereed_tournaments"
+    )
+    season = models.ForeignKey(
+        Season,
+        verbose_name=_("season"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="tournaments",
     )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
