@@ -13,11 +13,12 @@ from . import matfile
 from .dice import FixedDice
 from .errors import IllegalMoveError, InvalidMoveError, MoveError
 from .game import Action, Game, GamePhase, IllegalActionError
+from .kinds import WinKind
 from .match import MatchState
 from .matchrules import MatchRules, StartRule
 from .matparse import MatFileError
 from .play import NotationStyle, Play
-from .position import INITIAL_POSITION_ID, Position, WinKind
+from .position import INITIAL_POSITION_ID, Position
 from .rules import STANDARD_RULES, MoveRules
 from .scoring import (
     EndedBy,

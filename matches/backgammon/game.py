@@ -361,7 +361,7 @@ class Game:
         won = after.winner_kind()
         if won is not None:
             self.position = after
-            self._end(mover, WinKind.of_multiple(int(won)), EndedBy.BEAROFF)
+            self._end(mover, won, EndedBy.BEAROFF)
             return
         self.position = after.swapped()
         self.turn = 1 - mover

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
@@ -12,6 +11,7 @@ from ._layout import BAR, CHECKERS, MOVER_MASK, STEP_DELTA, decode, swap_key
 from ._notation import read_notation
 from ._position_id import key_from_counts, key_from_position_id, position_id_from_counts
 from .errors import IllegalMoveError
+from .kinds import WinKind
 from .play import Play
 from .rules import STANDARD_RULES, MoveRules
 
@@ -19,14 +19,6 @@ __all__ = ["INITIAL_POSITION_ID", "Position", "WinKind"]
 
 INITIAL_POSITION_ID: Final = "4HPwATDgc/ABMA"
 """The starting position; it reads the same for either side on roll."""
-
-
-class WinKind(enum.IntEnum):
-    """How a game was won; the value is the multiple of the cube the winner scores."""
-
-    SINGLE = 1
-    GAMMON = 2
-    BACKGAMMON = 3
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -169,9 +161,9 @@ class Position:
         board.
 
         >>> Position.from_points(mover={}, opponent={1: 1}).winner_kind()
-        <WinKind.SINGLE: 1>
+        <WinKind.SINGLE: 'single'>
         >>> Position.from_points(mover={}, opponent={20: 15}).winner_kind()
-        <WinKind.BACKGAMMON: 3>
+        <WinKind.BACKGAMMON: 'backgammon'>
         >>> Position.initial().winner_kind() is None
         True
         """

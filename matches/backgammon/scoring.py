@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from .kinds import WinKind
 from .matchrules import MatchRules
 
 __all__ = [
@@ -32,34 +33,6 @@ __all__ = [
 
 #: ``ResultError.field`` for errors about the result as a whole (Django's NON_FIELD_ERRORS).
 NON_FIELD = "__all__"
-
-
-class WinKind(StrEnum):
-    SINGLE = "single"
-    GAMMON = "gammon"
-    BACKGAMMON = "backgammon"
-
-    @classmethod
-    def _missing_(cls, value: object) -> WinKind | None:
-        # Accept the multiple (1..3), e.g. Position.winner_kind()'s IntEnum.
-        if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 3:
-            return (cls.SINGLE, cls.GAMMON, cls.BACKGAMMON)[value - 1]
-        return None
-
-    @property
-    def multiplier(self) -> int:
-        """How many times the cube the winner scores: 1, 2 or 3."""
-        return _MULTIPLIERS[self]
-
-    @classmethod
-    def of_multiple(cls, multiple: int) -> WinKind:
-        """The kind worth ``multiple`` (1..3) times the cube, e.g. from ``Position.winner_kind``."""
-        if multiple not in (1, 2, 3):
-            raise ValueError(f"a game is won 1, 2 or 3 times the cube, not {multiple!r}")
-        return (cls.SINGLE, cls.GAMMON, cls.BACKGAMMON)[int(multiple) - 1]
-
-
-_MULTIPLIERS = {WinKind.SINGLE: 1, WinKind.GAMMON: 2, WinKind.BACKGAMMON: 3}
 
 
 class EndedBy(StrEnum):

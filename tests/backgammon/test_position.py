@@ -168,7 +168,7 @@ def test_winner_kind(opponent: dict[int, int], kind: WinKind) -> None:
     pos = Position.from_points(mover={}, opponent=opponent)
     assert pos.winner_kind() is kind
     assert pos.swapped().winner_kind() is None
-    assert int(kind) == {"SINGLE": 1, "GAMMON": 2, "BACKGAMMON": 3}[kind.name]
+    assert kind.multiplier == {"SINGLE": 1, "GAMMON": 2, "BACKGAMMON": 3}[kind.name]
 
 
 def test_no_winner_while_both_sides_play() -> None:
