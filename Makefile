@@ -6,7 +6,7 @@ PIP := $(PY) -m pip
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test install install-dev migrate messages demo lint typecheck worker benchmarks clean
+.PHONY: run test install install-dev migrate messages demo lint typecheck browser worker benchmarks clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -51,7 +51,16 @@ lint: install-dev
 typecheck: install-dev
 	$(PY) -m mypy
 
-test: install-dev messages lint
+# Debian's Chromium for the browser tests, where this machine lets us install it; the tests
+# skip with the reason where it is missing.
+browser:
+	@if [ -x /usr/bin/chromium ]; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) \
+			>/dev/null 2>&1 || echo "Could not install Chromium: browser tests will be skipped."; \
+	else echo "Chromium is not installed (apt-get install chromium): browser tests will be skipped."; fi
+
+test: install-dev messages lint typecheck browser
 	$(PY) -m pytest
 
 worker: install

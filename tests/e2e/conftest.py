@@ -1,0 +1,78 @@
+"""Browser tests: Playwright driving Debian's Chromium headless.
+
+`make test` installs Chromium where it can (`make browser`); where it is missing, or
+Playwright is not installed, these tests skip with the reason. Screenshots of failures go
+to tests/e2e/artifacts/ (git-ignored).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+ARTIFACTS = Path(__file__).parent / "artifacts"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+# Playwright's sync API runs an event loop in the test thread; Django allows ORM calls there.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+@pytest.fixture(scope="session")
+def browser():
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.skip("Playwright is not installed (pip install -e '.[dev]')")
+    if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
+        pytest.skip(f"Chromium not found at {CHROMIUM}: `make browser` installs it (Debian)")
+    profile = tempfile.mkdtemp(prefix="crawford-chromium-")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, f"--user-data-dir={profile}"]
+        )
+        yield browser
+        browser.close()
+    shutil.rmtree(profile, ignore_errors=True)
+
+
+@pytest.fixture
+def new_page(browser, request):
+    """Open a fresh browser context (its own cookies); screenshot it if the test fails."""
+    contexts = []
+
+    def open_page():
+        context = browser.new_context(locale="en-GB")
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        return page
+
+    yield open_page
+    failed = getattr(request.node, "rep_call", None)
+    for n, context in enumerate(contexts):
+        if failed is not None and failed.failed:
+            ARTIFACTS.mkdir(exist_ok=True)
+            for m, page in enumerate(context.pages):
+                page.screenshot(path=str(ARTIFACTS / f"{request.node.name}-{n}-{m}.png"))
+        context.close()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    setattr(item, f"rep_{report.when}", report)
