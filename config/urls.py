@@ -14,6 +14,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("clubs/", include("clubs.urls")),
     path("clubs/<slug:club>/t/", include("tournaments.urls")),
+    path("clubs/<slug:club>/t/<slug:tournament>/matches/", include("matches.urls")),
 ]
 
 if settings.DEBUG:
