@@ -1,11 +1,16 @@
-"""Reads for matches."""
+"""Reads for matches: a constant number of queries each."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
 
 from django.db.models import Q
 
 from clubs.models import Player
-from matches.models import Match, MatchStatus
+from matches.backgammon.scoring import GameResult, match_progress
+from matches.models import EndedBy, Game, Match, MatchReport, MatchStatus, ReportStatus, WinKind
+from matches.rules import rules_for_match
 
 
 def next_match_for(player: Player) -> Match | None:
@@ -16,4 +21,115 @@ def next_match_for(player: Player) -> Match | None:
         .select_related("round__stage__tournament__club", "entry_a__player", "entry_b__player")
         .order_by("round__stage__tournament__starts_at", "round__number", "index")
         .first()
+    )
+
+
+@dataclass(frozen=True)
+class GameLine:
+    game: Game
+    score_a: int
+    score_b: int
+    crawford: bool
+
+
+@dataclass(frozen=True)
+class MatchSheet:
+    """The score sheet of a match: every game with the running score after it."""
+
+    lines: list[GameLine]
+    is_best_of: bool
+    uses_cube: bool
+    next_is_crawford: bool
+    cube_allowed_next: bool
+    wins_needed: int
+
+
+def match_sheet(match: Match) -> MatchSheet:
+    rules = rules_for_match(match)
+    games = list(match.games.order_by("number"))
+    results: list[GameResult] = []
+    lines = []
+    for game in games:
+        crawford = match_progress(rules, results).crawford_game
+        results.append(
+            GameResult(game.winner, WinKind(game.kind), game.cube, game.points,
+                       EndedBy(game.ended_by))
+        )
+        score = match_progress(rules, results).score
+        lines.append(GameLine(game, score[0], score[1], crawford))
+    progress = match_progress(rules, results)
+    return MatchSheet(
+        lines=lines,
+        is_best_of=rules.is_best_of,
+        uses_cube=bool(rules.uses_cube),
+        next_is_crawford=progress.crawford_game,
+        cube_allowed_next=bool(rules.uses_cube) and not progress.crawford_game,
+        wins_needed=rules.wins_needed,
+    )
+
+
+def open_report(match: Match) -> MatchReport | None:
+    return (
+        MatchReport.objects.filter(
+            match=match, status__in=[ReportStatus.PENDING, ReportStatus.DISPUTED]
+        )
+        .select_related("reported_by")
+        .first()
+    )
+
+
+@dataclass(frozen=True)
+class HistoryLine:
+    when: Any
+    who: str
+    reason: str
+    before: str
+    after: str
+
+
+def match_history(match: Match) -> list[HistoryLine]:
+    """Every change of the match's result: who, when, why, and the score before and after."""
+    records = list(
+        match.history.select_related("history_user").order_by("history_date", "history_id")
+    )
+    names = {
+        entry.pk: entry.player.name
+        for entry in (match.entry_a, match.entry_b)
+        if entry is not None
+    }
+
+    def describe(record: Any) -> str:
+        if record is None or record.status not in (MatchStatus.FINISHED, MatchStatus.PLAYING):
+            return "–"
+        text = f"{record.score_a}–{record.score_b}"
+        if record.winner_id:
+            text += f" ({names.get(record.winner_id, '?')})"
+        return text
+
+    lines = []
+    previous = None
+    for record in records:
+        before, after = describe(previous), describe(record)
+        if before != after:
+            user = record.history_user
+            lines.append(
+                HistoryLine(
+                    when=record.history_date,
+                    who=user.get_full_name() or user.get_username() if user else "",
+                    reason=record.history_change_reason or "",
+                    before=before,
+                    after=after,
+                )
+            )
+        previous = record
+    return lines
+
+
+def disputed_matches(tournament: Any) -> list[Match]:
+    return list(
+        Match.objects.filter(
+            round__stage__tournament=tournament, reports__status=ReportStatus.DISPUTED
+        )
+        .select_related("round__stage", "entry_a__player", "entry_b__player")
+        .distinct()
     )

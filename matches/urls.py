@@ -8,4 +8,13 @@ app_name = "matches"
 
 urlpatterns = [
     path("<int:match>/", views.match_detail, name="detail"),
+    path("<int:match>/games/", views.game_add, name="game_add"),
+    path("<int:match>/score/", views.final_score, name="final_score"),
+    path("<int:match>/report/", views.report, name="report"),
+    path(
+        "<int:match>/report/<int:report_id>/<slug:action>/",
+        views.report_decide,
+        name="report_decide",
+    ),
+    path("<int:match>/correct/", views.correct, name="correct"),
 ]

@@ -1,12 +1,26 @@
-"""The match page: players, score, games, and (for referees) result entry."""
+"""The match page: players, score sheet, history; result entry for referees, reports for
+players, corrections. Forms post here; with HTMX only the result panel is replaced."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 
 from clubs import permissions
-from matches.models import Match
+from clubs.selectors import player_of
+from clubs.views import add_user_error, deny
+from config.errors import UserError
+from matches import selectors, services
+from matches.forms import CorrectionForm, DisputeForm, FinalScoreForm, GameForm, ReportForm
+from matches.models import Match, MatchReport, MatchStatus
+from matches.rules import rules_for_match
 from tournaments.views import get_visible_tournament
 
 
@@ -21,15 +35,209 @@ def get_visible_match(request: HttpRequest, club: str, tournament: str, match: i
     )
 
 
-def match_detail(request: HttpRequest, club: str, tournament: str, match: int) -> HttpResponse:
-    match_obj = get_visible_match(request, club, tournament, match)
-    tournament_obj = match_obj.round.stage.tournament
-    context = {
-        "match": match_obj,
-        "tournament": tournament_obj,
-        "club": tournament_obj.club,
-        "games": match_obj.games.order_by("number"),
-        "can_referee": permissions.can_referee_tournament(request.user, tournament_obj),
-        "is_player": permissions.is_match_player(request.user, match_obj),
+def _panel_context(request: HttpRequest, match: Match, **forms: Any) -> dict[str, Any]:
+    tournament = match.round.stage.tournament
+    can_referee = permissions.can_referee_tournament(request.user, tournament)
+    is_player = permissions.is_match_player(request.user, match)
+    sheet = selectors.match_sheet(match)
+    rules = rules_for_match(match)
+    open_ = match.status in (MatchStatus.READY, MatchStatus.PLAYING)
+    report = selectors.open_report(match)
+    me = player_of(request.user)
+    context: dict[str, Any] = {
+        "match": match,
+        "tournament": tournament,
+        "club": tournament.club,
+        "sheet": sheet,
+        "can_referee": can_referee,
+        "is_player": is_player,
+        "report": report,
+        "my_report": report is not None and me is not None and report.reported_by_id == me.pk,
+        "history": selectors.match_history(match),
+        "is_open": open_,
     }
+    if can_referee and open_:
+        context["game_form"] = forms.get("game_form") or GameForm(
+            match=match, rules=rules, cube_allowed=sheet.cube_allowed_next
+        )
+        if not sheet.lines:
+            context["score_form"] = forms.get("score_form") or FinalScoreForm(match=match)
+    if is_player and open_ and not sheet.lines:
+        context["report_form"] = forms.get("report_form") or ReportForm(match=match)
+        context["dispute_form"] = DisputeForm()
+    if can_referee and match.status == MatchStatus.FINISHED and match.outcome == "played":
+        context["correction_form"] = forms.get("correction_form") or CorrectionForm(match=match)
+    return context
+
+
+def _respond(request: HttpRequest, match: Match, **forms: Any) -> HttpResponse:
+    """The whole page, or only the result panel for an HTMX request."""
+    match.refresh_from_db()
+    context = _panel_context(request, match, **forms)
+    if request.headers.get("HX-Request"):
+        return render(request, "matches/_result_panel.html", {**context, "partial": True})
     return render(request, "matches/match_detail.html", context)
+
+
+def _after_write(request: HttpRequest, match: Match) -> HttpResponse:
+    if request.headers.get("HX-Request"):
+        return _respond(request, match)
+    return redirect(
+        reverse(
+            "matches:detail",
+            kwargs={
+                "club": match.round.stage.tournament.club.slug,
+                "tournament": match.round.stage.tournament.slug,
+                "match": match.pk,
+            },
+        )
+    )
+
+
+def match_detail(request: HttpRequest, club: str, tournament: str, match: int) -> HttpResponse:
+    return _respond(request, get_visible_match(request, club, tournament, match))
+
+
+def _stale_or_error(request: HttpRequest, form: Any, error: UserError) -> None:
+    if error.code == "stale":
+        messages.warning(request, " ".join(error.messages))
+    else:
+        add_user_error(form, error)
+
+
+@login_required
+@require_POST
+def game_add(request: HttpRequest, club: str, tournament: str, match: int) -> HttpResponse:
+    match_obj = get_visible_match(request, club, tournament, match)
+    if not permissions.can_referee_tournament(request.user, match_obj.round.stage.tournament):
+        return deny(request)
+    sheet = selectors.match_sheet(match_obj)
+    form = GameForm(
+        request.POST,
+        match=match_obj,
+        rules=rules_for_match(match_obj),
+        cube_allowed=sheet.cube_allowed_next,
+    )
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            game = services.match_record_game(
+                match=match_obj,
+                winner=data["winner"],
+                kind=data["kind"],
+                cube=data.get("cube", 1),
+                ended_by=data["ended_by"],
+                user=request.user,
+                expected_version=data["version"],
+            )
+        except UserError as error:
+            _stale_or_error(request, form, error)
+            if error.code == "stale":
+                return _respond(request, match_obj)
+        else:
+            messages.success(request, _("Game %(number)d entered.") % {"number": game.number})
+            return _after_write(request, match_obj)
+    return _respond(request, match_obj, game_form=form)
+
+
+@login_required
+@require_POST
+def final_score(request: HttpRequest, club: str, tournament: str, match: int) -> HttpResponse:
+    match_obj = get_visible_match(request, club, tournament, match)
+    if not permissions.can_referee_tournament(request.user, match_obj.round.stage.tournament):
+        return deny(request)
+    form = FinalScoreForm(request.POST, match=match_obj)
+    if form.is_valid():
+        try:
+            services.match_record_final_score(
+                match=match_obj,
+                score_a=form.cleaned_data["score_a"],
+                score_b=form.cleaned_data["score_b"],
+                user=request.user,
+                expected_version=form.cleaned_data["version"],
+            )
+        except UserError as error:
+            _stale_or_error(request, form, error)
+            if error.code == "stale":
+                return _respond(request, match_obj)
+        else:
+            messages.success(request, _("Result entered."))
+            return _after_write(request, match_obj)
+    return _respond(request, match_obj, score_form=form)
+
+
+@login_required
+@require_POST
+def report(request: HttpRequest, club: str, tournament: str, match: int) -> HttpResponse:
+    match_obj = get_visible_match(request, club, tournament, match)
+    me = player_of(request.user)
+    if me is None or not permissions.is_match_player(request.user, match_obj):
+        return deny(request)
+    form = ReportForm(request.POST, match=match_obj)
+    if form.is_valid():
+        try:
+            services.report_submit(match=match_obj, player=me, **form.cleaned_data)
+        except UserError as error:
+            add_user_error(form, error)
+        else:
+            messages.success(
+                request, _("Result reported. It counts once your opponent confirms it.")
+            )
+            return _after_write(request, match_obj)
+    return _respond(request, match_obj, report_form=form)
+
+
+@login_required
+@require_POST
+def report_decide(
+    request: HttpRequest, club: str, tournament: str, match: int, report_id: int, action: str
+) -> HttpResponse:
+    match_obj = get_visible_match(request, club, tournament, match)
+    report_obj = get_object_or_404(MatchReport, pk=report_id, match=match_obj)
+    me = player_of(request.user)
+    as_referee = permissions.can_referee_tournament(request.user, match_obj.round.stage.tournament)
+    if me is None or not (as_referee or permissions.is_match_player(request.user, match_obj)):
+        return deny(request)
+    try:
+        if action == "confirm":
+            services.report_confirm(
+                report=report_obj, by=me, as_referee=as_referee, user=request.user
+            )
+            messages.success(request, _("The result is confirmed."))
+        elif action == "dispute":
+            form = DisputeForm(request.POST)
+            note = form.cleaned_data["note"] if form.is_valid() else ""
+            services.report_dispute(report=report_obj, by=me, note=note)
+            messages.warning(request, _("The result is disputed; the referee will decide."))
+        else:
+            return deny(request)
+    except UserError as error:
+        messages.error(request, " ".join(error.messages))
+    return _after_write(request, match_obj)
+
+
+@login_required
+@require_POST
+def correct(request: HttpRequest, club: str, tournament: str, match: int) -> HttpResponse:
+    match_obj = get_visible_match(request, club, tournament, match)
+    if not permissions.can_referee_tournament(request.user, match_obj.round.stage.tournament):
+        return deny(request)
+    form = CorrectionForm(request.POST, match=match_obj)
+    if form.is_valid():
+        try:
+            services.match_correct_final_score(
+                match=match_obj,
+                score_a=form.cleaned_data["score_a"],
+                score_b=form.cleaned_data["score_b"],
+                reason=form.cleaned_data["reason"],
+                user=request.user,
+                expected_version=form.cleaned_data["version"],
+            )
+        except UserError as error:
+            _stale_or_error(request, form, error)
+            if error.code == "stale":
+                return _respond(request, match_obj)
+        else:
+            messages.success(request, _("The result is corrected."))
+            return _after_write(request, match_obj)
+    return _respond(request, match_obj, correction_form=form)

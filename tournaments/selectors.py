@@ -74,3 +74,18 @@ def my_entry(tournament: Tournament, user: Any) -> Entry | None:
     if user is None or not user.is_authenticated:
         return None
     return Entry.objects.filter(tournament=tournament, player__user=user).first()
+
+
+def standings(tournament: Tournament) -> Any:
+    """The standings of a tournament: one row per seeded player with totals and the
+    tie-break values in the tournament's order; placings per event for brackets.
+    A fixed number of queries whatever the field size."""
+    from tournaments.results import finished_results
+    from tournaments.standings_data import build_standings
+
+    entries = list(
+        Entry.objects.filter(tournament=tournament, seed__isnull=False)
+        .select_related("player")
+        .order_by("seed")
+    )
+    return build_standings(tournament, entries, finished_results(tournament))

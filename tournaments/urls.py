@@ -1,8 +1,11 @@
 """Public URLs, under /clubs/<club>/t/; the organizer's are in urls_manage."""
 
-from django.urls import include, path
+from django.urls import include, path, register_converter
 
 from tournaments import views, views_manage
+from tournaments.converters import StageKindConverter
+
+register_converter(StageKindConverter, "stage")
 
 app_name = "tournaments"
 
@@ -12,10 +15,11 @@ urlpatterns = [
     path("<slug:tournament>/manage/", include("tournaments.urls_manage")),
     path("<slug:tournament>/register/", views.register, name="register"),
     path("<slug:tournament>/withdraw/", views.withdraw, name="withdraw"),
-    path("<slug:tournament>/bracket/<slug:stage>/", views.bracket, name="bracket"),
-    path("<slug:tournament>/<slug:stage>/<int:number>/", views.round_detail, name="round"),
+    path("<slug:tournament>/standings/", views.standings, name="standings"),
+    path("<slug:tournament>/bracket/<stage:stage>/", views.bracket, name="bracket"),
+    path("<slug:tournament>/<stage:stage>/<int:number>/", views.round_detail, name="round"),
     path(
-        "<slug:tournament>/<slug:stage>/<int:number>/sheets/",
+        "<slug:tournament>/<stage:stage>/<int:number>/sheets/",
         views.score_sheets,
         name="score_sheets",
     ),

@@ -8,6 +8,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
+from django_tables2 import RequestConfig
+from django_tables2.export import TableExport
 
 from clubs import permissions
 from clubs.services import player_for_user
@@ -15,6 +17,7 @@ from clubs.views import deny
 from config.errors import UserError
 from tournaments import presentation, selectors, services
 from tournaments.models import Round, Stage, StageKind, Tournament
+from tournaments.tables import StandingsTable
 
 KNOCKOUT_STAGES = {
     StageKind.MAIN,
@@ -95,7 +98,24 @@ def bracket(request: HttpRequest, club: str, tournament: str, stage: str) -> Htt
     columns = presentation.bracket_columns(matches, knockout=stage_obj.kind in KNOCKOUT_STAGES)
     stages = Stage.objects.filter(tournament=obj).order_by("order")
     context = _context(request, obj, stage=stage_obj, columns=columns, stages=stages)
+    if request.headers.get("HX-Request"):
+        return render(request, "tournaments/_bracket.html", context)
     return render(request, "tournaments/bracket.html", context)
+
+
+def standings(request: HttpRequest, club: str, tournament: str) -> HttpResponse:
+    """The live standings: the table refreshes itself (HTMX polling) and exports."""
+    obj = get_visible_tournament(request, club, tournament)
+    data = selectors.standings(obj)
+    table = StandingsTable(data.rows, metrics=data.metrics)
+    RequestConfig(request, paginate=False).configure(table)
+    export_format = request.GET.get("_export")
+    if TableExport.is_valid_format(export_format):
+        return TableExport(export_format, table).response(f"{obj.slug}-standings.{export_format}")
+    context = _context(request, obj, table=table, placings=data.placings)
+    if request.headers.get("HX-Request"):
+        return render(request, "tournaments/_standings.html", context)
+    return render(request, "tournaments/standings.html", context)
 
 
 def score_sheets(

@@ -76,6 +76,12 @@ def game_results(match: Match) -> list[GameResult]:
 
 
 def _finish(match: Match, winner: int, outcome: str) -> None:
+    """Close the match; an open player report is superseded by this result."""
+    from matches.models import MatchReport, ReportStatus
+
+    MatchReport.objects.filter(
+        match=match, status__in=[ReportStatus.PENDING, ReportStatus.DISPUTED]
+    ).update(status=ReportStatus.REPLACED)
     match.status = MatchStatus.FINISHED
     match.outcome = outcome
     match.winner_id = match.entry_a_id if winner == Side.A else match.entry_b_id
@@ -88,6 +94,9 @@ def _finish(match: Match, winner: int, outcome: str) -> None:
         match_finished.delay(match_id)
 
     transaction.on_commit(notify)
+    from matches import events
+
+    events.emit("result_recorded", match_id=match_id)
 
 
 def _save(match: Match, *, user: Any, reason: str = "") -> None:

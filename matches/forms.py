@@ -1,0 +1,101 @@
+"""Forms of the match page. Validation of the result itself is the services' job (the
+engine's scoring rules); the forms only read what a referee or player typed."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from matches.backgammon.matchrules import MatchRules
+from matches.models import EndedBy, Match, WinKind
+
+
+def player_choices(match: Match) -> list[tuple[int, str]]:
+    return [
+        (0, match.entry_a.player.name if match.entry_a else _("first player")),
+        (1, match.entry_b.player.name if match.entry_b else _("second player")),
+    ]
+
+
+def cube_choices(rules: MatchRules) -> list[tuple[int, str]]:
+    values, value = [], 1
+    while rules.cube_value_allowed(value) and value <= 4096:
+        values.append((value, str(value)))
+        value *= 2
+    return values
+
+
+class GameForm(forms.Form):
+    """One game as a referee writes it down. The cube field is removed where no cube is
+    allowed (best-of-N, the Crawford game, a tournament without cube)."""
+
+    version = forms.IntegerField(widget=forms.HiddenInput)
+    winner = forms.TypedChoiceField(label=_("Winner"), coerce=int, widget=forms.RadioSelect)
+    kind = forms.ChoiceField(label=_("Won by"), choices=WinKind.choices, initial=WinKind.SINGLE)
+    cube = forms.TypedChoiceField(label=_("Cube"), coerce=int, initial=1)
+    ended_by = forms.ChoiceField(
+        label=_("Ended by"),
+        choices=[c for c in EndedBy.choices if c[0] != EndedBy.FORFEIT],
+        initial=EndedBy.BEAROFF,
+    )
+
+    def __init__(self, *args, match: Match, rules: MatchRules, cube_allowed: bool, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["winner"].choices = player_choices(match)
+        self.fields["version"].initial = match.version
+        if cube_allowed:
+            self.fields["cube"].choices = cube_choices(rules)
+        else:
+            del self.fields["cube"]
+            self.fields["ended_by"].choices = [
+                c for c in self.fields["ended_by"].choices if c[0] != EndedBy.DROP
+            ]
+        if rules.is_best_of:
+            self.fields["kind"].help_text = _("In best-of-N every game counts one.")
+
+
+class FinalScoreForm(forms.Form):
+    version = forms.IntegerField(widget=forms.HiddenInput)
+    score_a = forms.IntegerField(min_value=0, max_value=999)
+    score_b = forms.IntegerField(min_value=0, max_value=999)
+
+    def __init__(self, *args, match: Match, **kwargs):
+        super().__init__(*args, **kwargs)
+        names = player_choices(match)
+        self.fields["score_a"].label = names[0][1]
+        self.fields["score_b"].label = names[1][1]
+        self.fields["version"].initial = match.version
+
+
+class ReportForm(forms.Form):
+    score_a = forms.IntegerField(min_value=0, max_value=999)
+    score_b = forms.IntegerField(min_value=0, max_value=999)
+    note = forms.CharField(label=_("Note"), max_length=300, required=False)
+
+    def __init__(self, *args, match: Match, **kwargs):
+        super().__init__(*args, **kwargs)
+        names = player_choices(match)
+        self.fields["score_a"].label = names[0][1]
+        self.fields["score_b"].label = names[1][1]
+
+
+class DisputeForm(forms.Form):
+    note = forms.CharField(
+        label=_("What is wrong?"), max_length=300, required=False, widget=forms.TextInput
+    )
+
+
+class CorrectionForm(forms.Form):
+    version = forms.IntegerField(widget=forms.HiddenInput)
+    reason = forms.CharField(label=_("Reason for the correction"), max_length=300)
+    score_a = forms.IntegerField(min_value=0, max_value=999)
+    score_b = forms.IntegerField(min_value=0, max_value=999)
+
+    def __init__(self, *args, match: Match, **kwargs):
+        super().__init__(*args, **kwargs)
+        names = player_choices(match)
+        self.fields["score_a"].label = names[0][1]
+        self.fields["score_b"].label = names[1][1]
+        self.fields["version"].initial = match.version
+        self.fields["score_a"].initial = match.score_a
+        self.fields["score_b"].initial = match.score_b

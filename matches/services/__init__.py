@@ -1,0 +1,33 @@
+"""Every write to a match result goes through here: referee forms, player reports, online
+games, match files and the API alike."""
+
+from matches.services.corrections import match_correct_final_score, match_correct_games
+from matches.services.reports import (
+    report_confirm,
+    report_dispute,
+    report_submit,
+)
+from matches.services.results import (
+    check_open,
+    check_version,
+    game_results,
+    match_award_forfeit,
+    match_lock,
+    match_record_final_score,
+    match_record_game,
+)
+
+__all__ = [
+    "check_open",
+    "check_version",
+    "game_results",
+    "match_award_forfeit",
+    "match_correct_final_score",
+    "match_correct_games",
+    "match_lock",
+    "match_record_final_score",
+    "match_record_game",
+    "report_confirm",
+    "report_dispute",
+    "report_submit",
+]

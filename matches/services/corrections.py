@@ -1,0 +1,169 @@
+"""Corrections (Regel 20): a referee or organizer changes a recorded result, with a reason.
+
+The old games stay in the history tables (django-simple-history) with who, when and why, so
+every change can be read back on the match page. When the winner changes in a bracket, the
+bracket is re-routed in the same transaction — or the correction is refused if a later match
+that the change would affect has already started.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from config.errors import UserError
+from matches.backgammon.scoring import (
+    GameResult,
+    ResultError,
+    points_for,
+    validate_final_score,
+    validate_results,
+)
+from matches.messages import as_user_error
+from matches.models import Game, Match, MatchOutcome, MatchStatus, ResultSource, Side
+from matches.rules import rules_for_match
+from matches.services.results import check_version, match_lock
+from tournaments.services.lifecycle import lock as lock_tournament
+
+
+def _start(match: Match | int, reason: str, expected_version: int | None) -> Match:
+    if not reason.strip():
+        raise UserError(_("Say why the result is corrected."), code="reason", field="reason")
+    pk = match.pk if isinstance(match, Match) else match
+    tournament = Match.objects.select_related("round__stage__tournament").get(pk=pk)
+    # Tournament first, then the match: the same order as the bracket advancement.
+    lock_tournament(tournament.round.stage.tournament)
+    match = match_lock(pk)
+    check_version(match, expected_version)
+    if match.status not in (MatchStatus.FINISHED, MatchStatus.PLAYING) or match.outcome in (
+        MatchOutcome.BYE,
+        MatchOutcome.FORFEIT,
+    ):
+        raise UserError(_("Only a played result can be corrected."), code="not_correctable")
+    return match
+
+
+def _finish(match: Match, winner: int | None, *, user: Any, reason: str) -> Match:
+    was_finished = match.status == MatchStatus.FINISHED
+    old_winner = match.winner_id
+    if winner is None:
+        if was_finished:
+            raise UserError(_("The corrected games must finish the match."), code="unfinished")
+        match.status = MatchStatus.PLAYING
+    else:
+        match.status = MatchStatus.FINISHED
+        match.outcome = MatchOutcome.PLAYED
+        match.winner_id = match.entry_a_id if winner == Side.A else match.entry_b_id
+        if match.finished_at is None:
+            from django.utils import timezone
+
+            match.finished_at = timezone.now()
+    match.version += 1
+    match._change_reason = reason
+    if getattr(user, "is_authenticated", False):
+        match._history_user = user
+    match.full_clean()
+    match.save()
+    tournament = match.round.stage.tournament
+    from tournaments.services.draw import bracket_sync, is_bracket
+
+    if is_bracket(tournament) and (old_winner != match.winner_id or not was_finished):
+        bracket_sync(tournament)  # raises UserError (rolling everything back) on a conflict
+    match_id = match.pk
+
+    def after() -> None:
+        from tournaments.tasks import match_finished
+
+        if match.status == MatchStatus.FINISHED:
+            match_finished.delay(match_id)
+
+    transaction.on_commit(after)
+    from matches import events
+
+    events.emit("result_corrected", match_id=match_id)
+    return match
+
+
+def _replace_games(match: Match, results: Sequence[GameResult], *, user: Any, reason: str) -> None:
+    for game in match.games.all():
+        game._change_reason = reason
+        if getattr(user, "is_authenticated", False):
+            game._history_user = user
+        game.delete()
+    for number, result in enumerate(results, start=1):
+        game = Game(
+            match=match,
+            number=number,
+            winner=result.winner,
+            kind=result.kind,
+            cube=result.cube,
+            ended_by=result.ended_by,
+            points=result.points,
+            source=ResultSource.REFEREE,
+            entered_by=user if getattr(user, "is_authenticated", False) else None,
+        )
+        game._change_reason = reason
+        game.full_clean()
+        game.save()
+
+
+@transaction.atomic
+def match_correct_games(
+    *,
+    match: Match | int,
+    games: Sequence[Mapping[str, Any]],
+    reason: str,
+    user: Any = None,
+    expected_version: int | None = None,
+) -> Match:
+    """Replace the games of a match by ``games`` (each: winner 0/1, kind, cube, ended_by)."""
+    match = _start(match, reason, expected_version)
+    rules = rules_for_match(match)
+    try:
+        results = [
+            GameResult(
+                int(g["winner"]),
+                g.get("kind", "single"),
+                int(g.get("cube", 1)),
+                points_for(g.get("kind", "single"), int(g.get("cube", 1)), rules),
+                g.get("ended_by", "bearoff"),
+            )
+            for g in games
+        ]
+        progress = validate_results(rules, results)
+    except ResultError as error:
+        raise as_user_error(error, rules) from error
+    except (KeyError, TypeError, ValueError) as error:
+        raise UserError(
+            _("Every game needs a winner, a kind and a cube."), code="bad_games"
+        ) from error
+    if not results:
+        raise UserError(_("Enter at least one game."), code="no_games")
+    _replace_games(match, results, user=user, reason=reason)
+    match.score_a, match.score_b = progress.score
+    return _finish(match, progress.winner, user=user, reason=reason)
+
+
+@transaction.atomic
+def match_correct_final_score(
+    *,
+    match: Match | int,
+    score_a: int,
+    score_b: int,
+    reason: str,
+    user: Any = None,
+    expected_version: int | None = None,
+) -> Match:
+    """Replace the result by a final score only (the games, if any, go to the history)."""
+    match = _start(match, reason, expected_version)
+    rules = rules_for_match(match)
+    try:
+        validate_final_score(rules, (score_a, score_b))
+    except ResultError as error:
+        raise as_user_error(error, rules) from error
+    _replace_games(match, [], user=user, reason=reason)
+    match.score_a, match.score_b = score_a, score_b
+    return _finish(match, Side.A if score_a > score_b else Side.B, user=user, reason=reason)

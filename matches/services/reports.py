@@ -1,0 +1,136 @@
+"""Players report their own results; the opponent or a referee confirms, or it is disputed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from clubs.models import Player
+from config.errors import UserError
+from matches.backgammon.scoring import ResultError, validate_final_score
+from matches.messages import as_user_error
+from matches.models import Match, MatchReport, ReportStatus, ResultSource
+from matches.rules import rules_for_match
+from matches.services.results import check_open, match_lock, match_record_final_score
+
+
+def _players(match: Match) -> tuple[int | None, int | None]:
+    return (
+        match.entry_a.player_id if match.entry_a else None,
+        match.entry_b.player_id if match.entry_b else None,
+    )
+
+
+def _after_commit(event: str, report: MatchReport) -> None:
+    """Tell the people concerned once the change is committed (notifications, if installed)."""
+    from matches import events
+
+    events.emit(event, match_id=report.match_id, report_id=report.pk)
+
+
+@transaction.atomic
+def report_submit(
+    *, match: Match | int, player: Player, score_a: int, score_b: int, note: str = ""
+) -> MatchReport:
+    """A player reports the final score of his own match. It counts once confirmed."""
+    match = match_lock(match)
+    check_open(match)
+    if player.pk not in _players(match):
+        raise UserError(
+            _("Only the players of this match can report its result."), code="not_a_player"
+        )
+    if match.games.exists():
+        raise UserError(
+            _("A referee is entering this match game by game; ask the referee."),
+            code="games_entered",
+        )
+    rules = rules_for_match(match)
+    try:
+        validate_final_score(rules, (score_a, score_b))
+    except ResultError as error:
+        raise as_user_error(error, rules) from error
+    open_report = (
+        MatchReport.objects.select_for_update()
+        .filter(match=match, status__in=[ReportStatus.PENDING, ReportStatus.DISPUTED])
+        .first()
+    )
+    if open_report is not None:
+        if open_report.status == ReportStatus.DISPUTED:
+            raise UserError(
+                _("The result of this match is disputed; the referee decides."), code="disputed"
+            )
+        if open_report.reported_by_id != player.pk:
+            raise UserError(
+                _("Your opponent already reported %(a)d–%(b)d. Confirm or dispute it.")
+                % {"a": open_report.score_a, "b": open_report.score_b},
+                code="report_exists",
+            )
+        open_report.status = ReportStatus.REPLACED
+        open_report.save(update_fields=["status", "updated_at"])
+    report = MatchReport(
+        match=match, reported_by=player, score_a=score_a, score_b=score_b, note=note
+    )
+    report.full_clean()
+    report.save()
+    _after_commit("result_reported", report)
+    return report
+
+
+def _open_report(report: MatchReport | int) -> MatchReport:
+    pk = report.pk if isinstance(report, MatchReport) else report
+    report = MatchReport.objects.select_for_update().get(pk=pk)
+    return report
+
+
+@transaction.atomic
+def report_confirm(
+    *, report: MatchReport | int, by: Player, as_referee: bool = False, user: Any = None
+) -> Match:
+    """The opponent (or a referee) confirms a report: the result is recorded."""
+    report = _open_report(report)
+    match = match_lock(report.match_id)
+    report = _open_report(report)
+    if report.status not in (ReportStatus.PENDING, ReportStatus.DISPUTED) or (
+        report.status == ReportStatus.DISPUTED and not as_referee
+    ):
+        raise UserError(_("This report is no longer open."), code="report_closed")
+    if not as_referee and (by.pk == report.reported_by_id or by.pk not in _players(match)):
+        raise UserError(
+            _("Only the opponent or a referee can confirm a reported result."),
+            code="not_opponent",
+        )
+    report.status = ReportStatus.CONFIRMED
+    report.decided_by = by
+    report.decided_at = timezone.now()
+    report.save(update_fields=["status", "decided_by", "decided_at", "updated_at"])
+    return match_record_final_score(
+        match=match,
+        score_a=report.score_a,
+        score_b=report.score_b,
+        user=user,
+        source=ResultSource.PLAYER,
+    )
+
+
+@transaction.atomic
+def report_dispute(*, report: MatchReport | int, by: Player, note: str = "") -> MatchReport:
+    """The opponent says the reported result is wrong: the match waits for the referee."""
+    report = _open_report(report)
+    match = match_lock(report.match_id)
+    report = _open_report(report)
+    if report.status != ReportStatus.PENDING:
+        raise UserError(_("This report is no longer open."), code="report_closed")
+    if by.pk == report.reported_by_id or by.pk not in _players(match):
+        raise UserError(_("Only the opponent can dispute a reported result."), code="not_opponent")
+    report.status = ReportStatus.DISPUTED
+    report.decided_by = by
+    report.decided_at = timezone.now()
+    if note:
+        report.note = (report.note + "\n" if report.note else "") + note
+    report.full_clean()
+    report.save()
+    _after_commit("result_disputed", report)
+    return report
