@@ -44,9 +44,13 @@ def build() -> Tournament:
     rng = random.Random(512)
     club = Club.objects.create(name="Benchmark Club", slug=f"bench-{rng.randrange(10**9)}")
     tournament = Tournament.objects.create(
-        club=club, name="Big Swiss", slug="big-swiss", format="swiss", swiss_rounds=ROUNDS,
-        status="running", tiebreaks=["match_points", "buchholz", "median_buchholz",
-                                     "points_difference", "lot"],
+        club=club,
+        name="Big Swiss",
+        slug="big-swiss",
+        format="swiss",
+        swiss_rounds=ROUNDS,
+        status="running",
+        tiebreaks=["match_points", "buchholz", "median_buchholz", "points_difference", "lot"],
     )
     players = Player.objects.bulk_create(Player(name=f"Player {n:03d}") for n in range(PLAYERS))
     entries = Entry.objects.bulk_create(
@@ -65,10 +69,18 @@ def build() -> Tournament:
             a_wins = rng.random() < 0.5
             matches.append(
                 Match(
-                    round=round_, index=index // 2 + 1, table=index // 2 + 1, entry_a=a,
-                    entry_b=b, match_format="points", length=7, status="finished",
-                    outcome="played", score_a=7 if a_wins else loser_score,
-                    score_b=loser_score if a_wins else 7, winner=a if a_wins else b,
+                    round=round_,
+                    index=index // 2 + 1,
+                    table=index // 2 + 1,
+                    entry_a=a,
+                    entry_b=b,
+                    match_format="points",
+                    length=7,
+                    status="finished",
+                    outcome="played",
+                    score_a=7 if a_wins else loser_score,
+                    score_b=loser_score if a_wins else 7,
+                    winner=a if a_wins else b,
                 )
             )
     Match.objects.bulk_create(matches, batch_size=1000)
@@ -96,8 +108,10 @@ def main() -> None:
         "standings_ms_p90": round(sorted(times)[int(len(times) * 0.9)], 1),
         "standings_queries": queries,
     }
-    print(f"standings page, {PLAYERS} players x {ROUNDS} rounds: "
-          f"median {figures['standings_ms']} ms, {queries} queries")
+    print(
+        f"standings page, {PLAYERS} players x {ROUNDS} rounds: "
+        f"median {figures['standings_ms']} ms, {queries} queries"
+    )
     print(json.dumps(figures))
 
 

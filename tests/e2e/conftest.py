@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import tempfile
 from pathlib import Path
 
 import pytest
@@ -39,14 +38,11 @@ def browser():
         pytest.skip("Playwright is not installed (pip install -e '.[dev]')")
     if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
         pytest.skip(f"Chromium not found at {CHROMIUM}: `make browser` installs it (Debian)")
-    profile = tempfile.mkdtemp(prefix="crawford-chromium-")
+    # Playwright starts Chromium with a fresh, empty profile of its own every time.
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, f"--user-data-dir={profile}"]
-        )
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield browser
         browser.close()
-    shutil.rmtree(profile, ignore_errors=True)
 
 
 @pytest.fixture

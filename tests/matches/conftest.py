@@ -4,15 +4,8 @@ import pytest
 
 from clubs.models import Role
 from matches.models import Match
+from tests.conftest import open_matches
 from tests.factories import MembershipFactory, UserFactory
-from tests.tournaments.conftest import (  # noqa: F401  (shared fixtures)
-    club,
-    commit,
-    make_tournament,
-    open_matches,
-    organizer,
-    play,
-)
 
 
 @pytest.fixture

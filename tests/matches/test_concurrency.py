@@ -25,7 +25,7 @@ def race(*calls):
         try:
             barrier.wait()
             outcomes[i] = fn(**kwargs)
-        except Exception as error:  # noqa: BLE001 - the outcome is what the test inspects
+        except Exception as error:
             outcomes[i] = error
         finally:
             connection.close()
@@ -46,8 +46,10 @@ def test_one_of_two_simultaneous_games_wins_the_other_is_told(make_tournament, a
     seen = match.version
     outcomes = race(
         (match_record_game, {"match": match.pk, "winner": 0, "expected_version": seen}),
-        (match_record_game, {"match": match.pk, "winner": 1, "kind": "gammon",
-                             "expected_version": seen}),
+        (
+            match_record_game,
+            {"match": match.pk, "winner": 1, "kind": "gammon", "expected_version": seen},
+        ),
     )
     errors = [o for o in outcomes if isinstance(o, UserError)]
     saved = [o for o in outcomes if isinstance(o, Game)]
