@@ -7,6 +7,8 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
 from clubs.models import Club, Membership, Player, Role
+from matches.models import Game, Match
+from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -21,9 +23,15 @@ def snapshot() -> dict[str, object]:
     }
 
 
-def test_demo_creates_a_living_club_and_prints_logins():
+def demo(capture, out=None):
+    # The test runs in a transaction: let the draws queued for after the commit run.
+    with capture(execute=True):
+        call_command("demo", stdout=out or StringIO())
+
+
+def test_demo_creates_a_living_club_and_prints_logins(django_capture_on_commit_callbacks):
     out = StringIO()
-    call_command("demo", stdout=out)
+    demo(django_capture_on_commit_callbacks, out)
     club = Club.objects.get(slug="demo")
     roles = list(club.memberships.values_list("role", flat=True))
     assert roles.count(Role.PLAYER) == 16
@@ -32,10 +40,25 @@ def test_demo_creates_a_living_club_and_prints_logins():
     printed = out.getvalue()
     assert "organizer" in printed and "referee" in printed and "backgammon" in printed
     assert get_user_model().objects.get(username="organizer").check_password("backgammon")
+    tournaments = {t.slug: t for t in Tournament.objects.all()}
+    bar, monthly, league = (
+        tournaments["thursday-bar-cup"],
+        tournaments["monthly-7-point"],
+        tournaments["autumn-swiss"],
+    )
+    assert (bar.format, bar.match_format, bar.default_length) == ("single_elimination", "games", 3)
+    assert (monthly.format, monthly.default_length) == ("main_consolation", 7)
+    assert league.format == "swiss"
+    assert all(t.status == "running" for t in tournaments.values())
+    rounds = league.stages.get().rounds.order_by("number")
+    assert [r.status for r in rounds] == ["finished", "finished", "paired"]
+    assert Match.objects.filter(
+        round__stage__tournament=monthly, round__stage__kind="consolation", status="ready"
+    ).exists()
 
 
-def test_demo_twice_leaves_the_same_data():
-    call_command("demo", stdout=StringIO())
+def test_demo_twice_leaves_the_same_data(django_capture_on_commit_callbacks):
+    demo(django_capture_on_commit_callbacks)
     first = snapshot()
-    call_command("demo", stdout=StringIO())
+    demo(django_capture_on_commit_callbacks)
     assert snapshot() == first

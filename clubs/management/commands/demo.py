@@ -7,6 +7,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
+from django.test.utils import override_settings
 
 from clubs.models import Club, Membership, Player, Role
 
@@ -39,12 +40,26 @@ STAFF: list[tuple[str, str, str, Role]] = [
 
 
 class Command(BaseCommand):
-    help = "Create (or refresh) the demo club with 16 players, an organizer and a referee."
+    help = (
+        "Create (or refresh) the demo club with 16 players, an organizer, a referee and "
+        "three tournaments in play."
+    )
 
     def handle(self, *args: Any, **options: Any) -> None:
+        from config.celery import app as celery_app
+        from tournaments.demo import demo_tournaments
+
+        # The demo draws and advances right here, also when a broker is configured.
+        celery_app.conf.task_always_eager = True
         with transaction.atomic():
             club = self.make_club()
             self.make_members(club)
+        # Demo players have made-up addresses: their notifications are kept in the app, not
+        # printed on the console.
+        with override_settings(EMAIL_BACKEND="django.core.mail.backends.dummy.EmailBackend"):
+            for tournament in demo_tournaments(club):
+                url = tournament.get_absolute_url()
+                self.stdout.write(f"Tournament “{tournament.name}”: {url}")
         self.print_logins(club)
 
     def make_club(self) -> Club:
