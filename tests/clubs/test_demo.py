@@ -7,7 +7,7 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
 from clubs.models import Club, Membership, Player, Role
-from matches.models import Game, Match
+from matches.models import Match
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
