@@ -5,6 +5,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Player
 from tournaments.models import Entry, Round, Tournament
+from tournaments.standings_data import METRIC_LABELS
 
 
 class TournamentForm(forms.ModelForm):
@@ -45,13 +46,28 @@ class TournamentForm(forms.ModelForm):
             "referees": forms.CheckboxSelectMultiple,
         }
 
+    tiebreaks = forms.MultipleChoiceField(
+        label=_("Tie-breaks"),
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        help_text=_("They apply in the order shown. None chosen: the usual ones for the format."),
+    )
+
     def __init__(self, *args, club=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["slug"].required = False
+        self.fields["tiebreaks"].choices = [
+            (key, label) for key, (label, _abbr) in METRIC_LABELS.items()
+        ]
+
         if club is not None:
             self.fields["referees"].queryset = Player.objects.filter(
                 memberships__club=club, memberships__role__in=["referee", "organizer"]
             ).order_by("name")
+
+    def clean_tiebreaks(self) -> list[str]:
+        chosen = set(self.cleaned_data["tiebreaks"])
+        return [key for key in METRIC_LABELS if key in chosen]
 
 
 class GuestEntryForm(forms.Form):

@@ -22,6 +22,31 @@ METRIC_LABELS = {
     "lot": (_("Lot"), _("Lot")),
 }
 
+#: The usual order per format when the organizer chooses none.
+DEFAULT_TIEBREAKS = {
+    "swiss": [
+        "match_points",
+        "buchholz",
+        "median_buchholz",
+        "points_difference",
+        "opponents_match_wins",
+        "lot",
+    ],
+    "round_robin": ["match_wins", "points_difference", "head_to_head", "lot"],
+}
+ELIMINATION_TIEBREAKS = ["match_wins", "points_difference", "lot"]
+
+
+def default_tiebreaks(format_key: str) -> list[str]:
+    return list(DEFAULT_TIEBREAKS.get(format_key, ELIMINATION_TIEBREAKS))
+
+
+def tiebreaks_of(tournament: Tournament) -> list[str]:
+    """The tournament's tie-breaks in its order (its format's usual ones if none chosen)."""
+    chosen = [key for key in tournament.tiebreaks or [] if key in METRIC_LABELS]
+    return chosen or default_tiebreaks(tournament.format)
+
+
 #: Totals every standings table shows; tie-break columns that repeat one are left out.
 SHOWN_TOTALS = {"match_points", "match_wins", "points_difference"}
 
@@ -49,7 +74,7 @@ class Standings:
 def build_standings(
     tournament: Tournament, entries: list[Entry], results: list[MatchResult]
 ) -> Standings:
-    metrics = [m for m in (tournament.tiebreaks or ["match_wins"]) if m in METRIC_LABELS]
+    metrics = tiebreaks_of(tournament)
     by_id = {entry.pk: entry for entry in entries}
     ranked = rank(
         list(by_id),

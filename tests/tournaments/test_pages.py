@@ -65,13 +65,14 @@ def test_organizer_creates_opens_enters_and_starts(
             "cube_enabled": "on",
             "crawford": "on",
             "is_published": "on",
-            "tiebreaks": "[]",
+            "tiebreaks": ["points_difference", "match_wins"],
         },
     )
     assert response.status_code == 302, response.content.decode()
     from tournaments.models import Tournament
 
     tournament = Tournament.objects.get(name="Winter Open")
+    assert tournament.tiebreaks == ["match_wins", "points_difference"]  # in their order
     as_organizer.post(t_url(tournament, "transition", "open"))
     for name in ("Ann", "Bob", "Cid", "Dora", "Eve"):
         as_organizer.post(t_url(tournament, "entry_add"), {"guest": "1", "name": name})

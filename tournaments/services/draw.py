@@ -41,6 +41,7 @@ from tournaments.pairing.resolve import MatchStatus as PlanStatus
 from tournaments.results import finished_results
 from tournaments.services.lifecycle import lock
 from tournaments.standings import rank
+from tournaments.standings_data import tiebreaks_of
 
 #: Plan stage names to stage kinds; the winners' bracket of a double elimination is "main".
 STAGE_KINDS = {
@@ -213,7 +214,7 @@ def swiss_standings(tournament: Tournament):  # type: ignore[no-untyped-def]
     return rank(
         ids,
         finished_results(tournament),
-        tournament.tiebreaks or ["match_points"],
+        tiebreaks_of(tournament),
         bye_points=tournament.bye_match_points,
         lot_seed=tournament.pk,
     )

@@ -26,6 +26,7 @@ from tournaments.models import (
     TournamentStatus,
 )
 from tournaments.pairing import seeding
+from tournaments.standings_data import default_tiebreaks
 
 #: Settings that shape the draw; they are fixed once the tournament runs.
 DRAW_SETTINGS = frozenset(
@@ -42,11 +43,6 @@ DRAW_SETTINGS = frozenset(
         "require_check_in",
     }
 )
-
-DEFAULT_TIEBREAKS = {
-    TournamentFormat.SWISS: ["match_wins", "buchholz", "median_buchholz", "points_difference"],
-    TournamentFormat.ROUND_ROBIN: ["match_wins", "head_to_head", "points_difference"],
-}
 
 
 def lock(tournament: Tournament) -> Tournament:
@@ -90,7 +86,7 @@ def tournament_create(
         club=club, name=name, slug=slug or _unique_slug(club, name), created_by=user, **settings
     )
     if not tournament.tiebreaks:
-        tournament.tiebreaks = DEFAULT_TIEBREAKS.get(tournament.format, ["match_wins"])
+        tournament.tiebreaks = default_tiebreaks(tournament.format)
     _check_settings(tournament)
     tournament.full_clean()
     tournament.save()
