@@ -63,8 +63,9 @@ browser:
 test: install-dev messages lint typecheck browser
 	$(PY) -m pytest
 
+# A Celery worker with the beat scheduler (reminders, late-match lists) in one process.
 worker: install
-	$(VENV)/bin/celery -A config worker --loglevel=info
+	$(VENV)/bin/celery -A config worker --beat --loglevel=info
 
 benchmarks: install-dev
 	for f in benchmarks/*.py; do $(PY) $$f || exit 1; done

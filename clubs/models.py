@@ -224,6 +224,23 @@ class Notification(TimeStampedModel):
     recipient = models.ForeignKey(
         Player, verbose_name=_("recipient"), on_delete=models.CASCADE, related_name="notifications"
     )
+    # What the message is about, so organizers see the failed and the undeliverable ones.
+    club = models.ForeignKey(
+        Club,
+        verbose_name=_("club"),
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="notifications",
+    )
+    tournament = models.ForeignKey(
+        "tournaments.Tournament",
+        verbose_name=_("tournament"),
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="notifications",
+    )
     kind = models.CharField(_("kind"), max_length=40)
     subject = models.CharField(_("subject"), max_length=200)
     body = models.TextField(_("text"))
@@ -252,7 +269,10 @@ class Notification(TimeStampedModel):
         ordering = ["-created_at"]
         verbose_name = _("notification")
         verbose_name_plural = _("notifications")
-        indexes = [models.Index(fields=["recipient", "read_at"])]
+        indexes = [
+            models.Index(fields=["recipient", "read_at"]),
+            models.Index(fields=["club", "email_status"]),
+        ]
 
     def __str__(self) -> str:
         return f"{self.recipient}: {self.subject}"

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from django.db.models import Q
+
 from clubs.models import Club, Membership, Player, Role
 
 if TYPE_CHECKING:
@@ -101,3 +103,56 @@ def can_register(user: Any, tournament: Tournament) -> bool:
         and tournament.status == "registration"
         and can_view_tournament(user, tournament)
     )
+
+
+# --- Match files and the API (issue 7) ----------------------------------------------------------
+
+
+def can_upload_match_file(user: Any, match: Match) -> bool:
+    """A match's own players, the tournament's referees and the club's organizers."""
+    tournament = match.round.stage.tournament
+    return is_match_player(user, match) or can_referee_tournament(user, tournament)
+
+
+def token_can_post_result(token: Any, match: Match) -> bool:
+    """A club's API token posts results for matches of its own club's tournaments only."""
+    return token is not None and token.club_id == match.round.stage.tournament.club_id
+
+
+def visible_tournaments_filter(user: Any, token: Any = None) -> Q:
+    """``can_view_tournament`` as a filter on Tournament, for lists; a club's API token also
+    reads its own club's tournaments that are not drafts, published or not."""
+    if getattr(user, "is_superuser", False):
+        return Q()
+    not_draft = ~Q(status="draft")
+    visible = Q(is_published=True, club__is_private=False) & not_draft
+    if user is not None and user.is_authenticated:
+        roles = list(Membership.objects.filter(player__user=user).values_list("club_id", "role"))
+        visible |= Q(is_published=True, club_id__in=[c for c, _r in roles]) & not_draft
+        visible |= Q(club_id__in=[c for c, r in roles if r == Role.ORGANIZER])
+    if token is not None:
+        visible |= Q(club_id=token.club_id) & not_draft
+    return visible
+
+
+# --- Online play (issue 7, the board) -----------------------------------------------------------
+
+
+def match_side(user: Any, match: Match) -> int | None:
+    """0 when the user plays the match's first entry, 1 the second, else None."""
+    player_id = player_id_of(user)
+    if player_id is None:
+        return None
+    for side, entry in enumerate((match.entry_a, match.entry_b)):
+        if entry is not None and entry.player_id == player_id:
+            return side
+    return None
+
+
+def can_watch_match(user: Any, match: Match) -> bool:
+    """The board of a match: its players, and read-only the club's members (referees and
+    organizers included) while they may see the tournament."""
+    tournament = match.round.stage.tournament
+    if match_side(user, match) is not None:
+        return True
+    return can_view_tournament(user, tournament) and is_club_member(user, tournament.club)

@@ -1,6 +1,7 @@
 from django.urls import path
 
-from clubs import views
+from clubs import views, views_players, views_tokens
+from tournaments import views_seasons
 
 app_name = "clubs"
 
@@ -16,4 +17,19 @@ urlpatterns = [
         views.membership_remove,
         name="member_remove",
     ),
+    # API tokens (issue 7).
+    path("<slug:club>/api-tokens/", views_tokens.api_tokens, name="api_tokens"),
+    path(
+        "<slug:club>/api-tokens/<int:token>/revoke/",
+        views_tokens.api_token_delete,
+        name="api_token_revoke",
+    ),
+    # Ratings, profiles and seasons (issue 8).
+    path("<slug:club>/leaderboard/", views_players.leaderboard, name="leaderboard"),
+    path("<slug:club>/players/<int:player>/", views_players.player_profile, name="player"),
+    path("<slug:club>/head-to-head/", views_players.head_to_head, name="head_to_head"),
+    path("<slug:club>/seasons/", views_seasons.season_list, name="seasons"),
+    path("<slug:club>/seasons/new/", views_seasons.season_create, name="season_create"),
+    path("<slug:club>/seasons/<slug:season>/", views_seasons.season_detail, name="season"),
+    path("<slug:club>/seasons/<slug:season>/edit/", views_seasons.season_edit, name="season_edit"),
 ]

@@ -4,4 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-websocket_urlpatterns: list[Any] = []
+from matches.online.routing import websocket_urlpatterns as online_routes
+
+websocket_urlpatterns: list[Any] = [*online_routes]

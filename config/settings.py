@@ -52,6 +52,8 @@ INSTALLED_APPS = [
     "django_tables2",
     "django_filters",
     "rest_framework",
+    "drf_spectacular",  # issue 7 (API): OpenAPI schema at /api/schema/
+    "drf_spectacular_sidecar",  # issue 7 (API): self-hosted Swagger UI assets
     "simple_history",
     "clubs",
     "tournaments",
@@ -132,7 +134,14 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_DEFAULT_QUEUE = "crawford"
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = "UTC"
-CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {}
+CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
+    # Notifications (clubs.tasks); each is idempotent, so a missed or doubled beat is harmless.
+    "notify-deadlines": {"task": "clubs.tasks.notify_deadlines", "schedule": 600.0},
+    "notify-overdue": {"task": "clubs.tasks.notify_overdue", "schedule": 900.0},
+    "notify-registrations": {"task": "clubs.tasks.notify_registrations", "schedule": 300.0},
+    "notify-check-in": {"task": "clubs.tasks.notify_check_in", "schedule": 900.0},
+    "notify-ready-matches": {"task": "clubs.tasks.notify_ready_matches", "schedule": 600.0},
+}
 
 # --- Auth -------------------------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [
@@ -153,6 +162,10 @@ EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Crawford <crawford@localhost>")
+# A mail server that hangs must not hold a worker for long.
+EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "10"))
+#: The address of the site, for links in e-mails and calendar feeds.
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
 
 # --- Internationalisation ---------------------------------------------------------------------
 LANGUAGE_CODE = "en"
@@ -174,12 +187,32 @@ STORAGES = {
 }
 
 # --- Third-party ------------------------------------------------------------------------------
-DJANGO_TABLES2_TEMPLATE = "django_tables2/bootstrap4.html"
+DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",  # issue 7 (API)
+}
+# --- issue 7 (API): the OpenAPI schema and its docs page, assets from the sidecar (no CDN).
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Crawford API",
+    "DESCRIPTION": (
+        "Tournaments, rounds, matches and standings of published tournaments, and posting "
+        "match results with a club's API token (`Authorization: Token <key>`)."
+    ),
+    "VERSION": "1",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SCHEMA_PATH_PREFIX": "/api/",
+    "COMPONENT_SPLIT_REQUEST": True,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "ENUM_NAME_OVERRIDES": {
+        "TournamentStatusEnum": "tournaments.models.TournamentStatus",
+        "RoundStatusEnum": "tournaments.models.RoundStatus",
+        "MatchStatusEnum": "matches.models.MatchStatus",
+    },
 }
 
 LOGGING = {

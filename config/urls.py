@@ -12,9 +12,19 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("language/", views_accounts.language_set, name="set_language"),
     path("admin/", admin.site.urls),
+    path("notifications/", include("clubs.urls_notifications")),
     path("clubs/", include("clubs.urls")),
     path("clubs/<slug:club>/t/", include("tournaments.urls")),
     path("clubs/<slug:club>/t/<slug:tournament>/matches/", include("matches.urls")),
+    path(
+        "clubs/<slug:club>/t/<slug:tournament>/matches/<int:match>/upload/",
+        include("matches.urls_files"),
+    ),
+    path("api/", include("matches.api.urls")),
+    path(
+        "clubs/<slug:club>/t/<slug:tournament>/matches/<int:match>/play/",
+        include("matches.online.urls"),
+    ),
 ]
 
 if settings.DEBUG:

@@ -18,6 +18,7 @@ from clubs.selectors import player_of
 from clubs.views import add_user_error, deny
 from config.errors import UserError
 from matches import selectors, services
+from matches.files import import_refusal
 from matches.forms import CorrectionForm, DisputeForm, FinalScoreForm, GameForm, ReportForm
 from matches.models import Match, MatchReport, MatchStatus
 from matches.rules import rules_for_match
@@ -67,6 +68,10 @@ def _panel_context(request: HttpRequest, match: Match, **forms: Any) -> dict[str
         context["dispute_form"] = DisputeForm()
     if can_referee and match.status == MatchStatus.FINISHED and match.outcome == "played":
         context["correction_form"] = forms.get("correction_form") or CorrectionForm(match=match)
+    context["can_upload"] = (
+        permissions.can_upload_match_file(request.user, match) and import_refusal(match) is None
+    )
+    context["files"] = list(match.files.only("pk", "name", "created_at", "source"))
     return context
 
 

@@ -125,3 +125,58 @@ class GameFactory(factory.django.DjangoModelFactory):
     kind = "single"
     cube = 1
     points = 1
+
+
+# --- Ratings and seasons (issue 8) ----------------------------------------------------------
+
+
+class SeasonFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = "tournaments.Season"
+
+    club = factory.SubFactory(ClubFactory)
+    name = factory.Sequence(lambda n: f"Season {n}")
+    slug = factory.Sequence(lambda n: f"season-{n}")
+    placing_points = factory.LazyFunction(lambda: [10, 7, 5, 3, 1])
+
+
+def finished_match(tournament, winner, loser, finished_at, **fields):
+    """A played match of ``tournament`` that ``winner`` won against ``loser`` (players)."""
+    entries = [
+        Entry.objects.get_or_create(
+            tournament=tournament, player=player, defaults={"status": EntryStatus.APPROVED}
+        )[0]
+        for player in (winner, loser)
+    ]
+    stage, _ = Stage.objects.get_or_create(tournament=tournament, kind=StageKind.MAIN)
+    round_, _ = Round.objects.get_or_create(
+        stage=stage,
+        number=1,
+        defaults={"match_format": tournament.match_format, "length": tournament.default_length},
+    )
+    fields.setdefault("score_a", fields.get("length", tournament.default_length))
+    return MatchFactory(
+        round=round_,
+        entry_a=entries[0],
+        entry_b=entries[1],
+        winner=entries[0],
+        status="finished",
+        outcome="played",
+        finished_at=finished_at,
+        **fields,
+    )
+
+
+# --- Notifications (issue 9) ----------------------------------------------------------------
+
+
+class NotificationFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = "clubs.Notification"
+
+    recipient = factory.SubFactory(PlayerFactory)
+    kind = "match_ready"
+    subject = factory.Sequence(lambda n: f"Notice {n}")
+    body = "Your next match is drawn.\n"
+    url = "/dashboard/"
+    email_status = "sent"

@@ -26,23 +26,31 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 
-# Playwright's sync API runs an event loop in the test thread; Django allows ORM calls there.
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-
-
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
+    """One Chromium per test module; closing it ends Playwright's event loop, which would
+    otherwise disturb the asyncio tests that run after it in the same process."""
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
         pytest.skip("Playwright is not installed (pip install -e '.[dev]')")
     if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
         pytest.skip(f"Chromium not found at {CHROMIUM}: `make browser` installs it (Debian)")
-    # Playwright starts Chromium with a fresh, empty profile of its own every time.
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
+    # Playwright's sync API runs an event loop in the test thread; Django must allow ORM
+    # calls there while the browser is open (and only then: subprocesses must not inherit it).
+    previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    try:
+        # Playwright starts Chromium with a fresh, empty profile of its own every time.
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            yield browser
+            browser.close()
+    finally:
+        if previous is None:
+            os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+        else:
+            os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
 
 
 @pytest.fixture

@@ -1,0 +1,267 @@
+"""Writes for notifications: create one (rendered, deduplicated), deliver its e-mail, mark it
+read or told, send a failed one again, and the player's preference.
+
+Creating never waits for a mail server: the e-mail goes out in the ``notification_send`` task
+once the notification is committed.
+"""
+
+from __future__ import annotations
+
+import re
+import smtplib
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.conf import settings
+from django.core.mail import EmailMultiAlternatives
+from django.db import IntegrityError, transaction
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone, translation
+
+from clubs.models import Club, Notification, NotificationStatus, Player
+from clubs.notify.kinds import KINDS, wanted
+
+#: What a mail server that is down, refuses or times out raises (SMTPException is an OSError,
+#: named for the reader).
+MAIL_ERRORS = (smtplib.SMTPException, OSError)
+
+
+class DeliveryFailed(Exception):
+    """The mail server did not take the message; the notification is marked failed."""
+
+
+def site_url() -> str:
+    """Where the app is reachable, for links in e-mails (no request in a worker)."""
+    return str(getattr(settings, "SITE_URL", "http://127.0.0.1:8000")).rstrip("/")
+
+
+def absolute(path: str) -> str:
+    return path if not path or "://" in path else site_url() + path
+
+
+def email_address(player: Player) -> str:
+    if player.email:
+        return player.email
+    user = player.user if player.user_id else None
+    return (user.email or "") if user is not None else ""
+
+
+@dataclass
+class Message:
+    """One notification to one person, before it is rendered."""
+
+    recipient: Player
+    kind: str
+    dedupe_key: str
+    context: dict[str, Any] = field(default_factory=dict)
+    url: str = ""
+    club_id: int | None = None
+    tournament_id: int | None = None
+
+
+@dataclass(frozen=True)
+class Rendered:
+    subject: str
+    body: str
+    body_html: str
+
+
+def render(message: Message, *, html: bool = True) -> Rendered:
+    """Subject, plain text and HTML from ``templates/notifications/<kind>/`` in the
+    recipient's language."""
+    language = message.recipient.language or settings.LANGUAGE_CODE
+    context = {
+        **message.context,
+        "recipient": message.recipient,
+        "link": absolute(message.url),
+        "site_url": site_url(),
+        "settings_link": absolute(reverse("notifications:list")),
+    }
+    base = f"notifications/{message.kind}"
+    with translation.override(language):
+        subject = " ".join(render_to_string(f"{base}/subject.txt", context).split())
+        body = _tidy(render_to_string(f"{base}/body.txt", context))
+        body_html = render_to_string(f"{base}/body.html", context) if html else ""
+    max_subject = Notification._meta.get_field("subject").max_length or 200
+    return Rendered(subject[:max_subject], body, body_html)
+
+
+def _tidy(text: str) -> str:
+    """Plain text from templates: no trailing blanks, at most one empty line in a row."""
+    lines = [line.rstrip() for line in text.strip().splitlines()]
+    return re.sub(r"\n{3,}", "\n\n", "\n".join(lines)) + "\n"
+
+
+def reaches(message: Message) -> bool:
+    """Whether anybody would see this: preference, and a channel (e-mail, the bell, or the
+    organizer telling a guest in person)."""
+    recipient = message.recipient
+    if not wanted(message.kind, recipient.notify):
+        return False
+    if email_address(recipient) or recipient.user_id is not None:
+        return True
+    return KINDS[message.kind].tell_in_person
+
+
+def existing_keys(keys: Iterable[str]) -> set[str]:
+    """The dedupe keys among these that were already used (one query per 500)."""
+    keys = list(keys)
+    found: set[str] = set()
+    for start in range(0, len(keys), 500):
+        chunk = keys[start : start + 500]
+        found.update(
+            Notification.objects.filter(dedupe_key__in=chunk).values_list("dedupe_key", flat=True)
+        )
+    return found
+
+
+@transaction.atomic
+def notification_create(*, message: Message, known: set[str] | None = None) -> Notification | None:
+    """Record one notification and queue its e-mail; None when it is not wanted, reaches
+    nobody, or was sent before (``known``: keys a caller already looked up)."""
+    if message.kind not in KINDS:
+        raise ValueError(f"unknown notification kind {message.kind!r}")
+    if not reaches(message):
+        return None
+    if known is not None:
+        if message.dedupe_key in known:
+            return None
+    elif Notification.objects.filter(dedupe_key=message.dedupe_key).exists():
+        return None
+    address = email_address(message.recipient)
+    rendered = render(message, html=bool(address))
+    notification = Notification(
+        recipient=message.recipient,
+        club_id=message.club_id,
+        tournament_id=message.tournament_id,
+        kind=message.kind,
+        subject=rendered.subject,
+        body=rendered.body,
+        body_html=rendered.body_html,
+        url=message.url,
+        email_status=NotificationStatus.PENDING if address else NotificationStatus.SKIPPED,
+        dedupe_key=message.dedupe_key,
+    )
+    # The related rows were just read; the unique dedupe key is enforced by the insert.
+    notification.full_clean(exclude=["recipient", "club", "tournament"], validate_unique=False)
+    try:
+        with transaction.atomic():
+            notification.save()
+    except IntegrityError:
+        return None  # a concurrent run of the same trigger was first
+    if address:
+        _queue_send(notification.pk)
+    return notification
+
+
+def notifications_create(messages: Iterable[Message]) -> list[Notification]:
+    """Many at once, looking up the used dedupe keys in one go."""
+    messages = list(messages)
+    known = existing_keys(m.dedupe_key for m in messages)
+    created = []
+    for message in messages:
+        notification = notification_create(message=message, known=known)
+        if notification is not None:
+            created.append(notification)
+            known.add(message.dedupe_key)
+    return created
+
+
+def _queue_send(notification_id: int) -> None:
+    from clubs.tasks import notification_send
+
+    transaction.on_commit(lambda: notification_send.delay(notification_id))
+
+
+def notification_deliver(*, notification_id: int) -> str:
+    """E-mail one notification. Safe to run twice: a sent one is not sent again. Raises
+    ``DeliveryFailed`` (after marking it failed with the error) when the server refuses."""
+    failure: BaseException | None = None
+    with transaction.atomic():
+        notification = (
+            Notification.objects.select_for_update(of=("self",))
+            .select_related("recipient__user")
+            .filter(pk=notification_id)
+            .first()
+        )
+        if notification is None:
+            return "gone"
+        if notification.email_status in (NotificationStatus.SENT, NotificationStatus.SKIPPED):
+            return notification.email_status
+        address = email_address(notification.recipient)
+        if not address:
+            notification.email_status = NotificationStatus.SKIPPED
+        else:
+            notification.attempts += 1
+            try:
+                _send(notification, address)
+            except MAIL_ERRORS as error:
+                failure = error
+                notification.email_status = NotificationStatus.FAILED
+                notification.error = f"{type(error).__name__}: {error}"[:2000]
+            else:
+                notification.email_status = NotificationStatus.SENT
+                notification.sent_at = timezone.now()
+                notification.error = ""
+        notification.save(
+            update_fields=["email_status", "attempts", "error", "sent_at", "updated_at"]
+        )
+    if failure is not None:
+        raise DeliveryFailed(notification.error) from failure
+    return notification.email_status
+
+
+def _send(notification: Notification, address: str) -> None:
+    mail = EmailMultiAlternatives(
+        subject=notification.subject,
+        body=notification.body,
+        to=[address],
+        headers={"Auto-Submitted": "auto-generated"},
+    )
+    if notification.body_html:
+        mail.attach_alternative(notification.body_html, "text/html")
+    mail.send()
+
+
+@transaction.atomic
+def notification_retry(*, notification: Notification) -> bool:
+    """The organizer's "send again" for a failed e-mail; False when it is not failed."""
+    notification = Notification.objects.select_for_update().get(pk=notification.pk)
+    if notification.email_status != NotificationStatus.FAILED:
+        return False
+    notification.email_status = NotificationStatus.PENDING
+    notification.save(update_fields=["email_status", "updated_at"])
+    _queue_send(notification.pk)
+    return True
+
+
+@transaction.atomic
+def notifications_mark_read(
+    *, player: Player, notification_ids: Iterable[int] | None = None
+) -> int:
+    """Mark the player's notifications read (all unread ones, or those given)."""
+    unread = Notification.objects.filter(recipient=player, read_at__isnull=True)
+    if notification_ids is not None:
+        unread = unread.filter(pk__in=list(notification_ids))
+    return unread.update(read_at=timezone.now(), updated_at=timezone.now())
+
+
+@transaction.atomic
+def notification_mark_told(*, notification: Notification, club: Club) -> bool:
+    """The organizer told a guest in person; ``read_at`` records when."""
+    updated = Notification.objects.filter(
+        pk=notification.pk, club=club, recipient__user__isnull=True, read_at__isnull=True
+    ).update(read_at=timezone.now(), updated_at=timezone.now())
+    return bool(updated)
+
+
+@transaction.atomic
+def player_set_notify(*, player: Player, notify: str) -> Player:
+    """What the player wants to be told: ``all``, ``mine`` or ``none``."""
+    player = Player.objects.select_for_update().get(pk=player.pk)
+    player.notify = notify
+    player.full_clean()
+    player.save(update_fields=["notify", "updated_at"])
+    return player

@@ -1,0 +1,129 @@
+"""Player profiles, the club leaderboard and head-to-head pages. Private clubs show them to
+their members only (404 for everyone else), like every club page."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django_tables2 import RequestConfig
+from django_tables2.export import TableExport
+
+from clubs import permissions, selectors_players, svg
+from clubs.filters import LeaderboardFilter
+from clubs.models import Club
+from clubs.tables import EXPORT_FORMATS, LeaderboardTable
+from clubs.views import get_visible_club
+
+LEADERBOARD_PAGE = 50
+
+
+def _rating_chart(profile: selectors_players.PlayerProfile) -> str:
+    if not profile.history:
+        return ""
+    points = [
+        svg.ChartPoint(
+            profile.start_rating, _("Start: %(rating).1f") % {"rating": profile.start_rating}
+        )
+    ]
+    for step in profile.history:
+        template = (
+            _("%(date)s: won against %(opponent)s, %(rating).1f (%(delta)+.1f)")
+            if step.won
+            else _("%(date)s: lost to %(opponent)s, %(rating).1f (%(delta)+.1f)")
+        )
+        tooltip = template % {
+            "date": date_format(step.played_at, "SHORT_DATE_FORMAT"),
+            "opponent": step.opponent,
+            "rating": step.rating,
+            "delta": step.delta,
+        }
+        points.append(svg.ChartPoint(step.rating, tooltip, step.won))
+    return svg.rating_chart(
+        points,
+        title=_("Rating history of %(name)s") % {"name": profile.player.name},
+        first_label=date_format(profile.history[0].played_at, "SHORT_DATE_FORMAT"),
+        last_label=date_format(profile.history[-1].played_at, "SHORT_DATE_FORMAT"),
+    )
+
+
+def player_profile(request: HttpRequest, club: str, player: int) -> HttpResponse:
+    club_obj = get_visible_club(request, club)
+    player_obj = selectors_players.club_player(club_obj, player)
+    if player_obj is None:
+        raise Http404
+    can_manage = permissions.can_manage_club(request.user, club_obj)
+    profile = selectors_players.player_profile(club_obj, player_obj, include_unpublished=can_manage)
+    context = {"club": club_obj, "profile": profile, "chart": _rating_chart(profile)}
+    return render(request, "clubs/player_profile.html", context)
+
+
+def leaderboard(request: HttpRequest, club: str) -> HttpResponse:
+    club_obj = get_visible_club(request, club)
+    filterset = LeaderboardFilter(
+        request.GET or None, queryset=selectors_players.leaderboard(club_obj)
+    )
+    table = LeaderboardTable(filterset.qs, club=club_obj)
+    RequestConfig(request, paginate={"per_page": LEADERBOARD_PAGE}).configure(table)
+    export_format = request.GET.get("_export")
+    if export_format in EXPORT_FORMATS:
+        exporter = TableExport(
+            export_format, table, dataset_kwargs={"title": _("Leaderboard")[:31]}
+        )
+        return exporter.response(f"{club_obj.slug}-leaderboard.{export_format}")
+    query = request.GET.copy()
+    query.pop("page", None)
+    query.pop("_export", None)
+    context = {
+        "club": club_obj,
+        "table": table,
+        "filter": filterset,
+        "export_formats": EXPORT_FORMATS,
+        "query": query.urlencode(),
+    }
+    return render(request, "clubs/leaderboard.html", context)
+
+
+class PlayerChoice(forms.ModelChoiceField):
+    def label_from_instance(self, obj: Any) -> str:
+        return obj.name
+
+
+class HeadToHeadForm(forms.Form):
+    a = PlayerChoice(queryset=None, label=gettext_lazy("Player"))
+    b = PlayerChoice(queryset=None, label=gettext_lazy("Opponent"))
+
+    def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        players = selectors_players.club_players(club)
+        self.fields["a"].queryset = players
+        self.fields["b"].queryset = players
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("a") is not None and data.get("a") == data.get("b"):
+            raise forms.ValidationError(_("Choose two different players."))
+        return data
+
+
+def head_to_head(request: HttpRequest, club: str) -> HttpResponse:
+    club_obj = get_visible_club(request, club)
+    if "a" in request.GET and "b" in request.GET:
+        form = HeadToHeadForm(request.GET, club=club_obj)
+    else:  # e.g. "compare with …" from a profile: one player chosen so far
+        form = HeadToHeadForm(initial={"a": request.GET.get("a")}, club=club_obj)
+    result = None
+    if form.is_valid():
+        result = selectors_players.head_to_head(
+            club_obj,
+            form.cleaned_data["a"],
+            form.cleaned_data["b"],
+            include_unpublished=permissions.can_manage_club(request.user, club_obj),
+        )
+    context = {"club": club_obj, "form": form, "h2h": result}
+    return render(request, "clubs/head_to_head.html", context)

@@ -1,0 +1,20 @@
+"""API URLs, under /api/: the resources, the OpenAPI schema and its docs page."""
+
+from django.urls import path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from matches.api import views
+
+app_name = "api"
+
+urlpatterns = [
+    path("tournaments", views.TournamentList.as_view(), name="tournaments"),
+    path("tournaments/<int:pk>", views.TournamentDetail.as_view(), name="tournament"),
+    path("tournaments/<int:pk>/rounds", views.RoundList.as_view(), name="rounds"),
+    path("tournaments/<int:pk>/matches", views.TournamentMatchList.as_view(), name="matches"),
+    path("tournaments/<int:pk>/standings", views.StandingList.as_view(), name="standings"),
+    path("matches/<int:pk>", views.MatchDetail.as_view(), name="match"),
+    path("matches/<int:pk>/result", views.MatchResult.as_view(), name="match_result"),
+    path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
+]

@@ -1,0 +1,370 @@
+"""Games played elsewhere: a .mat match file, or a list of games, imported into a match.
+
+The rules of an import (the same for the upload page and the API):
+
+- The match must be open (ready or in play) and have no games yet. A match that already has
+  games is corrected by a referee, not imported again.
+- A .mat file records an N-point match, so it fits N-point matches only: a best-of-N match
+  refuses .mat files (enter its games or its final score instead).
+- The file's length must be the match's length. Every move is replayed by the engine under the
+  *tournament's* rules (cube, Crawford, Holland, cube limit, who starts, local rules), not the
+  file's header tags, so a file that broke the tournament's rules is refused.
+- The file's match must be complete. A file that stops before the end (a truncated file, an
+  unfinished match) is refused: importing part of it would block the complete file later.
+- The two players in the file are matched to the match's players by name, ignoring case and
+  spacing, in either order. When the names differ the uploader says who is who (``swap``).
+- The games are recorded one by one through ``match_record_game`` with their move record, in
+  one transaction, and the original text is kept as a ``MatchFile``; any error leaves nothing
+  behind. Error messages are translated and name the line of the file, or the game and the move.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from config.errors import UserError
+from matches.backgammon import matfile
+from matches.backgammon.errors import MoveError
+from matches.backgammon.gamerecord import GameAction
+from matches.backgammon.matfile import MatFileError
+from matches.backgammon.scoring import GameResult
+from matches.files_errors import MatchFileError, PlayersUnknownError, line_error, move_error
+from matches.models import Match, MatchFile, MatchStatus, ResultSource
+from matches.rules import rules_for_match
+from matches.services import (
+    check_open,
+    check_version,
+    match_lock,
+    match_record_final_score,
+    match_record_game,
+)
+from tournaments.models import MatchFormat
+
+#: Largest match file accepted (a 25-point match is about 25 KB).
+MAX_FILE_BYTES = 256 * 1024
+#: Most games one request may record (a 25-point match of single games has 49).
+MAX_GAMES = 255
+
+
+@dataclass(frozen=True, slots=True)
+class ImportedGame:
+    """One game of a file, as the engine replayed it; ``winner`` and ``actions`` in the
+    file's numbering (0 = the file's first player)."""
+
+    result: GameResult
+    actions: tuple[GameAction, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class MatchFileReading:
+    names: tuple[str, str]
+    length: int
+    score: tuple[int, int]
+    games: tuple[ImportedGame, ...]
+    #: How the names map to the match: False = the file's first player is ``entry_a``,
+    #: True = swapped, None = the names do not say.
+    swap: bool | None
+
+
+# --- Reading ----------------------------------------------------------------------------------
+
+
+def match_file_text(data: bytes) -> str:
+    """The text of an uploaded file: UTF-8 (with or without BOM), else Windows-1252."""
+    if len(data) > MAX_FILE_BYTES:
+        raise MatchFileError(
+            _("The file is too large: match files of up to %(kb)d KB are accepted.")
+            % {"kb": MAX_FILE_BYTES // 1024},
+            code="too_large",
+        )
+    if b"\x00" in data:
+        raise MatchFileError(_("This is not a text file, so it is no .mat match file."))
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("cp1252", errors="replace")
+
+
+def normalized_name(name: str) -> str:
+    return " ".join(unicodedata.normalize("NFKC", name).split()).casefold()
+
+
+def side_mapping(file_names: tuple[str, str], match_names: tuple[str, str]) -> bool | None:
+    """Whether the file's players are the match's in swapped order; None when unclear."""
+    f0, f1 = (normalized_name(n) for n in file_names)
+    a, b = (normalized_name(n) for n in match_names)
+    if a == b:
+        return None
+    if (f0, f1) == (a, b):
+        return False
+    if (f0, f1) == (b, a):
+        return True
+    return None
+
+
+def match_player_names(match: Match) -> tuple[str, str]:
+    a = match.entry_a.player.name if match.entry_a else ""
+    b = match.entry_b.player.name if match.entry_b else ""
+    return a, b
+
+
+def _best_of_error(match: Match) -> MatchFileError:
+    return MatchFileError(
+        _(
+            "This match is played as best of %(n)d games, but a .mat file records an "
+            "N-point match. Enter the games or the final score instead."
+        )
+        % {"n": match.length},
+        code="best_of_match",
+    )
+
+
+def matfile_read(*, match: Match, text: str) -> MatchFileReading:
+    """Read and replay a .mat file for this match; writes nothing.
+
+    Raises :class:`MatchFileError` with a translated message naming the line, or the game
+    and the move, when the file cannot be read, breaks a rule or does not fit the match.
+    """
+    if match.match_format == MatchFormat.GAMES:
+        raise _best_of_error(match)
+    if "\x00" in text:
+        raise MatchFileError(_("This is not a text file, so it is no .mat match file."))
+    try:
+        record = matfile.parse(text)
+    except MatFileError as error:
+        raise line_error(error, text) from error
+    if record.length != match.length:
+        if record.length == 0:
+            message = _("The file is a money session, not a %(n)d-point match.")
+        else:
+            message = _("The file is a %(file)d-point match; this match is played to %(n)d.")
+        raise MatchFileError(
+            message % {"file": record.length, "n": match.length}, code="wrong_length"
+        )
+    if not record.games:
+        raise MatchFileError(_("The file has no games."), code="no_games")
+    try:
+        state, games = matfile.replay_games(record, rules_for_match(match))
+    except MatFileError as error:
+        raise line_error(error, text) from error
+    except MoveError as error:
+        raise move_error(error) from error
+    except ValueError as error:
+        raise MatchFileError(
+            _("The file does not add up: its games and results contradict each other.")
+        ) from error
+    if not state.is_over:
+        raise MatchFileError(
+            _(
+                "The file ends before the match is over (%(a)d–%(b)d in a %(n)d-point match). "
+                "Upload the complete match."
+            )
+            % {"a": state.score[0], "b": state.score[1], "n": match.length},
+            code="incomplete",
+        )
+    imported = tuple(
+        ImportedGame(result=game.result, actions=tuple(game.record))
+        for game in games
+        if game.result is not None
+    )
+    return MatchFileReading(
+        names=record.players,
+        length=record.length,
+        score=state.score,
+        games=imported,
+        swap=side_mapping(record.players, match_player_names(match)),
+    )
+
+
+# --- Writing ----------------------------------------------------------------------------------
+
+
+def _check_no_games(match: Match) -> None:
+    if match.games.exists():
+        raise UserError(
+            _(
+                "This match already has games. A referee corrects its result instead of "
+                "importing it again."
+            ),
+            code="has_games",
+        )
+
+
+def import_refusal(match: Match) -> UserError | None:
+    """Why this match cannot take a match file now, or None when it can."""
+    try:
+        check_open(match)
+        _check_no_games(match)
+    except UserError as error:
+        return error
+    if match.match_format == MatchFormat.GAMES:
+        return _best_of_error(match)
+    return None
+
+
+def _check_finished(match: Match) -> None:
+    if match.status != MatchStatus.FINISHED:
+        raise UserError(
+            _(
+                "These games end at %(a)d–%(b)d, and the match is not over yet. Send all the "
+                "games of the match."
+            )
+            % {"a": match.score_a, "b": match.score_b},
+            code="incomplete",
+            field="games",
+        )
+
+
+def _resolve_swap(reading: MatchFileReading, match: Match, swap: bool | None) -> bool:
+    names = match_player_names(match)
+    if swap is None:
+        if reading.swap is None:
+            raise PlayersUnknownError(
+                _(
+                    "The players in the file, %(f0)s and %(f1)s, are not %(a)s and %(b)s. "
+                    "Say who is who."
+                )
+                % {"f0": reading.names[0], "f1": reading.names[1], "a": names[0], "b": names[1]},
+                names=reading.names,
+            )
+        return reading.swap
+    if reading.swap is not None and swap != reading.swap:
+        raise MatchFileError(
+            _("The names in the file say the other way round who is who."),
+            code="players_contradict",
+            field="swap",
+        )
+    return swap
+
+
+def _game_record(game: ImportedGame, swap: bool) -> dict[str, Any]:
+    actions = []
+    for action in game.actions:
+        data = action.to_dict()
+        data["player"] = 1 - action.player if swap else action.player
+        actions.append(data)
+    return {"format": "mat", "actions": actions}
+
+
+@transaction.atomic
+def match_import_file(
+    *,
+    match: Match | int,
+    text: str,
+    name: str = "",
+    user: Any = None,
+    swap: bool | None = None,
+    source: str = ResultSource.FILE,
+    expected_version: int | None = None,
+) -> MatchFile:
+    """Record every game of a complete .mat file in an open match without games.
+
+    ``swap`` says the file's first player is the match's second (``entry_b``); left at
+    None, the names decide, and :class:`PlayersUnknownError` asks when they cannot. The games
+    carry the source "file"; ``source`` is how the file came (uploaded or by the API).
+    """
+    locked = match_lock(match)
+    check_version(locked, expected_version)
+    check_open(locked)
+    _check_no_games(locked)
+    reading = matfile_read(match=locked, text=text)
+    swapped = _resolve_swap(reading, locked, swap)
+    for game in reading.games:
+        result = game.result
+        match_record_game(
+            match=locked.pk,
+            winner=1 - result.winner if swapped else result.winner,
+            kind=result.kind,
+            cube=result.cube,
+            ended_by=result.ended_by,
+            user=user,
+            source=ResultSource.FILE,
+            record=_game_record(game, swapped),
+        )
+    locked.refresh_from_db()
+    _check_finished(locked)
+    stored = MatchFile(
+        match=locked,
+        name=" ".join(name.replace("\x00", "").split())[:200],
+        content=text,
+        source=source,
+        uploaded_by=user if getattr(user, "is_authenticated", False) else None,
+    )
+    stored.full_clean()
+    stored.save()
+    return stored
+
+
+@transaction.atomic
+def match_import_games(
+    *,
+    match: Match | int,
+    games: Sequence[Mapping[str, Any]],
+    user: Any = None,
+    source: str = ResultSource.API,
+    expected_version: int | None = None,
+) -> Match:
+    """Record all the games of a match played elsewhere (``winner`` 0/1 = ``entry_a``/
+    ``entry_b``, ``kind``, ``cube``, ``ended_by``); they must finish the match."""
+    locked = match_lock(match)
+    check_version(locked, expected_version)
+    check_open(locked)
+    _check_no_games(locked)
+    if not games:
+        raise UserError(_("Send at least one game."), code="no_games", field="games")
+    for index, game in enumerate(games):
+        if index and locked.status == MatchStatus.FINISHED:
+            raise UserError(
+                _("Game %(number)d: the match was over after game %(last)d already.")
+                % {"number": index + 1, "last": index},
+                code="game_after_end",
+                field=f"games.{index}",
+            )
+        try:
+            recorded = match_record_game(
+                match=locked.pk,
+                winner=game["winner"],
+                kind=game.get("kind", "single"),
+                cube=game.get("cube", 1),
+                ended_by=game.get("ended_by", "bearoff"),
+                user=user,
+                source=source,
+            )
+        except UserError as error:
+            field = f"games.{index}" + (f".{error.field}" if error.field else "")
+            raise UserError(
+                _("Game %(number)d: %(message)s")
+                % {"number": index + 1, "message": " ".join(error.messages)},
+                code=error.code or "invalid",
+                field=field,
+            ) from error
+        locked = recorded.match
+    locked.refresh_from_db()
+    _check_finished(locked)
+    return locked
+
+
+def match_import_final_score(
+    *,
+    match: Match | int,
+    score_a: int,
+    score_b: int,
+    user: Any = None,
+    source: str = ResultSource.API,
+    expected_version: int | None = None,
+) -> Match:
+    """The final score of a match played elsewhere (the result services check it)."""
+    return match_record_final_score(
+        match=match,
+        score_a=score_a,
+        score_b=score_b,
+        user=user,
+        source=source,
+        expected_version=expected_version,
+    )

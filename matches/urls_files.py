@@ -1,0 +1,12 @@
+"""Match-file URLs, under /clubs/<club>/t/<tournament>/matches/<match>/upload/."""
+
+from django.urls import path
+
+from matches import views_files
+
+app_name = "matchfiles"
+
+urlpatterns = [
+    path("", views_files.upload, name="upload"),
+    path("<int:file>/", views_files.download, name="download"),
+]

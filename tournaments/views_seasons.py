@@ -1,0 +1,153 @@
+"""Season pages under /clubs/<club>/seasons/: the list, the season table, and the
+organizer's small forms to create a season and assign tournaments to it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from clubs import permissions
+from clubs.models import Club
+from clubs.views import add_user_error, deny, get_visible_club
+from config.errors import UserError
+from tournaments import seasons
+from tournaments.models import Season, Tournament
+
+
+class TournamentChoice(forms.ModelMultipleChoiceField):
+    def label_from_instance(self, obj: Any) -> str:
+        if obj.season_id is not None and obj.season_id != getattr(self, "season_id", None):
+            return _("%(tournament)s (now in %(season)s)") % {
+                "tournament": obj.name,
+                "season": obj.season.name,
+            }
+        return obj.name
+
+
+class SeasonForm(forms.Form):
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=120)
+    placing_points = forms.CharField(
+        label=gettext_lazy("Points per place"),
+        required=False,
+        help_text=gettext_lazy("Points for 1st, 2nd, 3rd … place, e.g. 10, 7, 5, 3, 1."),
+    )
+    participation_points = forms.IntegerField(
+        label=gettext_lazy("Points for taking part"), min_value=0, max_value=1000, initial=0
+    )
+    tournaments = TournamentChoice(
+        label=gettext_lazy("Tournaments"),
+        queryset=Tournament.objects.none(),
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+    )
+
+    def __init__(self, *args: Any, club: Club, season: Season | None = None, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        field = self.fields["tournaments"]
+        field.queryset = (
+            Tournament.objects.filter(club=club)
+            .select_related("season")
+            .order_by("-starts_at", "-created_at")
+        )
+        field.season_id = season.pk if season else None  # type: ignore[attr-defined]
+
+    def clean_placing_points(self) -> list[int]:
+        text = self.cleaned_data["placing_points"].replace(";", ",")
+        try:
+            points = [int(part) for part in text.split(",") if part.strip()]
+        except ValueError:
+            points = [-1]
+        if any(value < 0 for value in points):
+            raise forms.ValidationError(
+                _("Enter whole numbers of 0 or more, separated by commas, e.g. 10, 7, 5, 3, 1.")
+            )
+        return points
+
+
+def _get_season(club: Club, slug: str) -> Season:
+    return get_object_or_404(Season, club=club, slug=slug)
+
+
+def season_list(request: HttpRequest, club: str) -> HttpResponse:
+    club_obj = get_visible_club(request, club)
+    context = {
+        "club": club_obj,
+        "seasons": Season.objects.filter(club=club_obj).order_by("-created_at"),
+        "can_manage": permissions.can_manage_club(request.user, club_obj),
+    }
+    return render(request, "tournaments/season_list.html", context)
+
+
+def season_detail(request: HttpRequest, club: str, season: str) -> HttpResponse:
+    club_obj = get_visible_club(request, club)
+    season_obj = _get_season(club_obj, season)
+    can_manage = permissions.can_manage_club(request.user, club_obj)
+    table = seasons.season_table(season_obj, include_unpublished=can_manage)
+    context = {"club": club_obj, "season": season_obj, "table": table, "can_manage": can_manage}
+    return render(request, "tournaments/season_detail.html", context)
+
+
+def _save(form: SeasonForm, club: Club, season: Season | None) -> Season | None:
+    data = form.cleaned_data
+    try:
+        if season is None:
+            season = seasons.season_create(
+                club=club,
+                name=data["name"],
+                placing_points=data["placing_points"],
+                participation_points=data["participation_points"],
+            )
+        else:
+            season = seasons.season_update(
+                season=season,
+                name=data["name"],
+                placing_points=data["placing_points"],
+                participation_points=data["participation_points"],
+            )
+        seasons.season_set_tournaments(
+            season=season, tournament_ids=[t.pk for t in data["tournaments"]]
+        )
+    except UserError as error:
+        add_user_error(form, error)
+        return None
+    return season
+
+
+def season_create(request: HttpRequest, club: str) -> HttpResponse:
+    club_obj = get_visible_club(request, club)
+    if not permissions.can_manage_club(request.user, club_obj):
+        return deny(request)
+    form = SeasonForm(request.POST or None, club=club_obj)
+    if request.method == "POST" and form.is_valid():
+        season = _save(form, club_obj, None)
+        if season is not None:
+            messages.success(request, _("Season “%(name)s” created.") % {"name": season.name})
+            return redirect("clubs:season", club=club_obj.slug, season=season.slug)
+    return render(request, "tournaments/season_form.html", {"club": club_obj, "form": form})
+
+
+def season_edit(request: HttpRequest, club: str, season: str) -> HttpResponse:
+    club_obj = get_visible_club(request, club)
+    if not permissions.can_manage_club(request.user, club_obj):
+        return deny(request)
+    season_obj = _get_season(club_obj, season)
+    initial = {
+        "name": season_obj.name,
+        "placing_points": ", ".join(str(p) for p in season_obj.placing_points or []),
+        "participation_points": season_obj.participation_points,
+        "tournaments": list(season_obj.tournaments.values_list("pk", flat=True)),
+    }
+    form = SeasonForm(request.POST or None, club=club_obj, season=season_obj, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        saved = _save(form, club_obj, season_obj)
+        if saved is not None:
+            messages.success(request, _("Season saved."))
+            return redirect("clubs:season", club=club_obj.slug, season=saved.slug)
+    context = {"club": club_obj, "form": form, "season": season_obj}
+    return render(request, "tournaments/season_form.html", context)
