@@ -52,8 +52,9 @@ def match_sheet(match: Match) -> MatchSheet:
     for game in games:
         crawford = match_progress(rules, results).crawford_game
         results.append(
-            GameResult(game.winner, WinKind(game.kind), game.cube, game.points,
-                       EndedBy(game.ended_by))
+            GameResult(
+                game.winner, WinKind(game.kind), game.cube, game.points, EndedBy(game.ended_by)
+            )
         )
         score = match_progress(rules, results).score
         lines.append(GameLine(game, score[0], score[1], crawford))
@@ -93,9 +94,7 @@ def match_history(match: Match) -> list[HistoryLine]:
         match.history.select_related("history_user").order_by("history_date", "history_id")
     )
     names = {
-        entry.pk: entry.player.name
-        for entry in (match.entry_a, match.entry_b)
-        if entry is not None
+        entry.pk: entry.player.name for entry in (match.entry_a, match.entry_b) if entry is not None
     }
 
     def describe(record: Any) -> str:

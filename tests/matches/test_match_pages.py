@@ -51,8 +51,12 @@ def url(match, name, **extra):
     tournament = match.round.stage.tournament
     return reverse(
         f"matches:{name}",
-        kwargs={"club": tournament.club.slug, "tournament": tournament.slug, "match": match.pk,
-                **extra},
+        kwargs={
+            "club": tournament.club.slug,
+            "tournament": tournament.slug,
+            "match": match.pk,
+            **extra,
+        },
     )
 
 
@@ -81,8 +85,7 @@ def test_only_referees_of_this_tournament_and_organizers_enter_results(
     client = login(client, users, role)
     response = client.post(
         url(match, "game_add"),
-        {"version": match.version, "winner": 0, "kind": "single", "cube": 1,
-         "ended_by": "bearoff"},
+        {"version": match.version, "winner": 0, "kind": "single", "cube": 1, "ended_by": "bearoff"},
     )
     entered = match.games.exists()
     assert entered == (allowed is True)
@@ -129,8 +132,13 @@ def test_a_refused_game_is_explained_next_to_the_field(client, setup):
     for _ in range(2):
         client.post(
             url(match, "game_add"),
-            {"version": match.version, "winner": 0, "kind": "gammon", "cube": 1,
-             "ended_by": "bearoff"},
+            {
+                "version": match.version,
+                "winner": 0,
+                "kind": "gammon",
+                "cube": 1,
+                "ended_by": "bearoff",
+            },
         )
         match.refresh_from_db()
     # 4-0 in a 5-point match: the next game is the Crawford game, the cube field is gone.
@@ -153,8 +161,7 @@ def test_htmx_entry_returns_the_updated_panel_with_the_running_score(client, set
     client = login(client, users, "referee")
     response = client.post(
         url(match, "game_add"),
-        {"version": match.version, "winner": 1, "kind": "gammon", "cube": 2,
-         "ended_by": "bearoff"},
+        {"version": match.version, "winner": 1, "kind": "gammon", "cube": 2, "ended_by": "bearoff"},
         HTTP_HX_REQUEST="true",
     )
     body = response.content.decode()
@@ -177,8 +184,7 @@ def test_two_referees_with_the_same_page_the_second_is_told(client, setup):
 def test_correction_form_and_history_on_the_page(client, setup):
     match, users = setup
     client = login(client, users, "organizer")
-    client.post(url(match, "final_score"), {"version": match.version, "score_a": 5,
-                                            "score_b": 1})
+    client.post(url(match, "final_score"), {"version": match.version, "score_a": 5, "score_b": 1})
     match.refresh_from_db()
     client.post(
         url(match, "correct"),

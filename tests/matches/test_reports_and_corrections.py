@@ -148,8 +148,9 @@ def test_correcting_the_winner_is_refused_once_the_next_match_has_started(
     assert final.entry_a == first.entry_a
 
 
-def test_correcting_a_final_after_the_tournament_ended_keeps_it_finished(make_tournament, play,
-                                                                          commit):
+def test_correcting_a_final_after_the_tournament_ended_keeps_it_finished(
+    make_tournament, play, commit
+):
     tournament = make_tournament(2, format="single_elimination")
     final = open_matches(tournament)[0]
     play(final)

@@ -41,16 +41,31 @@ def test_best_of_three_counts_every_game_as_one(match_of):
 @pytest.mark.parametrize(
     ("options", "games", "field", "words"),
     [
-        ({"match_format": "games", "default_length": 3}, [dict(winner=0, cube=2)], "cube",
-         "without the doubling cube"),
-        ({"default_length": 5, "cube_enabled": False}, [dict(winner=0, cube=2)], "cube",
-         "without the doubling cube"),
-        ({"default_length": 5, "max_cube": 8}, [dict(winner=0, cube=16)], "cube",
-         "above 8"),
-        ({"default_length": 3}, [dict(winner=0, kind="gammon", cube=1), dict(winner=1, cube=2)],
-         "cube", "Crawford game"),
-        ({"default_length": 5}, [dict(winner=0, kind="gammon", ended_by="drop", cube=2)],
-         "kind", "single game"),
+        (
+            {"match_format": "games", "default_length": 3},
+            [dict(winner=0, cube=2)],
+            "cube",
+            "without the doubling cube",
+        ),
+        (
+            {"default_length": 5, "cube_enabled": False},
+            [dict(winner=0, cube=2)],
+            "cube",
+            "without the doubling cube",
+        ),
+        ({"default_length": 5, "max_cube": 8}, [dict(winner=0, cube=16)], "cube", "above 8"),
+        (
+            {"default_length": 3},
+            [dict(winner=0, kind="gammon", cube=1), dict(winner=1, cube=2)],
+            "cube",
+            "Crawford game",
+        ),
+        (
+            {"default_length": 5},
+            [dict(winner=0, kind="gammon", ended_by="drop", cube=2)],
+            "kind",
+            "single game",
+        ),
         ({"default_length": 1}, [dict(winner=0), dict(winner=1)], None, "already over"),
     ],
 )
