@@ -28,7 +28,7 @@ from matches.models import Match, MatchOutcome, MatchStatus
 from tournaments.models import Entry, EntryStatus, Season, Tournament, TournamentStatus
 from tournaments.pairing import BracketFormat, PairingError, resolve
 from tournaments.results import GAMMONISH
-from tournaments.services.draw import format_of
+from tournaments.services.draw import bracket_results, format_of
 from tournaments.standings import MatchResult, rank
 
 # --- Final places ---------------------------------------------------------------------------
@@ -132,17 +132,13 @@ def _bracket_places(tournament: Tournament, data: _Loaded) -> dict[int, Place]:
     assert isinstance(fmt, BracketFormat)
     if len(data.seeded) < 2:
         return {}
-    withdrawn = set(data.withdrawn)
-    results = {}
-    for _t, key, a, b, winner, outcome, games, *_rest in data.matches:
-        if not key or a is None or b is None:
-            continue
-        if outcome not in (MatchOutcome.PLAYED, MatchOutcome.FORFEIT):
-            continue
-        loser = b if winner == a else a
-        if outcome == MatchOutcome.FORFEIT and loser in withdrawn and not games:
-            continue  # a walkover the bracket derives from the withdrawal itself
-        results[key] = winner
+    results = bracket_results(
+        (
+            (key, a, b, winner, outcome, games)
+            for _t, key, a, b, winner, outcome, games, *_rest in data.matches
+        ),
+        set(data.withdrawn),
+    )
     try:
         state = resolve(fmt.plan(data.seeded), results, data.withdrawn)
     except (PairingError, KeyError, ValueError):

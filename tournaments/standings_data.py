@@ -7,7 +7,7 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import Entry, EntryStatus, Tournament
+from tournaments.models import Entry, EntryStatus, StageKind, Tournament
 from tournaments.standings import MatchResult, rank
 
 #: Translated names of the pure tie-break metrics: (label, abbreviation).
@@ -20,6 +20,13 @@ METRIC_LABELS = {
     "opponents_match_wins": (_("Opponents' match wins"), _("OMW")),
     "head_to_head": (_("Head-to-head"), _("H2H")),
     "lot": (_("Lot"), _("Lot")),
+}
+
+#: The events of a bracket, as placings are reported for them.
+EVENT_LABELS = {
+    "main": StageKind.MAIN.label,
+    "consolation": StageKind.CONSOLATION.label,
+    "last_chance": StageKind.LAST_CHANCE.label,
 }
 
 #: The usual order per format when the organizer chooses none.
@@ -113,34 +120,15 @@ def build_standings(
 def _placings(
     tournament: Tournament, by_id: dict[int, Entry], results: list[MatchResult]
 ) -> dict[str, list[Placing]]:
-    from tournaments.services.draw import is_bracket
+    from tournaments.pairing import PairingError
+    from tournaments.services.draw import bracket_state, is_bracket
 
     if not is_bracket(tournament):
         return {}
-    from matches.models import Match, MatchOutcome, MatchStatus
-    from tournaments.models import StageKind
-    from tournaments.pairing import resolve
-    from tournaments.services.draw import bracket_plan
-
-    plan = bracket_plan(tournament)
-    finished = Match.objects.filter(
-        round__stage__tournament=tournament,
-        status=MatchStatus.FINISHED,
-        outcome__in=[MatchOutcome.PLAYED, MatchOutcome.FORFEIT],
-        entry_a__isnull=False,
-        entry_b__isnull=False,
-    ).exclude(bracket_key="")
-    withdrawn = [pk for pk, entry in by_id.items() if entry.status == EntryStatus.WITHDRAWN]
-    outcome = {key: winner for key, winner in finished.values_list("bracket_key", "winner_id")}
     try:
-        state = resolve(plan, outcome, withdrawn)
-    except ValueError:
+        state = bracket_state(tournament)
+    except PairingError:
         return {}
-    labels = {
-        "main": StageKind.MAIN.label,
-        "consolation": StageKind.CONSOLATION.label,
-        "last_chance": StageKind.LAST_CHANCE.label,
-    }
     placings: dict[str, list[Placing]] = {}
     for placing in state.placings:
         entry = by_id.get(placing.entrant)
@@ -149,7 +137,7 @@ def _placings(
         placings.setdefault(placing.event, []).append(
             Placing(
                 placing.event,
-                str(labels.get(placing.event, placing.event)),
+                str(EVENT_LABELS.get(placing.event, placing.event)),
                 placing.first,
                 placing.last,
                 entry.player.name,

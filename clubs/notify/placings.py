@@ -6,20 +6,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.db.models import Count
-
-from matches.models import Match, MatchOutcome, MatchStatus
-from tournaments.models import Entry, EntryStatus, StageKind, Tournament
-from tournaments.pairing import resolve
-from tournaments.services.draw import bracket_plan, is_bracket, swiss_standings
+from tournaments.models import Entry, Tournament
+from tournaments.services.draw import bracket_state, is_bracket, swiss_standings
+from tournaments.standings_data import EVENT_LABELS
 
 #: Places shown to everyone.
 PODIUM = 3
-EVENT_LABELS = {
-    "main": StageKind.MAIN.label,
-    "consolation": StageKind.CONSOLATION.label,
-    "last_chance": StageKind.LAST_CHANCE.label,
-}
 
 
 @dataclass(frozen=True)
@@ -51,7 +43,7 @@ def final_placings(tournament: Tournament) -> Placings:
     names = dict(Entry.objects.filter(tournament=tournament).values_list("pk", "player__name"))
     result = Placings()
     if is_bracket(tournament):
-        for placing in _bracket_state(tournament).placings:
+        for placing in bracket_state(tournament).placings:
             place = Place(
                 placing.first, placing.last, names.get(placing.entrant, "?"), placing.event
             )
@@ -66,33 +58,3 @@ def final_placings(tournament: Tournament) -> Placings:
         if row.rank <= PODIUM:
             result.podium.append(place)
     return result
-
-
-def _bracket_state(tournament: Tournament):  # type: ignore[no-untyped-def]
-    withdrawn = list(
-        Entry.objects.filter(tournament=tournament, status=EntryStatus.WITHDRAWN)
-        .order_by("updated_at")
-        .values_list("pk", flat=True)
-    )
-    rows = (
-        Match.objects.filter(
-            round__stage__tournament=tournament,
-            status=MatchStatus.FINISHED,
-            outcome__in=[MatchOutcome.PLAYED, MatchOutcome.FORFEIT],
-            entry_a__isnull=False,
-            entry_b__isnull=False,
-        )
-        .exclude(bracket_key="")
-        .annotate(game_count=Count("games"))
-        .values_list(
-            "bracket_key", "winner_id", "entry_a_id", "entry_b_id", "outcome", "game_count"
-        )
-    )
-    results = {}
-    for key, winner, a, b, outcome, games in rows:
-        loser = b if winner == a else a
-        # A forfeit to the opponent of a withdrawn player follows from the withdrawal itself.
-        if outcome == MatchOutcome.FORFEIT and loser in withdrawn and not games:
-            continue
-        results[key] = winner
-    return resolve(bracket_plan(tournament), results, withdrawn)

@@ -10,10 +10,10 @@ withdrawals and corrections one mechanism.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 
 from django.db import transaction
-from django.db.models import Max, Q
+from django.db.models import Count, Max, Q
 from django.utils.translation import gettext as _
 
 from config.errors import UserError
@@ -37,6 +37,7 @@ from tournaments.pairing import (
     SwissPlayer,
     resolve,
 )
+from tournaments.pairing.resolve import BracketState
 from tournaments.pairing.resolve import MatchStatus as PlanStatus
 from tournaments.results import finished_results
 from tournaments.services.lifecycle import lock
@@ -282,6 +283,52 @@ def _draw_round_robin(tournament: Tournament, round_: Round, fmt: RoundFormat) -
 # --- Brackets -------------------------------------------------------------------------------
 
 
+#: A finished bracket match as ``bracket_results`` reads it:
+#: (key, entry a, entry b, winner, outcome, number of games).
+BracketRow = tuple[str, int | None, int | None, int | None, str, int]
+
+
+def bracket_results(rows: Iterable[BracketRow], withdrawn: Collection[int]) -> dict[str, int]:
+    """Which finished bracket matches are results to replay: played or forfeited between two
+    players, except a forfeit without games to the opponent of a withdrawn player, which
+    the bracket derives again from the withdrawal itself (so the leaver does not drop into
+    the consolation)."""
+    results = {}
+    for key, a, b, winner, outcome, games in rows:
+        if not key or a is None or b is None or winner is None:
+            continue
+        if outcome not in (MatchOutcome.PLAYED, MatchOutcome.FORFEIT):
+            continue
+        loser = b if winner == a else a
+        if outcome == MatchOutcome.FORFEIT and loser in withdrawn and not games:
+            continue
+        results[key] = winner
+    return results
+
+
+def withdrawn_entry_ids(tournament: Tournament) -> list[int]:
+    """Withdrawn entries in the order they withdrew (the order ``resolve`` replays them)."""
+    return list(
+        Entry.objects.filter(tournament=tournament, status=EntryStatus.WITHDRAWN)
+        .order_by("updated_at", "pk")
+        .values_list("pk", flat=True)
+    )
+
+
+def bracket_state(tournament: Tournament) -> BracketState:
+    """The bracket as the results so far make it: who plays where, walkovers, placings."""
+    rows = (
+        Match.objects.filter(round__stage__tournament=tournament, status=MatchStatus.FINISHED)
+        .exclude(bracket_key="")
+        .annotate(game_count=Count("games"))
+        .values_list(
+            "bracket_key", "entry_a_id", "entry_b_id", "winner_id", "outcome", "game_count"
+        )
+    )
+    withdrawn = withdrawn_entry_ids(tournament)
+    return resolve(bracket_plan(tournament), bracket_results(rows, withdrawn), withdrawn)
+
+
 def bracket_sync(tournament: Tournament, *, plan: BracketPlan | None = None) -> bool:
     """Replay the results into the bracket plan and write who plays where now.
 
@@ -295,22 +342,14 @@ def bracket_sync(tournament: Tournament, *, plan: BracketPlan | None = None) -> 
         .exclude(bracket_key="")
         .annotate(game_count=Max("games__number"))
     }
-    withdrawn = list(
-        Entry.objects.filter(tournament=tournament, status=EntryStatus.WITHDRAWN)
-        .order_by("updated_at")
-        .values_list("pk", flat=True)
-    )
-    results = {
-        key: m.winner_id
+    withdrawn = withdrawn_entry_ids(tournament)
+    finished: list[BracketRow] = [
+        (key, m.entry_a_id, m.entry_b_id, m.winner_id, m.outcome, m.game_count or 0)  # type: ignore[attr-defined]
         for key, m in rows.items()
         if m.status == MatchStatus.FINISHED
-        and m.outcome in (MatchOutcome.PLAYED, MatchOutcome.FORFEIT)
-        and m.entry_a_id is not None
-        and m.entry_b_id is not None
-        and not _is_withdrawal_walkover(m, set(withdrawn))
-    }
+    ]
     try:
-        state = resolve(plan, results, withdrawn)
+        state = resolve(plan, bracket_results(finished, withdrawn), withdrawn)
     except PairingError as error:
         raise UserError(
             _("This change does not fit the bracket: a later match has already been played."),
@@ -327,15 +366,6 @@ def bracket_sync(tournament: Tournament, *, plan: BracketPlan | None = None) -> 
             row.version += 1
         Match.objects.bulk_update(changed, fields)
     return state.finished
-
-
-def _is_withdrawal_walkover(match: Match, withdrawn: set[int]) -> bool:
-    """A forfeit to the opponent of a withdrawn player, written by bracket_sync itself: it is
-    derived again from the withdrawal each time instead of being read as a result."""
-    loser = match.entry_b_id if match.winner_id == match.entry_a_id else match.entry_a_id
-    return (
-        match.outcome == MatchOutcome.FORFEIT and loser in withdrawn and not match.game_count  # type: ignore[attr-defined]
-    )
 
 
 def _apply(row: Match, target) -> bool:  # type: ignore[no-untyped-def]
