@@ -27,7 +27,7 @@ class SignupForm(UserCreationForm):
 class ClubForm(forms.ModelForm):
     class Meta:
         model = Club
-        fields = ("name", "slug", "city", "description", "is_private")
+        fields = ("name", "slug", "city", "description", "is_private", "rating_points_per_game")
         help_texts = {"slug": _("Used in web addresses; letters, digits and hyphens.")}
 
 

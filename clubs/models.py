@@ -28,6 +28,14 @@ class Club(TimeStampedModel):
         default=False,
         help_text=_("Only members see a private club's pages."),
     )
+    rating_points_per_game = models.FloatField(
+        _("rating length per game of best-of-N"),
+        default=1.0,
+        help_text=_(
+            "For the club rating a best-of-N match counts as N times this many points "
+            "(1: a best of 3 counts like a 3-point match)."
+        ),
+    )
 
     class Meta:
         ordering = ["name"]
@@ -36,6 +44,9 @@ class Club(TimeStampedModel):
         constraints = [
             models.CheckConstraint(condition=~Q(slug=""), name="club_slug_not_empty"),
             models.CheckConstraint(condition=~Q(name=""), name="club_name_not_empty"),
+            models.CheckConstraint(
+                condition=Q(rating_points_per_game__gt=0), name="club_rating_points_positive"
+            ),
         ]
 
     def __str__(self) -> str:

@@ -8,8 +8,8 @@ Order: ratings depend on the order of matches, which is ``Match.finished_at`` th
 (``created_at`` stands in for a finished match without ``finished_at``).
 
 Length: an N-point match counts N points. A best-of-N games match counts
-``N * POINTS_PER_GAME`` points: by default 1 point per game of N, so a best-of-3 counts as a
-3-point match (``clubs.ratings.best_of_length``).
+``N * Club.rating_points_per_game`` points: by default 1 point per game of N, so a best-of-3
+counts as a 3-point match (``clubs.ratings.best_of_length``).
 
 Updates: after a match is finished, :func:`ratings_match_finished` adds it when it is the latest
 rated match of the club (the usual case: two rows and two ratings written). In every other case
@@ -35,7 +35,7 @@ from clubs.ratings import PlayerRating, RatedMatch, best_of_length, replay
 from matches.models import Match, MatchOutcome, MatchStatus
 from tournaments.models import MatchFormat
 
-#: Points a game of a best-of-N match counts for the rating (a club setting to come).
+#: Points a game of a best-of-N match counts for the rating unless the club says otherwise.
 POINTS_PER_GAME = 1.0
 
 _CHANGE_FIELDS = (
@@ -102,12 +102,13 @@ def _rated_rows(club_id: int, *, match_id: int | None = None) -> list[RatedRow]:
             "entry_b__player_id",
             "match_format",
             "length",
+            "round__stage__tournament__club__rating_points_per_game",
         )
     )
     result = []
-    for pk, played, winner_entry, entry_a, player_a, player_b, match_format, length in rows:
+    for pk, played, winner_entry, entry_a, player_a, player_b, fmt, length, per_game in rows:
         winner, loser = (player_a, player_b) if winner_entry == entry_a else (player_b, player_a)
-        result.append(RatedRow(pk, played, winner, loser, rated_length(match_format, length)))
+        result.append(RatedRow(pk, played, winner, loser, rated_length(fmt, length, per_game)))
     return result
 
 

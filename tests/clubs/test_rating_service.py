@@ -186,6 +186,17 @@ def test_a_best_of_three_counts_as_a_three_point_match(tournament):
     assert services_ratings.rated_length("points", 7) == 7.0
 
 
+def test_the_club_decides_what_a_game_of_best_of_n_counts(tournament):
+    tournament.club.rating_points_per_game = 2.0
+    tournament.club.save()
+    ann, bob = GuestFactory(), GuestFactory()
+    match = finished_match(tournament, ann, bob, T0, match_format="games", length=3, score_a=2)
+    services_ratings.ratings_match_finished(match_id=match.pk)
+    won, lost = fibs_update(1500, 1500, 6, 0, 0)  # a best of 3 counting like 6 points
+    assert ratings_of(tournament.club)[ann.pk][0] == pytest.approx(won)
+    assert ratings_of(tournament.club)[bob.pk][0] == pytest.approx(lost)
+
+
 def test_ratings_are_per_club(tournament):
     ann, bob = GuestFactory(), GuestFactory()
     other = TournamentFactory(status="running")
