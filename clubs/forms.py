@@ -30,6 +30,14 @@ class ClubForm(forms.ModelForm):
         fields = ("name", "slug", "city", "description", "is_private", "rating_points_per_game")
         help_texts = {"slug": _("Used in web addresses; letters, digits and hyphens.")}
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["rating_points_per_game"].required = False
+
+    def clean_rating_points_per_game(self) -> float:
+        value = self.cleaned_data.get("rating_points_per_game")
+        return 1.0 if value is None else value
+
 
 class MemberAddForm(forms.Form):
     user = forms.CharField(

@@ -60,6 +60,7 @@ def club_create(
     description: str = "",
     city: str = "",
     is_private: bool = False,
+    rating_points_per_game: float = 1.0,
 ) -> Club:
     """Create a club; its creator becomes its first organizer."""
     club = Club(
@@ -68,6 +69,7 @@ def club_create(
         description=description,
         city=city,
         is_private=is_private,
+        rating_points_per_game=rating_points_per_game,
     )
     club.full_clean()
     club.save()
@@ -77,10 +79,21 @@ def club_create(
 
 @transaction.atomic
 def club_update(*, club: Club, **fields: Any) -> Club:
+    """Change a club's settings; a new rating length for best-of-N recomputes the ratings."""
+    club = Club.objects.select_for_update().get(pk=club.pk)
+    rating_length_changed = (
+        "rating_points_per_game" in fields
+        and fields["rating_points_per_game"] != club.rating_points_per_game
+    )
     for name, value in fields.items():
         setattr(club, name, value)
     club.full_clean()
     club.save()
+    if rating_length_changed:
+        from clubs.tasks import ratings_recompute
+
+        club_id = club.pk
+        transaction.on_commit(lambda: ratings_recompute.delay(club_id))
     return club
 
 

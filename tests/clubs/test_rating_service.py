@@ -378,3 +378,14 @@ def test_simultaneous_updates_of_one_club_are_serialized():
     assert RatingChange.objects.filter(club=club).count() == 12
     stored = ratings_of(club), history_of(club)
     assert _clean_replay(club) == stored
+
+
+def test_changing_the_clubs_best_of_length_recomputes_the_ratings(tournament, commit):
+    from clubs.services import club_update
+
+    ann, bob = GuestFactory(), GuestFactory()
+    match = finished_match(tournament, ann, bob, T0, match_format="games", length=3, score_a=2)
+    services_ratings.ratings_match_finished(match_id=match.pk)
+    commit(club_update, club=tournament.club, rating_points_per_game=2.0)
+    won, _lost = fibs_update(1500, 1500, 6, 0, 0)
+    assert ratings_of(tournament.club)[ann.pk][0] == pytest.approx(won)
