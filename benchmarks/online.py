@@ -1,0 +1,371 @@
+"""Benchmark of online play: simultaneous games over websockets on loopback.
+
+    .venv/bin/python benchmarks/online.py [--games 100] [--plays 20] [--think 0.5]
+
+Starts Daphne with the app in a subprocess (HTTP and websockets, as in production) against
+PostgreSQL (database ``crawford_bench`` on 127.0.0.1, created and migrated when missing) and
+the Redis channel layer when they answer on localhost, else against an SQLite file and the
+in-memory layer (the figures say which). It creates a Swiss tournament whose first round is
+``--games`` online matches, logs both players of every match in, and drives every game from
+this process: each player rolls and plays the first legal play of the engine after a random
+think time (up to twice ``--think`` seconds), until ``--plays`` plays per game were made.
+
+The figure is the time from sending a ``play`` message to the *opponent's* socket receiving
+the new position. The last line printed is one JSON object with ``games``, ``p50_ms``,
+``p95_ms`` and the rest. Target: p95 <= 50 ms with Redis.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import base64
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+DAPHNE = [sys.executable, "-m", "daphne", "-v", "0", "-b", "127.0.0.1"]
+PG_URL = "postgres://postgres@127.0.0.1:5432/crawford_bench"
+REDIS_URL = "redis://127.0.0.1:6379/0"
+
+
+def answers(port: int) -> bool:
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=1):
+            return True
+    except OSError:
+        return False
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def environment() -> dict[str, str]:
+    env = {
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "DEBUG": "0",
+        "LOG_LEVEL": "WARNING",
+        "DB_CONN_MAX_AGE": "60",
+        "CELERY_TASK_ALWAYS_EAGER": "1",
+        "EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend",
+    }
+    env["DATABASE_URL"] = os.environ.get("BENCH_DATABASE_URL") or (
+        PG_URL if answers(5432) else f"sqlite:///{ROOT / 'benchmarks' / '.online.sqlite3'}"
+    )
+    redis = os.environ.get("BENCH_REDIS_URL", REDIS_URL if answers(6379) else "")
+    env["REDIS_URL"] = redis
+    return env
+
+
+def create_postgres_database(url: str) -> None:
+    import psycopg
+
+    name = url.rsplit("/", 1)[1]
+    admin = url.rsplit("/", 1)[0] + "/postgres"
+    with psycopg.connect(admin, autocommit=True) as conn:
+        exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone()
+        if not exists:
+            conn.execute(f'CREATE DATABASE "{name}"')
+
+
+def prepare(games: int) -> tuple[list[tuple[int, str, str]], str]:
+    """Migrate, then make ``games`` online matches; (match id, two session keys) for each."""
+    import django
+
+    django.setup()
+    from django.conf import settings
+    from django.contrib.auth import (
+        BACKEND_SESSION_KEY,
+        HASH_SESSION_KEY,
+        SESSION_KEY,
+        get_user_model,
+    )
+    from django.contrib.sessions.backends.db import SessionStore
+    from django.core.management import call_command
+
+    from clubs.models import Club, Player
+    from matches.models import Match
+    from tournaments import services
+
+    call_command("migrate", verbosity=0)
+    stamp = f"{int(time.time())}"
+    users = get_user_model()
+    organizer = users.objects.create_user(f"bench-org-{stamp}")
+    club = Club.objects.create(name=f"Bench {stamp}", slug=f"bench-{stamp}")
+    tournament = services.tournament_create(
+        club=club,
+        user=organizer,
+        name="Online bench",
+        format="swiss",
+        swiss_rounds=1,
+        default_length=25,
+    )
+    services.tournament_open_registration(tournament=tournament)
+    for n in range(2 * games):
+        services.entry_add_guest(tournament=tournament, name=f"Bench {stamp} {n:03d}")
+    services.tournament_start(tournament=tournament)  # the round is paired on commit (eager)
+    matches = list(
+        Match.objects.filter(round__stage__tournament=tournament, status="ready").select_related(
+            "entry_a", "entry_b"
+        )
+    )
+    assert len(matches) == games, f"expected {games} matches, got {len(matches)}"
+    Match.objects.filter(pk__in=[m.pk for m in matches]).update(is_online=True)
+    backend = settings.AUTHENTICATION_BACKENDS[0]
+    seats = []
+    for match in matches:
+        keys = []
+        for entry in (match.entry_a, match.entry_b):
+            user = users.objects.create_user(f"bench-{stamp}-{entry.player_id}")
+            Player.objects.filter(pk=entry.player_id).update(user=user)
+            session = SessionStore()
+            session[SESSION_KEY] = str(user.pk)
+            session[BACKEND_SESSION_KEY] = backend
+            session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+            session.create()
+            keys.append(session.session_key)
+        seats.append((match.pk, keys[0], keys[1]))
+    return seats, settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[1]
+
+
+# --- a small websocket client (RFC 6455, text frames) ---------------------------------------
+
+
+class Socket:
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.reader, self.writer = reader, writer
+
+    @classmethod
+    async def open(cls, port: int, path: str, cookie: str) -> Socket:
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        key = base64.b64encode(os.urandom(16)).decode()
+        writer.write(
+            (
+                f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
+                f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+                f"Sec-WebSocket-Version: 13\r\nOrigin: http://127.0.0.1:{port}\r\n"
+                f"Cookie: sessionid={cookie}\r\n\r\n"
+            ).encode()
+        )
+        head = await reader.readuntil(b"\r\n\r\n")
+        if b" 101 " not in head.split(b"\r\n", 1)[0]:
+            raise RuntimeError(f"websocket refused: {head[:80]!r}")
+        return cls(reader, writer)
+
+    def _frame(self, opcode: int, data: bytes) -> bytes:
+        mask = os.urandom(4)
+        n = len(data)
+        if n < 126:
+            head = bytes([0x80 | opcode, 0x80 | n])
+        elif n < 65536:
+            head = bytes([0x80 | opcode, 0x80 | 126]) + n.to_bytes(2, "big")
+        else:
+            head = bytes([0x80 | opcode, 0x80 | 127]) + n.to_bytes(8, "big")
+        key = (mask * (n // 4 + 1))[:n]
+        masked = (int.from_bytes(data, "big") ^ int.from_bytes(key, "big")).to_bytes(n, "big")
+        return head + mask + masked
+
+    async def send(self, message: dict[str, Any]) -> None:
+        self.writer.write(self._frame(0x1, json.dumps(message).encode()))
+        await self.writer.drain()
+
+    async def receive(self) -> dict[str, Any]:
+        parts = []
+        while True:
+            b0, b1 = await self.reader.readexactly(2)
+            n = b1 & 0x7F
+            if n == 126:
+                n = int.from_bytes(await self.reader.readexactly(2), "big")
+            elif n == 127:
+                n = int.from_bytes(await self.reader.readexactly(8), "big")
+            data = await self.reader.readexactly(n)
+            opcode = b0 & 0x0F
+            if opcode == 0x9:  # ping
+                self.writer.write(self._frame(0xA, data))
+                continue
+            if opcode == 0x8:
+                raise ConnectionError("closed by the server")
+            parts.append(data)
+            if b0 & 0x80:
+                return json.loads(b"".join(parts))
+
+    def close(self) -> None:
+        self.writer.close()
+
+
+# --- the players ------------------------------------------------------------------------------
+
+
+class Match:
+    def __init__(
+        self, match_id: int, plays: int, think: float, latencies: list[float], errors: list[str]
+    ) -> None:
+        self.match_id, self.plays, self.think = match_id, plays, think
+        self.latencies, self.errors = latencies, errors
+        # The sequence number a play will produce -> (when it was sent, who sent it).
+        self.sent: dict[int, tuple[float, int]] = {}
+        self.done = asyncio.Event()
+        self.made = 0
+        self.last: Any = None
+
+    async def player(self, port: int, cookie: str, rng: random.Random, delay: float) -> None:
+        from matches.backgammon import Position
+
+        await asyncio.sleep(delay)  # players arrive over a few seconds, not in one burst
+        for attempt in range(5):
+            try:
+                ws = await Socket.open(port, f"/ws/online/{self.match_id}/", cookie)
+                break
+            except (ConnectionError, asyncio.IncompleteReadError):
+                await asyncio.sleep(0.2 * 2**attempt)
+        else:
+            raise ConnectionError("could not connect")
+        you = (await ws.receive())["payload"]["you"]
+        receiver = asyncio.ensure_future(self._receive(ws, you, rng, Position))
+        await self.done.wait()
+        receiver.cancel()
+        ws.close()
+
+    async def _receive(self, ws: Socket, you: int, rng: random.Random, position: Any) -> None:
+        acted = -1
+        while True:
+            message = await ws.receive()
+            if message["type"] == "error":
+                self.errors.append(message["payload"]["code"])
+                acted = -1  # act again on the state the server sends
+                await ws.send({"type": "sync"})
+                continue
+            if message["type"] != "state":
+                continue
+            seq, state = message["seq"], message["payload"]
+            self.last = (you, seq, state.get("status"), state.get("game", {}).get("phase"))
+            sent = self.sent.get(seq)
+            if sent is not None and sent[1] != you:  # the opponent's play has arrived
+                self.latencies.append(time.perf_counter() - sent[0])
+                del self.sent[seq]
+            if state["status"] != "playing" or seq <= acted or state["game"]["to_act"] != you:
+                continue
+            game = state["game"]
+            acted = seq
+            await asyncio.sleep(rng.uniform(0, 2 * self.think))
+            if game["phase"] == "roll":
+                await ws.send({"type": "roll", "seq": seq})
+            elif game["phase"] == "move":
+                if self.made >= self.plays:
+                    self.done.set()
+                    return
+                dice = tuple(game["dice"])
+                play = position.from_position_id(game["position_id"]).legal_plays(dice)[0]
+                steps = [list(step) for step in play.steps]
+                self.made += 1
+                self.sent[seq + 1] = (time.perf_counter(), you)
+                await ws.send({"type": "play", "seq": seq, "payload": {"steps": steps}})
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
+
+
+async def drive(
+    seats: list[tuple[int, str, str]], port: int, args: Any
+) -> tuple[list[float], list[str]]:
+    latencies: list[float] = []
+    errors: list[str] = []
+    rng = random.Random(1)
+    tasks = []
+    matches = []
+    for n, (match_id, key_a, key_b) in enumerate(seats):
+        match = Match(match_id, args.plays, args.think, latencies, errors)
+        matches.append(match)
+        for key in (key_a, key_b):
+            tasks.append(match.player(port, key, random.Random(rng.random()), 0.03 * n))
+    try:
+        await asyncio.wait_for(asyncio.gather(*tasks), timeout=args.timeout)
+    except TimeoutError:
+        stuck = [m for m in matches if not m.done.is_set()]
+        print(f"timed out: {len(stuck)} games unfinished, errors {errors[:10]}")
+        for m in stuck[:3]:
+            print(m.match_id, m.made, m.last)
+        raise
+    return latencies, errors
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--plays", type=int, default=20, help="plays per game to time")
+    parser.add_argument("--think", type=float, default=0.5, help="mean think time, seconds")
+    parser.add_argument("--timeout", type=float, default=600)
+    args = parser.parse_args()
+
+    env = environment()
+    os.environ.update(env)
+    if env["DATABASE_URL"].startswith("postgres"):
+        create_postgres_database(env["DATABASE_URL"])
+    started = time.perf_counter()
+    seats, database = prepare(args.games)
+    print(f"prepared {len(seats)} online matches in {time.perf_counter() - started:.1f} s")
+
+    port = free_port()
+    server = subprocess.Popen(
+        [*DAPHNE, "-p", str(port), "config.asgi:application"],
+        cwd=ROOT,
+        env={**os.environ, **env},
+    )
+    try:
+        for _ in range(200):
+            if answers(port):
+                break
+            time.sleep(0.1)
+        else:
+            raise RuntimeError("Daphne did not start")
+        started = time.perf_counter()
+        latencies, errors = asyncio.run(drive(seats, port, args))
+        elapsed = time.perf_counter() - started
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+    ms = [1000 * value for value in latencies]
+    layer = "redis" if env["REDIS_URL"] else "in-memory"
+    results = {
+        "games": len(seats),
+        "plays": len(ms),
+        "p50_ms": round(percentile(ms, 50), 1),
+        "p95_ms": round(percentile(ms, 95), 1),
+        "p99_ms": round(percentile(ms, 99), 1),
+        "max_ms": round(max(ms), 1),
+        "mean_ms": round(statistics.fmean(ms), 1),
+        "think_s": args.think,
+        "actions_per_s": round(2 * len(ms) / elapsed, 1),
+        "errors": len(errors),
+        "database": database,
+        "channel_layer": layer,
+    }
+    print(
+        f"{results['games']} games, {results['plays']} plays timed over {elapsed:.0f} s "
+        f"({database}, {layer} channel layer, think time up to {2 * args.think:.1f} s)"
+    )
+    print(
+        f"play -> opponent sees it: p50 {results['p50_ms']} ms, p95 {results['p95_ms']} ms, "
+        f"p99 {results['p99_ms']} ms, max {results['max_ms']} ms"
+    )
+    print(json.dumps(results))
+
+
+if __name__ == "__main__":
+    main()

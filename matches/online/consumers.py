@@ -1,0 +1,200 @@
+"""The board's websocket: ``/ws/online/<match id>/``.
+
+The server is the authority. It rolls the dice, keeps the game, checks every message and
+sends everyone the state to draw; the browser only draws what it is sent and sends what the
+player clicked. Every message is a small JSON object ``{"type", "seq", "payload"}``.
+
+Server to board
+---------------
+``{"type": "hello", "seq": null, "payload": {"you": 0 | 1 | null}}``
+    Once, on connecting: which side the user plays (``null`` for spectators).
+``{"type": "state", "seq": 17, "payload": {...}}``
+    The whole state to draw (:mod:`matches.online.snapshot`), to everyone watching, after
+    every action, and to a board that connects or asks (``sync``). ``seq`` grows by one with
+    every action; a board ignores a state older than the one it shows.
+``{"type": "error", "seq": 17, "payload": {"code": "not_your_turn", "message": "..."}}``
+    Only to the sender, with a translated message, when an action is refused; nothing
+    changed. A ``stale`` error is followed by the current state.
+
+Board to server
+---------------
+``{"type": "sync"}`` asks for the state. Every other message is an action and carries the
+``seq`` of the state it was made on; an action on an older state (a replay, or a message
+crossing the opponent's) is refused as ``stale``.
+
+==================  ========================================  ==============================
+type                payload                                   who, when
+==================  ========================================  ==============================
+``roll``            --                                        player on turn, before moving
+``move``            ``{"from": 13, "to": 10}``                player on turn: one die, one
+                                                              checker (25 = bar, 0 = off;
+                                                              in the mover's numbering)
+``undo``            --                                        take back the last step
+``undo_all``        --                                        take back every step
+``confirm``         --                                        end the turn (a whole legal
+                                                              play)
+``play``            ``{"steps": [[13, 10], [24, 23]]}``       steps and confirm in one
+``double``          --                                        player on turn, before rolling
+``take``/``drop``   --                                        the doubled player
+``resign``          ``{"kind": "single"|"gammon"|             either player, while the game
+                    "backgammon"}``                           waits for a roll or a play
+``accept``/         --                                        the other player
+``decline``
+==================  ========================================  ==============================
+
+Error codes: ``malformed``, ``unknown``, ``spectator``, ``stale``, ``not_your_turn``,
+``wrong_phase``, ``illegal_move``, ``incomplete_play``, ``nothing_to_undo``, ``kind``,
+``crawford``, ``cube_not_owned``, ``cube_at_max``, ``holland``, ``cube_in_best_of``,
+``cube_disabled``, ``match_over``, ``not_started``.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.http import HttpRequest
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from clubs import permissions
+from config.errors import UserError
+from matches.models import Match
+
+from .protocol import ProtocolError, parse
+from .selectors import board_matches, online_snapshot
+from .services import online_game_act, online_game_open
+
+__all__ = ["OnlineGameConsumer", "group_name"]
+
+
+def group_name(match_id: int) -> str:
+    return f"online.match.{match_id}"
+
+
+def _text(kind: str, seq: int | None, payload: dict[str, Any]) -> str:
+    return json.dumps({"type": kind, "seq": seq, "payload": payload}, separators=(",", ":"))
+
+
+def _state_text(match: Match, online: Any = None) -> str:
+    seq, payload = online_snapshot(match, online)
+    return _text("state", seq, payload)
+
+
+def _error_text(code: str, message: str, seq: int | None) -> str:
+    return _text("error", seq, {"code": code, "message": str(message)})
+
+
+def _language(scope: dict[str, Any]) -> str:
+    """The language of the page the board is on: the language cookie, else the browser's."""
+    request = HttpRequest()
+    request.COOKIES = dict(scope.get("cookies") or {})
+    for name, value in scope.get("headers") or ():
+        if name == b"accept-language":
+            request.META["HTTP_ACCEPT_LANGUAGE"] = value.decode("latin-1")
+    return translation.get_language_from_request(request)
+
+
+def _connect(match_id: int, user: Any, language: str) -> tuple[bool, int | None, bool, str]:
+    """(allowed, side, started now, state text) for a user opening the board."""
+    match = board_matches().filter(pk=match_id, is_online=True).first()
+    if match is None or not permissions.can_watch_match(user, match):
+        return False, None, False, ""
+    side = permissions.match_side(user, match)
+    started = False
+    if side is not None and not hasattr(match, "online_game"):
+        started = online_game_open(match=match) is not None
+        if started:
+            match = board_matches().get(pk=match_id)
+    with translation.override(language):
+        return True, side, started, _state_text(match)
+
+
+def _act(match_id: int, user: Any, side: int, message: Any, language: str) -> tuple[str, list[str]]:
+    """(state for everyone, replies for the sender only); one of the two is empty."""
+    with translation.override(language):
+        try:
+            online = online_game_act(
+                match=match_id,
+                side=side,
+                user=user,
+                action=message.type,
+                seq=message.seq,
+                payload=message.payload,
+            )
+        except UserError as error:
+            match = board_matches().get(pk=match_id)
+            seq, payload = online_snapshot(match)
+            replies = [_error_text(error.code or "illegal", error.messages[0], seq)]
+            if error.code == "stale":
+                replies.append(_text("state", seq, payload))
+            return "", replies
+        return _state_text(online.match, online), []
+
+
+def _sync(match_id: int) -> str:
+    return _state_text(board_matches().get(pk=match_id))
+
+
+def _in_thread(func: Any) -> Any:
+    """Run ``func`` in a worker thread of its own: each call is one transaction that locks
+    its match's row, so the games of a server need not wait for each other's database."""
+    return database_sync_to_async(func, thread_sensitive=False)
+
+
+class OnlineGameConsumer(AsyncWebsocketConsumer):
+    """One board (a player's or a spectator's) of one online match."""
+
+    async def connect(self) -> None:
+        self.match_id = int(self.scope["url_route"]["kwargs"]["match"])
+        self.user = self.scope.get("user")
+        self.language = _language(self.scope)
+        allowed, side, started, state = await _in_thread(_connect)(
+            self.match_id, self.user, self.language
+        )
+        if not allowed:
+            await self.close(code=4403)
+            return
+        self.side = side
+        self.group = group_name(self.match_id)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        await self.send(text_data=_text("hello", None, {"you": side}))
+        if started:
+            await self.channel_layer.group_send(self.group, {"type": "online.state", "text": state})
+        else:
+            await self.send(text_data=state)
+
+    async def disconnect(self, code: int) -> None:
+        group = getattr(self, "group", None)
+        if group is not None:
+            await self.channel_layer.group_discard(group, self.channel_name)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        try:
+            message = parse(text_data)
+        except ProtocolError as error:
+            with translation.override(self.language):
+                text = _("The board sent a message the server does not understand.")
+            await self.send(text_data=_error_text(error.code, text, None))
+            return
+        if message.type == "sync":
+            await self.send(text_data=await _in_thread(_sync)(self.match_id))
+            return
+        if self.side is None:
+            with translation.override(self.language):
+                text = _("You are watching this match; only its two players can move.")
+            await self.send(text_data=_error_text("spectator", text, None))
+            return
+        state, replies = await _in_thread(_act)(
+            self.match_id, self.user, self.side, message, self.language
+        )
+        if state:
+            await self.channel_layer.group_send(self.group, {"type": "online.state", "text": state})
+        for reply in replies:
+            await self.send(text_data=reply)
+
+    async def online_state(self, event: dict[str, Any]) -> None:
+        await self.send(text_data=event["text"])

@@ -1,0 +1,259 @@
+"""The authoritative online game: every action of a player, checked and saved.
+
+Each action locks the match's ``OnlineGame`` row, checks the sequence number the player
+answered, loads the engine's game from the saved state, applies the action through the engine
+(``Game`` for rolls, the cube and resignations; :class:`~matches.online.steps.Turn` and then
+``Game.play`` for checker moves), saves the state and returns it. A game that ends is recorded
+with ``match_record_game(source="online")`` in the same transaction, and the next game starts
+unless the match is over.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from config.errors import UserError
+from matches.backgammon import (
+    Game,
+    GamePhase,
+    IllegalActionError,
+    MatchState,
+    MoveError,
+    WinKind,
+)
+from matches.models import Match, MatchStatus, OnlineGame, ResultSource
+from matches.rules import rules_for_match
+from matches.services import game_results, match_record_game
+
+from .dice import dice_for
+from .state import OnlineState, turn_for
+from .steps import as_step, as_steps
+
+__all__ = ["online_game_act", "online_game_open"]
+
+OPEN = (MatchStatus.READY, MatchStatus.PLAYING)
+
+
+def _engine_message(error: IllegalActionError, game: Game) -> str:
+    code = error.code
+    if code == "not_your_turn":
+        return _("It is not your turn.")
+    if code == "crawford":
+        return _("This is the Crawford game: nobody may double in it.")
+    if code == "cube_not_owned":
+        return _("Only the player who owns the cube may double.")
+    if code == "cube_at_max":
+        return _("The cube may not go above %(max)s in this tournament.") % {
+            "max": game.rules.max_cube
+        }
+    if code == "holland":
+        return _(
+            "Holland rule: after the Crawford game the trailer may double only after both "
+            "players have rolled twice."
+        )
+    if code == "cube_in_best_of":
+        return _("Best-of-N matches are played without the doubling cube.")
+    if code == "cube_disabled":
+        return _("This tournament plays without the doubling cube.")
+    return _("That is not possible at this moment of the game.")
+
+
+def _refuse(message: str, code: str) -> UserError:
+    return UserError(message, code=code)
+
+
+def _roll_with_dice(game: Game, match_id: int, *, side: int | None) -> None:
+    game.rng = dice_for(match_id=match_id, game_number=game.number, moment=len(game.record))
+    if game.phase is GamePhase.OPENING:
+        game.roll()
+    else:
+        game.roll(player=side)
+
+
+def _new_game(match: Match) -> Game:
+    """The next game of the match, its opening roll made (the starter rolls himself)."""
+    progress = MatchState(rules_for_match(match), game_results(match))
+    game = progress.new_game()
+    if game.phase is GamePhase.OPENING:
+        _roll_with_dice(game, match.pk, side=None)
+    return game
+
+
+def _locked(match_id: int) -> OnlineGame:
+    # The rules travel in the saved game; the tournament is read only when a game ends.
+    return (
+        OnlineGame.objects.select_for_update(of=("self",))
+        .select_related("match__entry_a__player", "match__entry_b__player")
+        .get(match_id=match_id)
+    )
+
+
+def _save(online: OnlineGame, state: OnlineState) -> None:
+    online.state = state.dump()
+    online.sequence += 1
+    # The row is locked and its match never changes: the uniqueness checks would cost two
+    # queries on every action for nothing.
+    online.full_clean(validate_unique=False, validate_constraints=False)
+    online.save(update_fields=["state", "sequence", "updated_at"])
+
+
+@transaction.atomic
+def online_game_open(*, match: Match | int) -> OnlineGame | None:
+    """The online game of an online match, started (game 1 rolled) the first time a player
+    opens the board; ``None`` while the match cannot be played online."""
+    match_id = match.pk if isinstance(match, Match) else match
+    existing = OnlineGame.objects.filter(match_id=match_id).first()
+    if existing is not None:
+        return existing
+    match_obj = (
+        Match.objects.select_for_update(of=("self",))
+        .select_related("round__stage__tournament")
+        .get(pk=match_id)
+    )
+    if (
+        not match_obj.is_online
+        or match_obj.status not in OPEN
+        or match_obj.entry_a_id is None
+        or match_obj.entry_b_id is None
+    ):
+        return None
+    existing = OnlineGame.objects.filter(match_id=match_id).first()
+    if existing is not None:  # opened by the other player while we waited for the lock
+        return existing
+    state = OnlineState(_new_game(match_obj))
+    online = OnlineGame(match=match_obj, state=state.dump(), sequence=0)
+    online.full_clean()
+    online.save()
+    return online
+
+
+@transaction.atomic
+def online_game_act(
+    *,
+    match: Match | int,
+    side: int,
+    user: Any,
+    action: str,
+    seq: int,
+    payload: dict[str, Any] | None = None,
+) -> OnlineGame:
+    """Apply one action of the player on ``side`` (0 = entry_a, 1 = entry_b).
+
+    ``seq`` is the sequence number of the state the player acted on; an action on an older
+    state is refused. Raises ``UserError`` (nothing changes) for anything the rules refuse.
+    """
+    match_id = match.pk if isinstance(match, Match) else match
+    try:
+        online = _locked(match_id)
+    except OnlineGame.DoesNotExist:
+        raise _refuse(_("The match cannot be played yet."), "not_started") from None
+    if seq != online.sequence:
+        raise _refuse(
+            _("The game moved on before your action arrived. Here is the current position."),
+            "stale",
+        )
+    state = OnlineState.load(online.state)
+    if state.match_over or online.match.status not in OPEN:
+        raise _refuse(_("The match is over."), "match_over")
+    _apply(state, online.match, side, action, payload or {})
+    if state.game.is_over:
+        _game_over(state, online.match, user)
+    _save(online, state)
+    return online
+
+
+def _apply(state: OnlineState, match: Match, side: int, action: str, payload: dict) -> None:
+    game = state.game
+    if action in ("move", "undo", "undo_all", "confirm", "play"):
+        _checker_action(state, side, action, payload)
+        return
+    try:
+        if action == "roll":
+            if game.phase is GamePhase.OPENING or game.side_to_act != side:
+                raise IllegalActionError("not your roll", code="not_your_turn")
+            _roll_with_dice(game, match.pk, side=side)
+            state.pending = []
+        elif action == "double":
+            game.double(player=side)
+        elif action == "take":
+            game.take(player=side)
+        elif action == "drop":
+            game.drop(player=side)
+        elif action == "resign":
+            kind = payload.get("kind", "single")
+            if kind not in [str(k) for k in WinKind] or (
+                game.rules.is_best_of and kind != WinKind.SINGLE
+            ):
+                raise _refuse(_("Choose single game, gammon or backgammon."), "kind")
+            game.resign(kind, player=side)
+        elif action == "accept":
+            game.accept_resignation(player=side)
+        elif action == "decline":
+            game.decline_resignation(player=side)
+        else:
+            raise _refuse(_("The board sent a message the server does not understand."), "unknown")
+    except IllegalActionError as error:
+        raise _refuse(_engine_message(error, game), error.code) from error
+
+
+def _checker_action(state: OnlineState, side: int, action: str, payload: dict) -> None:
+    game = state.game
+    turn = turn_for(game)
+    if turn is None:
+        raise _refuse(_("Roll the dice first."), "wrong_phase")
+    if game.turn != side:
+        raise _refuse(_("It is not your turn."), "not_your_turn")
+    try:
+        if action == "move":
+            steps = [*state.pending, as_step(payload.get("from"), payload.get("to"))]
+        elif action == "play":
+            steps = as_steps(payload.get("steps"))
+        else:
+            steps = list(state.pending)
+    except ValueError as error:
+        raise _refuse(_("That move is not readable."), "malformed") from error
+    if action in ("undo", "undo_all"):
+        if not state.pending:
+            raise _refuse(_("There is no move to take back."), "nothing_to_undo")
+        state.pending = state.pending[:-1] if action == "undo" else []
+        return
+    if not turn.allows(steps):
+        raise _refuse(_("That checker cannot move there with these dice."), "illegal_move")
+    if action == "move":
+        state.pending = steps
+        return
+    play = turn.complete_play(steps)
+    if play is None:
+        raise _refuse(
+            _("Play as many dice as the rules allow before you confirm."), "incomplete_play"
+        )
+    try:
+        game.play(play, player=side)
+    except MoveError as error:  # cannot happen for a play of the turn; refuse all the same
+        raise _refuse(_("That checker cannot move there with these dice."), "illegal") from error
+    state.pending = []
+
+
+def _game_over(state: OnlineState, match: Match, user: Any) -> None:
+    game = state.game
+    result = game.result
+    assert result is not None
+    recorded = match_record_game(
+        match=match.pk,
+        winner=result.winner,
+        kind=str(result.kind),
+        cube=result.cube,
+        ended_by=str(result.ended_by),
+        user=user,
+        source=ResultSource.ONLINE,
+        record=[action.to_dict() for action in game.record],
+    )
+    state.pending = []
+    state.previous = {"number": game.number, **result.to_dict()}
+    if recorded.match.status == MatchStatus.FINISHED:
+        state.match_over = True
+        return
+    state.game = _new_game(recorded.match)

@@ -1,0 +1,70 @@
+"""The online game as it is saved in ``OnlineGame.state`` after every action.
+
+It is the engine's game snapshot (``Game.to_dict``) plus what only the board knows: the steps
+of the turn being played (not yet confirmed), the result of the game before (to show it) and
+whether the match is over. Pure: no Django here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from matches.backgammon import Game, GamePhase, MatchRules, Position
+
+from .steps import Board, Step, Turn
+
+__all__ = ["FORMAT", "OnlineState", "turn_for"]
+
+FORMAT = 1
+
+
+@lru_cache(maxsize=512)
+def _turn(position_id: str, dice: tuple[int, int], rules: MatchRules) -> Turn:
+    return Turn(Position.from_position_id(position_id), dice, rules=rules.move_rules)
+
+
+def turn_for(game: Game) -> Turn | None:
+    """The turn being played (the dice are out), shared between the actions of that turn."""
+    if game.phase is not GamePhase.MOVE or game.dice is None:
+        return None
+    return _turn(game.position_id(), game.dice, game.rules)
+
+
+@dataclass
+class OnlineState:
+    game: Game
+    pending: list[Step] = field(default_factory=list)
+    previous: dict[str, Any] | None = None
+    match_over: bool = False
+
+    @classmethod
+    def load(cls, data: dict[str, Any]) -> OnlineState:
+        return cls(
+            game=Game.from_dict(data["game"]),
+            pending=[(int(a), int(b)) for a, b in data.get("pending", [])],
+            previous=data.get("previous"),
+            match_over=bool(data.get("match_over", False)),
+        )
+
+    def dump(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "game": self.game.to_dict(),
+            "pending": [list(step) for step in self.pending],
+            "previous": self.previous,
+            "match_over": self.match_over,
+        }
+
+    @property
+    def mover(self) -> int:
+        """The side whose view ``game.position`` is (side 0 before anyone is on roll)."""
+        return self.game.turn if self.game.turn is not None else 0
+
+    def board(self) -> Board:
+        """What the board shows: the position with the steps of the turn made so far."""
+        turn = turn_for(self.game)
+        if turn is not None:
+            return turn.board(self.pending)
+        return Board.start(self.game.position, (1, 2))

@@ -1,0 +1,13 @@
+"""The board of an online match, under
+/clubs/<club>/t/<tournament>/matches/<match>/play/ (included from ``config.urls``)."""
+
+from django.urls import path
+
+from matches.online import views
+
+app_name = "online"
+
+urlpatterns = [
+    path("", views.board, name="board"),
+    path("export.mat", views.export_mat, name="export"),
+]

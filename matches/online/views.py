@@ -1,0 +1,64 @@
+"""The board page of an online match and its .mat export."""
+
+from __future__ import annotations
+
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+
+from clubs import permissions
+from matches.models import Match
+
+from .selectors import board_matches, match_mat_text, player_names
+from .texts import board_texts
+
+
+def _match_for(request: HttpRequest, club: str, tournament: str, match: int) -> Match:
+    obj = get_object_or_404(
+        board_matches(),
+        pk=match,
+        is_online=True,
+        round__stage__tournament__slug=tournament,
+        round__stage__tournament__club__slug=club,
+    )
+    if not permissions.can_watch_match(request.user, obj):
+        if not request.user.is_authenticated:
+            raise PermissionDenied  # turned into a log-in redirect by the views below
+        raise Http404
+    return obj
+
+
+def board(request: HttpRequest, club: str, tournament: str, match: int) -> HttpResponse:
+    try:
+        match_obj = _match_for(request, club, tournament, match)
+    except PermissionDenied:
+        return redirect_to_login(request.get_full_path())
+    tournament_obj = match_obj.round.stage.tournament
+    side = permissions.match_side(request.user, match_obj)
+    names = player_names(match_obj)
+    context = {
+        "match": match_obj,
+        "tournament": tournament_obj,
+        "club": tournament_obj.club,
+        "names": names,
+        "side": side,
+        "board_config": {
+            "socket": f"/ws/online/{match_obj.pk}/",
+            "you": side,
+            "names": list(names),
+            "texts": board_texts(),
+        },
+    }
+    return render(request, "matches/board.html", context)
+
+
+def export_mat(request: HttpRequest, club: str, tournament: str, match: int) -> HttpResponse:
+    try:
+        match_obj = _match_for(request, club, tournament, match)
+    except PermissionDenied:
+        return redirect_to_login(request.get_full_path())
+    response = HttpResponse(match_mat_text(match_obj), content_type="text/plain; charset=utf-8")
+    filename = f"crawford-{tournament}-match-{match_obj.pk}.mat"
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response

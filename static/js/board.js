@@ -1,0 +1,453 @@
+/* The online board: draws what the server sends, sends what the player clicks.
+ *
+ * The server is the authority (matches/online/consumers.py documents the messages): it rolls,
+ * checks every step and sends the whole state after every action. This script keeps no game
+ * logic; it highlights the targets the server lists and sends {type, seq, payload}.
+ * Points are drawn from the viewer's side: his home board bottom right, moving 24 -> 1.
+ */
+(function () {
+  "use strict";
+
+  const root = document.getElementById("online");
+  const config = JSON.parse(document.getElementById("board-config").textContent);
+  const T = config.texts;
+  const you = config.you === null || config.you === undefined ? null : config.you;
+  const viewer = you === null ? 0 : you;
+  const svg = document.getElementById("board");
+  const statusEl = document.getElementById("online-status");
+  const errorEl = document.getElementById("online-error");
+  const controls = document.getElementById("online-controls");
+  const resignPanel = document.getElementById("online-resign");
+  const NS = "http://www.w3.org/2000/svg";
+
+  // Geometry (viewBox 0 0 578 424): two quadrants of six points each side of the bar, a tray.
+  const M = 12, PW = 38, BAR_W = 40, R = 17, PH = 160, TRAY_W = 50;
+  const LEFT = M, RIGHT = M + 6 * PW + BAR_W, EDGE = RIGHT + 6 * PW;
+  const TRAY = EDGE + 8, W = TRAY + TRAY_W + M, H = 424, TOP = M, BOTTOM = H - M;
+  const BAR_X = LEFT + 6 * PW + BAR_W / 2;
+
+  let state = null, seq = -1, selected = null, socket = null, retries = 0, busy = false;
+  let drag = null, errorTimer = null;
+
+  const fmt = (text, values) => text.replace(/\{(\w+)\}/g, (m, k) => (k in values ? values[k] : m));
+  const pts = (n) => (n === 1 ? T.one_point : fmt(T.n_points, { n: n }));
+  const nameOf = (side) => config.names[side];
+  const diceText = (dice) => (dice ? dice[0] + "-" + dice[1] : "");
+  // A point in the mover's numbering (25 bar, 0 off) as the viewer sees it.
+  const toView = (i, mover) => (i === 0 || i === 25 || mover === viewer ? i : 25 - i);
+
+  function el(tag, attrs, parent) {
+    const node = document.createElementNS(NS, tag);
+    for (const key in attrs) node.setAttribute(key, attrs[key]);
+    if (parent) parent.appendChild(node);
+    return node;
+  }
+
+  function pointX(v) {
+    if (v <= 6) return RIGHT + (6 - v) * PW + PW / 2;
+    if (v <= 12) return LEFT + (12 - v) * PW + PW / 2;
+    if (v <= 18) return LEFT + (v - 13) * PW + PW / 2;
+    return RIGHT + (v - 19) * PW + PW / 2;
+  }
+
+  // The viewer's point under an SVG coordinate (25 = bar, 0 = tray), or null.
+  function pointAt(x, y) {
+    if (x >= TRAY) return 0;
+    if (x >= LEFT + 6 * PW && x < RIGHT) return 25;
+    const top = y < H / 2;
+    let column;
+    if (x >= RIGHT && x < EDGE) column = Math.floor((x - RIGHT) / PW);
+    else if (x >= LEFT && x < LEFT + 6 * PW) column = Math.floor((x - LEFT) / PW);
+    else return null;
+    const right = x >= RIGHT;
+    if (top) return right ? 19 + column : 13 + column;
+    return right ? 6 - column : 12 - column;
+  }
+
+  function myMove() {
+    return state && state.status === "playing" && you !== null && state.game.phase === "move" &&
+      state.game.turn === you && state.actions[you].includes("move") && !busy;
+  }
+
+  // --- drawing ---------------------------------------------------------------------------
+
+  function checker(parent, x, y, side, extra) {
+    return el("circle", { cx: x, cy: y, r: R - 1, class: "checker side-" + side + (extra || "") }, parent);
+  }
+
+  function stack(parent, v, count, side, movable) {
+    const top = v >= 13;
+    const x = pointX(v);
+    const shown = Math.min(count, 5);
+    for (let k = 0; k < shown; k++) {
+      const y = top ? TOP + R + k * 2 * R : BOTTOM - R - k * 2 * R;
+      checker(parent, x, y, side, movable && k === shown - 1 ? " movable" : "");
+      if (k === shown - 1 && count > 5) {
+        el("text", { x: x, y: y + 5, class: "count side-" + side }, parent).textContent = count;
+      }
+    }
+  }
+
+  function drawDie(parent, x, y, value, used) {
+    const g = el("g", { class: "die" + (used ? " used" : ""), transform: "translate(" + x + "," + y + ")" }, parent);
+    el("rect", { x: -14, y: -14, width: 28, height: 28, rx: 5 }, g);
+    const pips = { 1: [[0, 0]], 2: [[-6, -6], [6, 6]], 3: [[-6, -6], [0, 0], [6, 6]],
+      4: [[-6, -6], [6, -6], [-6, 6], [6, 6]], 5: [[-6, -6], [6, -6], [0, 0], [-6, 6], [6, 6]],
+      6: [[-6, -6], [6, -6], [-6, 0], [6, 0], [-6, 6], [6, 6]] }[value];
+    for (const [dx, dy] of pips) el("circle", { cx: dx, cy: dy, r: 2.6, class: "pip" }, g);
+  }
+
+  function drawDice(g) {
+    const dice = g.dice;
+    if (!dice || g.phase !== "move") return;
+    const values = dice[0] === dice[1] ? [dice[0], dice[0], dice[0], dice[0]] : [dice[0], dice[1]];
+    const left = g.dice_left.slice();
+    const used = values.map((d) => {
+      const at = left.indexOf(d);
+      if (at >= 0) { left.splice(at, 1); return false; }
+      return true;
+    });
+    const centre = g.turn === viewer ? RIGHT + 3 * PW : LEFT + 3 * PW;
+    const start = centre - (values.length - 1) * 18;
+    const layer = el("g", { class: "dice" }, svg);
+    values.forEach((d, n) => drawDie(layer, start + n * 36, H / 2, d, used[n]));
+  }
+
+  function drawCube(g) {
+    const cube = g.cube;
+    if (!cube.shown) return;
+    let y = H / 2;
+    if (cube.owner !== null) y = cube.owner === viewer ? H / 2 + 56 : H / 2 - 56;
+    let value = cube.value === 1 ? 64 : cube.value;
+    let x = TRAY + TRAY_W / 2;
+    let cls = "cube";
+    if (cube.offered) {
+      value = cube.value * 2;
+      x = g.turn === viewer ? RIGHT + 3 * PW : LEFT + 3 * PW;
+      y = H / 2;
+      cls += " offered";
+    }
+    const c = el("g", { class: cls, transform: "translate(" + x + "," + y + ")" }, svg);
+    el("rect", { x: -17, y: -17, width: 34, height: 34, rx: 5 }, c);
+    el("text", { x: 0, y: 6 }, c).textContent = value;
+  }
+
+  function drawFrame() {
+    el("rect", { x: 0, y: 0, width: W, height: H, rx: 10, class: "frame" }, svg);
+    el("rect", { x: LEFT, y: TOP, width: EDGE - LEFT, height: BOTTOM - TOP, class: "felt" }, svg);
+    el("rect", { x: LEFT + 6 * PW, y: TOP, width: BAR_W, height: BOTTOM - TOP, class: "bar" }, svg);
+    el("rect", { x: TRAY, y: TOP, width: TRAY_W, height: BOTTOM - TOP, rx: 4, class: "tray", "data-v": 0 }, svg);
+  }
+
+  function drawPoints(targets, sources) {
+    const groups = {};
+    for (let v = 1; v <= 24; v++) {
+      const top = v >= 13;
+      const x = pointX(v);
+      const g = el("g", { class: "point", "data-v": v }, svg);
+      groups[v] = g;
+      el("rect", { x: x - PW / 2, y: top ? TOP : H / 2, width: PW, height: H / 2 - TOP, class: "hit" }, g);
+      const tipY = top ? TOP + PH : BOTTOM - PH;
+      const baseY = top ? TOP : BOTTOM;
+      let cls = "tri " + (v % 2 ? "odd" : "even");
+      if (targets.has(v)) { cls += " target"; g.classList.add("target"); }
+      if (sources.has(v)) g.classList.add("movable");
+      if (selected === v) g.classList.add("selected");
+      el("polygon", { points: (x - PW / 2 + 1) + "," + baseY + " " + (x + PW / 2 - 1) + "," + baseY + " " + x + "," + tipY, class: cls }, g);
+      el("text", { x: x, y: top ? TOP - 2 : BOTTOM + 10, class: "label" }, g).textContent = v;
+    }
+    return groups;
+  }
+
+  function draw() {
+    svg.textContent = "";
+    svg.setAttribute("viewBox", "0 0 " + W + " " + H);
+    drawFrame();
+    if (!state || !state.board) return;
+    const g = state.game;
+    const mine = myMove();
+    const sources = new Set(), targets = new Set();
+    if (mine) {
+      for (const from in state.targets) sources.add(Number(from));
+      if (selected !== null && state.targets[selected]) state.targets[selected].forEach((t) => targets.add(t));
+    }
+    const groups = drawPoints(targets, sources);
+    const b = state.board;
+    for (let a = 1; a <= 24; a++) {
+      const n = b.points[a - 1];
+      if (!n) continue;
+      const v = viewer === 0 ? a : 25 - a;
+      stack(groups[v], v, Math.abs(n), n > 0 ? 0 : 1, sources.has(v) && (n > 0 ? 0 : 1) === you);
+    }
+    // The bar: the viewer's checkers above the middle, the opponent's below.
+    const barG = el("g", { class: "point bar-point" + (sources.has(25) ? " movable" : "") + (selected === 25 ? " selected" : ""), "data-v": 25 }, svg);
+    el("rect", { x: LEFT + 6 * PW, y: TOP, width: BAR_W, height: BOTTOM - TOP, class: "hit" }, barG);
+    [viewer, 1 - viewer].forEach((side, n) => {
+      for (let k = 0; k < Math.min(b.bar[side], 4); k++) {
+        const y = n === 0 ? H / 2 - 28 - k * 2 * R : H / 2 + 28 + k * 2 * R;
+        checker(barG, BAR_X, y, side, sources.has(25) && side === you && k === 0 ? " movable" : "");
+      }
+      if (b.bar[side] > 4) el("text", { x: BAR_X, y: n === 0 ? H / 2 - 23 : H / 2 + 33, class: "count side-" + side }, barG).textContent = b.bar[side];
+    });
+    // Borne-off checkers in the tray: the viewer's at the bottom.
+    const trayG = el("g", { class: "point tray-point" + (targets.has(0) ? " target" : ""), "data-v": 0 }, svg);
+    el("rect", { x: TRAY, y: TOP, width: TRAY_W, height: BOTTOM - TOP, class: "hit" + (targets.has(0) ? " target" : "") }, trayG);
+    [viewer, 1 - viewer].forEach((side, n) => {
+      for (let k = 0; k < b.off[side]; k++) {
+        const y = n === 0 ? BOTTOM - 8 - k * 9 : TOP + k * 9;
+        el("rect", { x: TRAY + 6, y: y, width: TRAY_W - 12, height: 8, rx: 2, class: "off side-" + side }, trayG);
+      }
+    });
+    if (state.status === "playing") { drawDice(g); drawCube(g); }
+    if (drag && drag.moved) checker(svg, drag.x, drag.y, you, " ghost");
+  }
+
+  // --- the panel around the board ----------------------------------------------------------
+
+  function kindText(kind, points) { return T[kind] + ", " + pts(points); }
+
+  function statusText() {
+    if (!state) return T.connecting;
+    if (state.status === "waiting") return T.waiting;
+    if (state.status === "over") {
+      const winner = state.match ? state.match.winner : null;
+      return winner === null || winner === undefined ? T.match_ended : fmt(T.match_won, { name: nameOf(winner) });
+    }
+    const g = state.game, other = you === null ? null : 1 - you;
+    if (g.phase === "roll") {
+      if (g.to_act === you) return state.actions[you].includes("double") ? T.your_roll_or_double : T.your_roll;
+      return fmt(T.their_roll, { name: nameOf(g.to_act) });
+    }
+    if (g.phase === "move") {
+      if (g.turn === you) return state.actions[you].includes("confirm") ? T.your_move_done : T.your_move;
+      return fmt(T.their_move, { name: nameOf(g.turn), dice: diceText(g.dice) });
+    }
+    if (g.phase === "doubled") {
+      const values = { cube: g.cube.value * 2 };
+      if (g.to_act === you) return fmt(T.doubled_you, Object.assign(values, { name: nameOf(g.turn) }));
+      if (g.turn === you) return fmt(T.you_doubled, Object.assign(values, { name: nameOf(other) }));
+      return fmt(T.watch_doubled, Object.assign(values, { name: nameOf(g.turn) }));
+    }
+    if (g.phase === "resigned" && g.resignation) {
+      const r = g.resignation, kind = kindText(r.kind, r.points);
+      if (g.to_act === you) return fmt(T.resigned_you, { name: nameOf(r.side), kind: kind });
+      if (r.side === you) return fmt(T.you_resigned, { name: nameOf(other), kind: kind });
+      return fmt(T.watch_resigned, { name: nameOf(r.side), kind: kind });
+    }
+    return "";
+  }
+
+  function gameWonText(prev) {
+    const kind = prev.ended_by === "drop" ? T.dropped : T[prev.kind];
+    return fmt(T.game_won, { name: nameOf(prev.winner), number: prev.number, points: pts(prev.points), kind: kind });
+  }
+
+  function drawScoreboard() {
+    const players = document.querySelectorAll(".online-player");
+    const score = state.match ? state.match.score : state.score;
+    players.forEach((row) => {
+      const side = Number(row.dataset.side);
+      row.querySelector(".online-score").textContent = score ? score[side] : "–";
+      row.querySelector(".online-pips").textContent = state.board ? T.pips + " " + state.board.pips[side] : "";
+      const onTurn = state.status === "playing" && state.game.to_act === side;
+      row.querySelector(".online-turn").hidden = !onTurn;
+      row.classList.toggle("on-turn", onTurn);
+      row.classList.toggle("is-you", side === you);
+    });
+    const info = [];
+    if (state.match) {
+      info.push(state.match.best_of ? fmt(T.best_of, { n: state.match.best_of }) : (state.match.length === 1 ? T.to_one_point : fmt(T.to_points, { n: state.match.length })));
+      if (state.status === "playing") info.push(fmt(T.game, { n: state.game.number }));
+      if (state.match.crawford && state.status === "playing") info.push(T.crawford);
+    }
+    const matchEl = document.getElementById("online-match");
+    matchEl.textContent = info.join(" · ");
+    matchEl.classList.toggle("crawford", Boolean(state.match && state.match.crawford));
+    const prevEl = document.getElementById("online-previous");
+    prevEl.hidden = !state.previous;
+    if (state.previous) prevEl.textContent = gameWonText(state.previous);
+  }
+
+  function button(type, label, cls, payload) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "button big " + (cls || "");
+    b.dataset.action = type;
+    b.textContent = label;
+    b.disabled = busy;
+    b.addEventListener("click", () => send(type, payload));
+    return b;
+  }
+
+  const ORDER = ["confirm", "roll", "take", "accept", "double", "drop", "decline", "undo", "undo_all"];
+
+  function drawControls() {
+    controls.textContent = "";
+    resignPanel.textContent = "";
+    const mine = state && state.actions && you !== null ? state.actions[you] : [];
+    for (const type of ORDER) {
+      if (!mine.includes(type)) continue;
+      const cls = ["drop", "decline"].includes(type) ? "danger" : ["undo", "undo_all"].includes(type) ? "secondary" : "";
+      controls.appendChild(button(type, T[type], cls));
+    }
+    if (mine.includes("resign")) {
+      const open = document.createElement("button");
+      open.type = "button";
+      open.className = "button big secondary";
+      open.dataset.action = "resign-open";
+      open.textContent = T.resign;
+      open.addEventListener("click", () => { resignPanel.hidden = !resignPanel.hidden; });
+      controls.appendChild(open);
+      const g = state.game, best = Boolean(state.match.best_of);
+      for (const kind of state.resign[you]) {
+        const times = best ? 0 : { single: 1, gammon: 2, backgammon: 3 }[kind];
+        const points = best ? 1 : g.stake * times;
+        resignPanel.appendChild(button("resign", fmt(T["resign_" + kind], { points: pts(points) }), "danger", { kind: kind }));
+      }
+      resignPanel.appendChild(button("resign-cancel", T.cancel, "secondary"));
+    } else {
+      resignPanel.hidden = true;
+    }
+  }
+
+  function drawLog() {
+    const log = document.getElementById("online-log");
+    log.textContent = "";
+    for (const e of (state && state.recent) || []) {
+      const values = { name: nameOf(e.side), dice: diceText(e.dice), play: e.play || "", value: e.value, points: pts(e.value || 0) };
+      const text = { move: e.play ? T.log_move : T.log_no_move, roll: T.log_roll, double: T.log_double,
+        take: T.log_take, drop: T.log_drop, win: T.log_win }[e.kind];
+      if (!text) continue;
+      const li = document.createElement("li");
+      li.textContent = fmt(text, values);
+      log.appendChild(li);
+    }
+  }
+
+  function render() {
+    if (selected !== null && !(myMove() && state.targets[selected])) selected = null;
+    draw();
+    statusEl.textContent = statusText();
+    if (state) {
+      drawScoreboard();
+      drawControls();
+      drawLog();
+      root.dataset.seq = seq;
+      root.dataset.status = state.status;
+      root.dataset.phase = state.game ? state.game.phase : "";
+      root.dataset.toAct = state.game && state.game.to_act !== null ? state.game.to_act : "";
+      root.dataset.pending = state.pending ? state.pending.length : 0;
+    }
+  }
+
+  function showError(message) {
+    errorEl.textContent = message;
+    errorEl.hidden = false;
+    clearTimeout(errorTimer);
+    errorTimer = setTimeout(() => { errorEl.hidden = true; }, 5000);
+  }
+
+  // --- talking to the server -------------------------------------------------------------
+
+  function send(type, payload) {
+    if (type === "resign-cancel") { resignPanel.hidden = true; return; }
+    if (!socket || socket.readyState !== WebSocket.OPEN || busy) return;
+    busy = true;
+    resignPanel.hidden = true;
+    socket.send(JSON.stringify({ type: type, seq: seq, payload: payload || {} }));
+    render();
+  }
+
+  function connect() {
+    const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+    socket = new WebSocket(scheme + location.host + config.socket);
+    socket.addEventListener("open", () => { retries = 0; });
+    socket.addEventListener("message", (event) => {
+      const msg = JSON.parse(event.data);
+      if (msg.type === "state") {
+        if (msg.seq < seq) return;  // an older state overtaken by a newer one
+        state = msg.payload;
+        seq = msg.seq;
+        busy = false;
+        render();
+      } else if (msg.type === "error") {
+        busy = false;
+        showError(msg.payload.message);
+        render();
+      }
+    });
+    socket.addEventListener("close", (event) => {
+      busy = false;
+      if (event.code === 4403) {
+        statusEl.textContent = T.closed;
+        return;
+      }
+      statusEl.textContent = T.reconnecting;
+      retries += 1;
+      setTimeout(connect, Math.min(500 * 2 ** retries, 10000));
+    });
+  }
+
+  // --- pointer: click a checker then its target, or drag it -------------------------------
+
+  function svgPoint(event) {
+    const p = svg.createSVGPoint();
+    p.x = event.clientX;
+    p.y = event.clientY;
+    return p.matrixTransform(svg.getScreenCTM().inverse());
+  }
+
+  function pick(v) {
+    if (!myMove() || v === null) return;
+    if (selected !== null && (state.targets[selected] || []).includes(v)) {
+      const from = selected;
+      selected = null;
+      send("move", { from: from, to: v });
+      return;
+    }
+    selected = state.targets[v] && selected !== v ? v : null;
+    render();
+  }
+
+  svg.addEventListener("pointerdown", (event) => {
+    const node = event.target.closest("[data-v]");
+    if (!node || !myMove()) return;
+    const v = Number(node.dataset.v);
+    const p = svgPoint(event);
+    drag = { v: v, x: p.x, y: p.y, sx: p.x, sy: p.y, moved: false, movable: Boolean(state.targets[v]) };
+    svg.setPointerCapture(event.pointerId);
+    event.preventDefault();
+  });
+
+  svg.addEventListener("pointermove", (event) => {
+    if (!drag || !drag.movable) return;
+    const p = svgPoint(event);
+    drag.x = p.x;
+    drag.y = p.y;
+    if (!drag.moved && Math.hypot(p.x - drag.sx, p.y - drag.sy) > 8) {
+      drag.moved = true;
+      selected = drag.v;
+    }
+    if (drag.moved) draw();
+  });
+
+  svg.addEventListener("pointerup", (event) => {
+    if (!drag) return;
+    const d = drag;
+    drag = null;
+    if (!d.moved) { pick(d.v); return; }
+    const p = svgPoint(event);
+    const to = pointAt(p.x, p.y);
+    if (to !== null && (state.targets[d.v] || []).includes(to)) {
+      selected = null;
+      send("move", { from: d.v, to: to });
+    } else {
+      render();
+    }
+  });
+
+  svg.addEventListener("pointercancel", () => { drag = null; render(); });
+
+  render();
+  connect();
+})();

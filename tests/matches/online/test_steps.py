@@ -1,0 +1,83 @@
+"""A turn made one checker at a time must always be a legal play of the engine."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from matches.backgammon import Game, MatchRules, Position
+from matches.online.steps import Turn, as_steps
+
+
+def test_steps_in_any_order_make_the_same_play():
+    turn = Turn(Position.initial(), (3, 1))
+    assert turn.complete_play([(6, 5), (8, 5)]) == turn.complete_play([(8, 5), (6, 5)])
+    assert str(turn.complete_play([(6, 5), (8, 5)])) == "8/5 6/5"
+    assert turn.complete_play([(8, 5)]) is None  # one die still to play
+    assert not turn.allows([(8, 5), (8, 5)])  # the 3 twice
+    assert not turn.allows([(6, 2)])  # no 4 rolled
+
+
+def test_a_checker_on_the_bar_enters_first():
+    position = Position.from_points(
+        mover={25: 1, 6: 5, 8: 2, 13: 5, 24: 2}, opponent={6: 5, 8: 3, 13: 5, 24: 2}
+    )
+    turn = Turn(position, (5, 3))
+    assert turn.targets([]) == {25: [22, 20]}
+    assert not turn.allows([(13, 8)])
+    assert set(turn.targets([(25, 22)])) == {13, 8}  # 6/1 and 24/19 are blocked
+
+
+def test_bearing_off_with_a_higher_die_only_from_the_highest_point():
+    position = Position.from_points(mover={5: 1, 3: 1}, opponent={1: 15})
+    turn = Turn(position, (6, 4))
+    assert turn.targets([]) == {5: [1, 0]}
+    assert turn.targets([(5, 0)]) == {3: [0]}
+    assert turn.complete_play([(5, 0), (3, 0)]).result.winner_kind() is not None
+
+
+def test_doubles_are_four_steps():
+    turn = Turn(Position.initial(), (6, 6))
+    steps = [(24, 18), (24, 18), (13, 7), (13, 7)]
+    for n in range(4):
+        assert turn.allows(steps[:n]) and turn.complete_play(steps[:n]) is None
+    assert str(turn.complete_play(steps)) == "24/18(2) 13/7(2)"
+    assert not turn.allows([*steps, (8, 2)])
+
+
+@pytest.mark.parametrize(
+    "value",
+    [None, "13/10", [[13]], [[13, 10, 7]], [["13", "10"]], [[26, 1]], [[True, 1]], [[1, 0]] * 5],
+)
+def test_unreadable_steps(value):
+    with pytest.raises(ValueError):
+        as_steps(value)
+
+
+def test_random_games_agree_with_the_engine():
+    """Every legal play is allowed step by step in its own order (and in every order that can
+    be made), and following the targets always ends in a legal play."""
+    rng = random.Random(7)
+    for _ in range(5):
+        game = Game(MatchRules(), rng=rng)
+        game.roll()
+        while not game.is_over:
+            if game.phase == "roll":
+                game.roll()
+                continue
+            plays = game.legal_plays()
+            turn = Turn(game.position, game.dice, plays=plays)
+            for play in plays:
+                steps = list(play.steps)
+                assert all(turn.allows(steps[:n]) for n in range(len(steps) + 1))
+                for order in set(itertools.permutations(steps)):
+                    if turn.allows(order):
+                        assert turn.complete_play(order) == play
+            steps = []
+            while targets := turn.targets(steps):
+                start = rng.choice(list(targets))
+                steps.append((start, rng.choice(targets[start])))
+            assert turn.complete_play(steps) in plays
+            game.play(rng.choice(plays))
