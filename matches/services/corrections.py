@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from config.errors import UserError
@@ -58,8 +59,6 @@ def _finish(match: Match, winner: int | None, *, user: Any, reason: str) -> Matc
         match.outcome = MatchOutcome.PLAYED
         match.winner_id = match.entry_a_id if winner == Side.A else match.entry_b_id
         if match.finished_at is None:
-            from django.utils import timezone
-
             match.finished_at = timezone.now()
     match.version += 1
     match._change_reason = reason

@@ -32,6 +32,7 @@ from tournaments.pairing import (
     FORMATS,
     BracketFormat,
     BracketPlan,
+    Pairing,
     PairingError,
     RoundFormat,
     SwissPlayer,
@@ -167,12 +168,10 @@ def _build_bracket(tournament: Tournament, first: Round, fmt: BracketFormat) -> 
     return len(matches)
 
 
-def _create_pairings(round_: Round, pairings: Iterable[object]) -> int:
-    entries = {}
+def _create_pairings(round_: Round, pairings: Iterable[Pairing]) -> int:
     matches = []
     for index, pairing in enumerate(pairings, start=1):
-        a, b = pairing.a, pairing.b  # type: ignore[attr-defined]
-        entries.setdefault(a, None)
+        a, b = pairing.a, pairing.b
         if b is None:
             matches.append(
                 _new_match(

@@ -149,9 +149,14 @@ def entries_set_seeds(*, tournament: Tournament, ordered_entry_ids: Sequence[int
 def match_swap_players(*, first: Match, first_slot: int, second: Match, second_slot: int) -> None:
     """Swap two players between matches of the same round before either match starts
     (a wrong table, two club mates drawn together)."""
+    # The tournament first, then the matches: the order every bracket change locks in.
+    lock(
+        Match.objects.select_related("round__stage__tournament")
+        .get(pk=first.pk)
+        .round.stage.tournament
+    )
     first = Match.objects.select_for_update().select_related("round").get(pk=first.pk)
     second = Match.objects.select_for_update().get(pk=second.pk)
-    lock(first.round.stage.tournament)
     not_started = Q(status__in=[MatchStatus.PENDING, MatchStatus.READY]) & Q(games__isnull=True)
     started = Match.objects.filter(pk__in=[first.pk, second.pk]).exclude(not_started).exists()
     if first.round_id != second.round_id or started:
