@@ -26,6 +26,7 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 
+
 @pytest.fixture(scope="module")
 def browser():
     """One Chromium per test module; closing it ends Playwright's event loop, which would
