@@ -38,7 +38,14 @@ class StandingsTable(tables.Table):
         attrs = {"class": "table standings"}
         empty_text = _("No results yet.")
 
-    def __init__(self, data: Any, *, metrics: list[str], **kwargs: Any) -> None:
+    def __init__(
+        self, data: Any, *, metrics: list[str], match_format: str = "points", **kwargs: Any
+    ) -> None:
+        # Best-of-N counts games, N-point matches count points: show the one that matters.
+        if match_format == "games":
+            kwargs.setdefault("exclude", ("points_for", "points_against", "points_diff"))
+        else:
+            kwargs.setdefault("exclude", ("games_won", "games_lost"))
         extra = [
             (f"tb_{key}", NumberColumn(verbose_name=METRIC_LABELS[key][0]))
             for key in metrics

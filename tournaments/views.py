@@ -107,7 +107,7 @@ def standings(request: HttpRequest, club: str, tournament: str) -> HttpResponse:
     """The live standings: the table refreshes itself (HTMX polling) and exports."""
     obj = get_visible_tournament(request, club, tournament)
     data = selectors.standings(obj)
-    table = StandingsTable(data.rows, metrics=data.metrics)
+    table = StandingsTable(data.rows, metrics=data.metrics, match_format=obj.match_format)
     RequestConfig(request, paginate=False).configure(table)
     export_format = request.GET.get("_export")
     if TableExport.is_valid_format(export_format):
