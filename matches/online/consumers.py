@@ -53,6 +53,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.http import HttpRequest
@@ -97,19 +98,24 @@ def _language(scope: dict[str, Any]) -> str:
     return translation.get_language_from_request(request)
 
 
-def _connect(match_id: int, user: Any, language: str) -> tuple[bool, int | None, bool, str]:
-    """(allowed, side, started now, state text) for a user opening the board."""
+def _access(match_id: int, user: Any) -> tuple[bool, int | None]:
+    """(may open the board, side played) for a user opening the board."""
     match = board_matches().filter(pk=match_id, is_online=True).first()
     if match is None or not permissions.can_watch_match(user, match):
-        return False, None, False, ""
-    side = permissions.match_side(user, match)
+        return False, None
+    return True, permissions.match_side(user, match)
+
+
+def _open(match_id: int, side: int | None, language: str) -> tuple[bool, str]:
+    """(game started now, state text): a player's arrival starts the first game."""
+    match = board_matches().get(pk=match_id)
     started = False
     if side is not None and not hasattr(match, "online_game"):
         started = online_game_open(match=match) is not None
         if started:
             match = board_matches().get(pk=match_id)
     with translation.override(language):
-        return True, side, started, _state_text(match)
+        return started, _state_text(match)
 
 
 def _act(match_id: int, user: Any, side: int, message: Any, language: str) -> tuple[str, list[str]]:
@@ -147,25 +153,36 @@ def _in_thread(func: Any) -> Any:
 class OnlineGameConsumer(AsyncWebsocketConsumer):
     """One board (a player's or a spectator's) of one online match."""
 
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        # Channels closes stale database connections before every message, a hop to its
+        # database thread each time. This consumer touches the database only through
+        # database_sync_to_async (which closes them itself), so it skips that hop: every
+        # move reaches the boards without it.
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
+
     async def connect(self) -> None:
         self.match_id = int(self.scope["url_route"]["kwargs"]["match"])
         self.user = self.scope.get("user")
         self.language = _language(self.scope)
-        allowed, side, started, state = await _in_thread(_connect)(
-            self.match_id, self.user, self.language
-        )
+        allowed, side = await _in_thread(_access)(self.match_id, self.user)
         if not allowed:
             await self.close(code=4403)
             return
         self.side = side
         self.group = group_name(self.match_id)
+        # Join the group before reading the state, so no change after the read is missed.
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
         await self.send(text_data=_text("hello", None, {"you": side}))
-        if started:
-            await self.channel_layer.group_send(self.group, {"type": "online.state", "text": state})
-        else:
-            await self.send(text_data=state)
+        started, state = await _in_thread(_open)(self.match_id, side, self.language)
+        await self.send(text_data=state)
+        if started:  # the other player's board, if open, learns that the game has begun
+            await self.channel_layer.group_send(
+                self.group, {"type": "online.state", "text": state, "skip": self.channel_name}
+            )
 
     async def disconnect(self, code: int) -> None:
         group = getattr(self, "group", None)
@@ -197,4 +214,5 @@ class OnlineGameConsumer(AsyncWebsocketConsumer):
             await self.send(text_data=reply)
 
     async def online_state(self, event: dict[str, Any]) -> None:
-        await self.send(text_data=event["text"])
+        if event.get("skip") != self.channel_name:
+            await self.send(text_data=event["text"])

@@ -46,11 +46,11 @@ def online_snapshot(match: Match, online: OnlineGame | None = None) -> tuple[int
     """The sequence number and the state the board draws (``match`` from
     :func:`board_matches`; ``online`` when the caller holds a fresher row)."""
     online = online or _online_game(match)
-    names = player_names(match)
     if online is None:
         status = "over" if match.status in (MatchStatus.FINISHED, MatchStatus.VOID) else "waiting"
+        names = player_names(match)
         return 0, idle_payload(names=names, status=status, score=(match.score_a, match.score_b))
-    payload = board_payload(OnlineState.load(online.state), names=names)
+    payload = board_payload(OnlineState.load(online.state))
     if match.status in (MatchStatus.FINISHED, MatchStatus.VOID) and payload["status"] != "over":
         # Ended off the board (a referee's forfeit or correction): nothing more to play.
         payload.update(status="over", actions=[[], []], targets={})

@@ -73,6 +73,10 @@ def _roll_with_dice(game: Game, match_id: int, *, side: int | None) -> None:
         game.roll(player=side)
 
 
+def _names(match: Match) -> tuple[str, str]:
+    return (match.entry_a.player.name, match.entry_b.player.name)
+
+
 def _new_game(match: Match) -> Game:
     """The next game of the match, its opening roll made (the starter rolls himself)."""
     progress = MatchState(rules_for_match(match), game_results(match))
@@ -83,10 +87,11 @@ def _new_game(match: Match) -> Game:
 
 
 def _locked(match_id: int) -> OnlineGame:
-    # The rules travel in the saved game; the tournament is read only when a game ends.
+    # The rules and the names travel in the saved state; the tournament is read only when a
+    # game ends. (Every join here costs more than the rest of an action.)
     return (
         OnlineGame.objects.select_for_update(of=("self",))
-        .select_related("match__entry_a__player", "match__entry_b__player")
+        .select_related("match")
         .get(match_id=match_id)
     )
 
@@ -94,9 +99,9 @@ def _locked(match_id: int) -> OnlineGame:
 def _save(online: OnlineGame, state: OnlineState) -> None:
     online.state = state.dump()
     online.sequence += 1
-    # The row is locked and its match never changes: the uniqueness checks would cost two
-    # queries on every action for nothing.
-    online.full_clean(validate_unique=False, validate_constraints=False)
+    # The row is locked and its match never changes: checking that the match exists and is
+    # unique would cost three queries on every action for nothing.
+    online.full_clean(exclude=["match"], validate_unique=False, validate_constraints=False)
     online.save(update_fields=["state", "sequence", "updated_at"])
 
 
@@ -110,7 +115,7 @@ def online_game_open(*, match: Match | int) -> OnlineGame | None:
         return existing
     match_obj = (
         Match.objects.select_for_update(of=("self",))
-        .select_related("round__stage__tournament")
+        .select_related("round__stage__tournament", "entry_a__player", "entry_b__player")
         .get(pk=match_id)
     )
     if (
@@ -123,7 +128,7 @@ def online_game_open(*, match: Match | int) -> OnlineGame | None:
     existing = OnlineGame.objects.filter(match_id=match_id).first()
     if existing is not None:  # opened by the other player while we waited for the lock
         return existing
-    state = OnlineState(_new_game(match_obj))
+    state = OnlineState(_new_game(match_obj), names=_names(match_obj))
     online = OnlineGame(match=match_obj, state=state.dump(), sequence=0)
     online.full_clean()
     online.save()
@@ -257,3 +262,4 @@ def _game_over(state: OnlineState, match: Match, user: Any) -> None:
         state.match_over = True
         return
     state.game = _new_game(recorded.match)
+    state.names = _names(recorded.match)

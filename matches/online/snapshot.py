@@ -106,7 +106,7 @@ def _resign_kinds(state: OnlineState, off: list[int]) -> list[list[str]]:
     return kinds
 
 
-def board_payload(state: OnlineState, *, names: tuple[str, str]) -> dict[str, Any]:
+def board_payload(state: OnlineState) -> dict[str, Any]:
     game = state.game
     rules = game.rules
     turn = turn_for(game)
@@ -129,7 +129,7 @@ def board_payload(state: OnlineState, *, names: tuple[str, str]) -> dict[str, An
         score[game.result.winner] += game.result.points
     return {
         "status": "over" if state.match_over else "playing",
-        "names": list(names),
+        "names": list(state.names),
         "match": {
             "length": rules.length,
             "best_of": rules.games,

@@ -38,14 +38,18 @@ class OnlineState:
     pending: list[Step] = field(default_factory=list)
     previous: dict[str, Any] | None = None
     match_over: bool = False
+    #: The players' names when the game started (the board shows them without a query).
+    names: tuple[str, str] = ("", "")
 
     @classmethod
     def load(cls, data: dict[str, Any]) -> OnlineState:
+        names = data.get("names") or ("", "")
         return cls(
             game=Game.from_dict(data["game"]),
             pending=[(int(a), int(b)) for a, b in data.get("pending", [])],
             previous=data.get("previous"),
             match_over=bool(data.get("match_over", False)),
+            names=(str(names[0]), str(names[1])),
         )
 
     def dump(self) -> dict[str, Any]:
@@ -55,6 +59,7 @@ class OnlineState:
             "pending": [list(step) for step in self.pending],
             "previous": self.previous,
             "match_over": self.match_over,
+            "names": list(self.names),
         }
 
     @property

@@ -27,7 +27,8 @@
   const BAR_X = LEFT + 6 * PW + BAR_W / 2;
 
   let state = null, seq = -1, selected = null, socket = null, retries = 0, busy = false;
-  let drag = null, errorTimer = null;
+  let drag = null, errorTimer = null, busyTimer = null, idleTimer = null;
+  const BUSY_MS = 5000, IDLE_MS = 30000;
 
   const fmt = (text, values) => text.replace(/\{(\w+)\}/g, (m, k) => (k in values ? values[k] : m));
   const pts = (n) => (n === 1 ? T.one_point : fmt(T.n_points, { n: n }));
@@ -349,12 +350,26 @@
 
   // --- talking to the server -------------------------------------------------------------
 
+  // A state that got lost on the way (a busy server drops messages rather than queue them
+  // forever) must not leave a board waiting: ask again when an answer is late, and now and
+  // then while nothing happens.
+  function sync() {
+    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "sync" }));
+  }
+
+  function heard() {
+    clearTimeout(idleTimer);
+    idleTimer = setTimeout(() => { sync(); heard(); }, IDLE_MS);
+  }
+
   function send(type, payload) {
     if (type === "resign-cancel") { resignPanel.hidden = true; return; }
     if (!socket || socket.readyState !== WebSocket.OPEN || busy) return;
     busy = true;
     resignPanel.hidden = true;
     socket.send(JSON.stringify({ type: type, seq: seq, payload: payload || {} }));
+    clearTimeout(busyTimer);
+    busyTimer = setTimeout(() => { if (busy) { busy = false; sync(); } }, BUSY_MS);
     render();
   }
 
@@ -364,6 +379,7 @@
     socket.addEventListener("open", () => { retries = 0; });
     socket.addEventListener("message", (event) => {
       const msg = JSON.parse(event.data);
+      heard();
       if (msg.type === "state") {
         if (msg.seq < seq) return;  // an older state overtaken by a newer one
         state = msg.payload;
@@ -378,6 +394,7 @@
     });
     socket.addEventListener("close", (event) => {
       busy = false;
+      clearTimeout(idleTimer);
       if (event.code === 4403) {
         statusEl.textContent = T.closed;
         return;
@@ -447,6 +464,8 @@
   });
 
   svg.addEventListener("pointercancel", () => { drag = null; render(); });
+
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) sync(); });
 
   render();
   connect();

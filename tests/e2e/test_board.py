@@ -24,6 +24,14 @@ from tests.tournaments.conftest import open_matches
 pytestmark = pytest.mark.django_db(transaction=True)
 
 _server: dict[str, Any] = {}
+SCRIPT_ERRORS: list[str] = []
+
+
+@pytest.fixture(autouse=True)
+def no_script_errors():
+    SCRIPT_ERRORS.clear()
+    yield
+    assert not SCRIPT_ERRORS, f"script errors on the board: {SCRIPT_ERRORS}"
 
 
 def _start_daphne() -> str:
@@ -85,6 +93,7 @@ def open_board(new_page, base: str, match: Match, user) -> Any:
     client = Client()
     client.force_login(user)
     page = new_page()
+    page.on("pageerror", lambda error: SCRIPT_ERRORS.append(str(error)))
     page.context.add_cookies(
         [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": base}]
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import uuid
 from typing import Any
@@ -241,6 +242,23 @@ async def test_a_whole_match_online(make_tournament):
         assert record.score == (done.score_a, done.score_b)
 
     await check_result()
+
+
+async def test_a_spectator_waiting_sees_the_game_begin(make_tournament):
+    match, users, spectator = await setup_match(make_tournament, 3)
+    watcher = await Socket(match.pk, spectator).open()
+    assert (await watcher.receive())["payload"]["status"] == "waiting"
+    player = await Socket(match.pk, users[1]).open()
+    assert player.you == 1
+    mine = await player.receive()
+    seen = await watcher.receive()
+    assert mine == seen and seen["payload"]["status"] == "playing"
+    await watcher.send("sync")
+    assert await watcher.receive() == seen
+    await asyncio.sleep(0.05)
+    assert await player.ws.receive_nothing()  # no second copy of the start for the player
+    for socket in (watcher, player):
+        await socket.close()
 
 
 async def test_strangers_cannot_open_the_board(make_tournament):
