@@ -116,7 +116,9 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL], "prefix": "crawford"},
+            # Each server process has one queue; 100 messages (the default) is too few when
+            # a few hundred boards are open at once.
+            "CONFIG": {"hosts": [REDIS_URL], "prefix": "crawford", "capacity": 1500},
         }
     }
 else:

@@ -17,4 +17,5 @@ urlpatterns = [
         name="report_decide",
     ),
     path("<int:match>/correct/", views.correct, name="correct"),
+    path("<int:match>/online/", views.online_toggle, name="online_toggle"),
 ]

@@ -20,7 +20,7 @@ from config.errors import UserError
 from matches import selectors, services
 from matches.files import import_refusal
 from matches.forms import CorrectionForm, DisputeForm, FinalScoreForm, GameForm, ReportForm
-from matches.models import Match, MatchReport, MatchStatus
+from matches.models import Match, MatchReport, MatchStatus, OnlineGame
 from matches.rules import rules_for_match
 from tournaments.views import get_visible_tournament
 
@@ -42,7 +42,8 @@ def _panel_context(request: HttpRequest, match: Match, **forms: Any) -> dict[str
     is_player = permissions.is_match_player(request.user, match)
     sheet = selectors.match_sheet(match)
     rules = rules_for_match(match)
-    open_ = match.status in (MatchStatus.READY, MatchStatus.PLAYING)
+    on_board = match.is_online and OnlineGame.objects.filter(match=match).exists()
+    open_ = match.status in (MatchStatus.READY, MatchStatus.PLAYING) and not on_board
     report = selectors.open_report(match)
     me = player_of(request.user)
     context: dict[str, Any] = {
@@ -72,6 +73,8 @@ def _panel_context(request: HttpRequest, match: Match, **forms: Any) -> dict[str
         permissions.can_upload_match_file(request.user, match) and import_refusal(match) is None
     )
     context["files"] = list(match.files.only("pk", "name", "created_at", "source"))
+    context["can_watch"] = match.is_online and permissions.can_watch_match(request.user, match)
+    context["can_move_online"] = can_referee and open_ and not sheet.lines
     return context
 
 
@@ -218,6 +221,27 @@ def report_decide(
             return deny(request)
     except UserError as error:
         messages.error(request, " ".join(error.messages))
+    return _after_write(request, match_obj)
+
+
+@login_required
+@require_POST
+def online_toggle(request: HttpRequest, club: str, tournament: str, match: int) -> HttpResponse:
+    match_obj = get_visible_match(request, club, tournament, match)
+    if not permissions.can_referee_tournament(request.user, match_obj.round.stage.tournament):
+        return deny(request)
+    online = request.POST.get("online") == "1"
+    try:
+        services.match_set_online(match=match_obj, online=online, user=request.user)
+    except UserError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        messages.success(
+            request,
+            _("The match is played on the online board.")
+            if online
+            else _("The match is played at a table."),
+        )
     return _after_write(request, match_obj)
 
 

@@ -31,6 +31,7 @@ class TournamentForm(forms.ModelForm):
             "grand_final_reset",
             "double_round_robin",
             "require_check_in",
+            "online_play",
             "cube_enabled",
             "crawford",
             "holland",

@@ -171,6 +171,11 @@ class Tournament(TimeStampedModel):
         ),
     )
 
+    online_play = models.BooleanField(
+        _("played online"),
+        default=False,
+        help_text=_("Matches are played on Crawford's online board instead of at a table."),
+    )
     require_check_in = models.BooleanField(
         _("check-in required"),
         default=False,

@@ -84,6 +84,8 @@ def rules_summary(tournament: Tournament) -> list[str]:
     lines.append(starts[StartingRule(tournament.starting_rule)])
     if tournament.lower_die_starts:
         lines.append(_("In the opening roll the lower die starts."))
+    if tournament.online_play:
+        lines.append(_("Matches are played on Crawford's online board; the server rolls the dice."))
     if tournament.last_checker_larger_die:
         lines.append(_("The last checker coming home must use the larger die."))
     if tournament.no_hit_and_continue_home:

@@ -15,6 +15,7 @@ from matches.services.results import (
     match_lock,
     match_record_final_score,
     match_record_game,
+    match_set_online,
 )
 
 __all__ = [
@@ -27,6 +28,7 @@ __all__ = [
     "match_lock",
     "match_record_final_score",
     "match_record_game",
+    "match_set_online",
     "report_confirm",
     "report_dispute",
     "report_submit",

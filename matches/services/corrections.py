@@ -26,7 +26,7 @@ from matches.backgammon.scoring import (
 from matches.messages import as_user_error
 from matches.models import Game, Match, MatchOutcome, MatchStatus, ResultSource, Side
 from matches.rules import rules_for_match
-from matches.services.results import check_version, match_lock
+from matches.services.results import check_not_on_the_board, check_version, match_lock
 from tournaments.services.lifecycle import lock as lock_tournament
 
 
@@ -39,6 +39,8 @@ def _start(match: Match | int, reason: str, expected_version: int | None) -> Mat
     lock_tournament(tournament.round.stage.tournament)
     match = match_lock(pk)
     check_version(match, expected_version)
+    if match.status == MatchStatus.PLAYING:
+        check_not_on_the_board(match, ResultSource.REFEREE)
     if match.status not in (MatchStatus.FINISHED, MatchStatus.PLAYING) or match.outcome in (
         MatchOutcome.BYE,
         MatchOutcome.FORFEIT,

@@ -68,6 +68,17 @@ def check_open(match: Match) -> None:
         raise UserError(_("This match cannot be played yet."), code="not_ready")
 
 
+def check_not_on_the_board(match: Match, source: str) -> None:
+    """While a match is being played on the online board, its games come from the board."""
+    from matches.models import OnlineGame
+
+    if source != ResultSource.ONLINE and OnlineGame.objects.filter(match=match).exists():
+        raise UserError(
+            _("This match is being played on the online board; its games are recorded from there."),
+            code="online",
+        )
+
+
 def game_results(match: Match) -> list[GameResult]:
     return [
         GameResult(g.winner, WinKind(g.kind), g.cube, g.points, EndedBy(g.ended_by))
@@ -134,6 +145,7 @@ def match_record_game(
     match = match_lock(match)
     check_version(match, expected_version)
     check_open(match)
+    check_not_on_the_board(match, source)
     rules = rules_for_match(match)
     try:
         result = GameResult(winner, WinKind(kind), cube, points_for(kind, cube, rules), ended_by)
@@ -179,6 +191,7 @@ def match_record_final_score(
     match = match_lock(match)
     check_version(match, expected_version)
     check_open(match)
+    check_not_on_the_board(match, source)
     if match.games.exists():
         raise UserError(
             _("Games of this match are already entered; enter the rest game by game."),
@@ -213,4 +226,25 @@ def match_award_forfeit(
     side = Side.A if winner.pk == match.entry_a_id else Side.B
     _finish(match, side, MatchOutcome.FORFEIT)
     _save(match, user=user, reason=reason or _("Forfeit"))
+    return match
+
+
+@transaction.atomic
+def match_set_online(*, match: Match | int, online: bool, user: Any = None) -> Match:
+    """Move a match to the online board or back to a table, before any game is played."""
+    from matches.models import OnlineGame
+
+    match = match_lock(match)
+    check_open(match)
+    if match.games.exists() or OnlineGame.objects.filter(match=match).exists():
+        raise UserError(
+            _("Play has already started; the match stays where it is played."),
+            code="started",
+        )
+    match.is_online = online
+    _save(
+        match,
+        user=user,
+        reason=_("Moved to the online board") if online else _("Moved to a table"),
+    )
     return match

@@ -7,6 +7,7 @@ from django.urls import reverse
 
 from clubs.models import Role
 from matches.models import MatchReport, MatchStatus
+from tests.conftest import open_matches
 from tests.factories import PASSWORD, MembershipFactory, TournamentFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -193,3 +194,41 @@ def test_correction_form_and_history_on_the_page(client, setup):
     page = client.get(url(match, "detail")).content.decode()
     assert "Misread sheet" in page
     assert "5–1" in page and "5–3" in page
+
+
+def test_a_referee_moves_a_match_to_the_online_board_and_back(client, setup):
+    match, users = setup
+    client = login(client, users, "referee")
+    client.post(url(match, "online_toggle"), {"online": "1"})
+    match.refresh_from_db()
+    assert match.is_online
+    client.logout()
+    page = login(client, users, "player").get(url(match, "detail")).content.decode()
+    assert "Play on the online board" in page
+    client.logout()
+    client = login(client, users, "referee")
+    client.post(url(match, "online_toggle"), {"online": "0"})
+    match.refresh_from_db()
+    assert not match.is_online
+
+
+def test_no_referee_entry_while_the_board_is_playing_the_match(client, setup):
+    from config.errors import UserError
+    from matches.online.services import online_game_open
+    from matches.services import match_record_final_score, match_set_online
+
+    match, users = setup
+    match_set_online(match=match, online=True)
+    assert online_game_open(match=match) is not None
+    with pytest.raises(UserError, match="online board"):
+        match_record_final_score(match=match, score_a=5, score_b=0)
+    with pytest.raises(UserError, match="already started"):
+        match_set_online(match=match, online=False)
+    page = login(client, users, "referee").get(url(match, "detail")).content.decode()
+    assert 'name="winner"' not in page
+    assert "Watch on the online board" in page
+
+
+def test_tournaments_played_online_draw_online_matches(make_tournament):
+    tournament = make_tournament(4, online_play=True)
+    assert all(m.is_online for m in open_matches(tournament))

@@ -136,6 +136,7 @@ def _new_match(round_: Round, index: int, **fields: object) -> Match:
         index=index,
         match_format=round_.match_format,
         length=round_.length,
+        is_online=round_.stage.tournament.online_play,
         **fields,
     )
 
