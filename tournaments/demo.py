@@ -12,7 +12,7 @@ from typing import Any
 
 from clubs.models import Club, Membership, Role
 from matches.models import Match, MatchStatus
-from matches.services import match_record_final_score, match_record_game
+from matches.services import match_record_final_score, match_record_game, match_set_online
 from tournaments import services
 from tournaments.models import Round, RoundStatus, Tournament
 
@@ -150,5 +150,12 @@ def demo_tournaments(club: Club) -> list[Tournament]:
     )
     if league:
         _play(league, 16, _final_score, rng)  # rounds 1 and 2; round 3 is drawn and open
+        # One match of round 3 is played on the online board: log in as either player.
+        online = next(
+            m
+            for m in _open_matches(league)
+            if m.entry_a and m.entry_b and m.entry_a.player.user_id and m.entry_b.player.user_id
+        )
+        match_set_online(match=online, online=True)
         made.append(league)
     return made

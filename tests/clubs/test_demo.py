@@ -52,6 +52,8 @@ def test_demo_creates_a_living_club_and_prints_logins(django_capture_on_commit_c
     assert all(t.status == "running" for t in tournaments.values())
     rounds = league.stages.get().rounds.order_by("number")
     assert [r.status for r in rounds] == ["finished", "finished", "paired"]
+    online = Match.objects.get(round__stage__tournament=league, is_online=True)
+    assert online.status == "ready" and online.entry_a.player.user is not None
     assert Match.objects.filter(
         round__stage__tournament=monthly, round__stage__kind="consolation", status="ready"
     ).exists()

@@ -122,3 +122,17 @@ class Command(BaseCommand):
             out.write(f"  {username:<11} {role.label}")
         players = ", ".join(u for u, _f, _l in PEOPLE if u)
         out.write(f"  players:    {players}")
+        from matches.models import Match
+
+        online = (
+            Match.objects.filter(round__stage__tournament__club=club, is_online=True)
+            .exclude(status="finished")
+            .select_related("entry_a__player__user", "entry_b__player__user")
+            .first()
+        )
+        if online is not None:
+            a, b = online.entry_a.player.user, online.entry_b.player.user
+            out.write(
+                f"Online board: {a.username} and {b.username} play a match in the Swiss league; "
+                "log in as either to play it."
+            )
