@@ -3,6 +3,7 @@ players, corrections. Forms post here; with HTMX only the result panel is replac
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
@@ -106,19 +107,36 @@ def match_detail(request: HttpRequest, club: str, tournament: str, match: int) -
     return _respond(request, get_visible_match(request, club, tournament, match))
 
 
-def _stale_or_error(request: HttpRequest, form: Any, error: UserError) -> None:
-    if error.code == "stale":
-        messages.warning(request, " ".join(error.messages))
-    else:
-        add_user_error(form, error)
+def _referee_write(
+    request: HttpRequest,
+    match: Match,
+    form: Any,
+    form_name: str,
+    write: Callable[[dict[str, Any]], object],
+    success: str,
+) -> HttpResponse:
+    """The referee's forms: validate, write through a service, explain a refusal next to the
+    field — or, when someone else changed the match meanwhile, show its new state."""
+    if not permissions.can_referee_tournament(request.user, match.round.stage.tournament):
+        return deny(request)
+    if form.is_valid():
+        try:
+            write(form.cleaned_data)
+        except UserError as error:
+            if error.code == "stale":
+                messages.warning(request, " ".join(error.messages))
+                return _respond(request, match)
+            add_user_error(form, error)
+        else:
+            messages.success(request, success)
+            return _after_write(request, match)
+    return _respond(request, match, **{form_name: form})
 
 
 @login_required
 @require_POST
 def game_add(request: HttpRequest, club: str, tournament: str, match: int) -> HttpResponse:
     match_obj = get_visible_match(request, club, tournament, match)
-    if not permissions.can_referee_tournament(request.user, match_obj.round.stage.tournament):
-        return deny(request)
     sheet = selectors.match_sheet(match_obj)
     form = GameForm(
         request.POST,
@@ -126,52 +144,38 @@ def game_add(request: HttpRequest, club: str, tournament: str, match: int) -> Ht
         rules=rules_for_match(match_obj),
         cube_allowed=sheet.cube_allowed_next,
     )
-    if form.is_valid():
-        data = form.cleaned_data
-        try:
-            game = services.match_record_game(
-                match=match_obj,
-                winner=data["winner"],
-                kind=data["kind"],
-                cube=data.get("cube", 1),
-                ended_by=data["ended_by"],
-                user=request.user,
-                expected_version=data["version"],
-            )
-        except UserError as error:
-            _stale_or_error(request, form, error)
-            if error.code == "stale":
-                return _respond(request, match_obj)
-        else:
-            messages.success(request, _("Game %(number)d entered.") % {"number": game.number})
-            return _after_write(request, match_obj)
-    return _respond(request, match_obj, game_form=form)
+
+    def write(data: dict[str, Any]) -> object:
+        return services.match_record_game(
+            match=match_obj,
+            winner=data["winner"],
+            kind=data["kind"],
+            cube=data.get("cube", 1),
+            ended_by=data["ended_by"],
+            user=request.user,
+            expected_version=data["version"],
+        )
+
+    success = _("Game %(number)d entered.") % {"number": len(sheet.lines) + 1}
+    return _referee_write(request, match_obj, form, "game_form", write, success)
 
 
 @login_required
 @require_POST
 def final_score(request: HttpRequest, club: str, tournament: str, match: int) -> HttpResponse:
     match_obj = get_visible_match(request, club, tournament, match)
-    if not permissions.can_referee_tournament(request.user, match_obj.round.stage.tournament):
-        return deny(request)
+
+    def write(data: dict[str, Any]) -> object:
+        return services.match_record_final_score(
+            match=match_obj,
+            score_a=data["score_a"],
+            score_b=data["score_b"],
+            user=request.user,
+            expected_version=data["version"],
+        )
+
     form = FinalScoreForm(request.POST, match=match_obj)
-    if form.is_valid():
-        try:
-            services.match_record_final_score(
-                match=match_obj,
-                score_a=form.cleaned_data["score_a"],
-                score_b=form.cleaned_data["score_b"],
-                user=request.user,
-                expected_version=form.cleaned_data["version"],
-            )
-        except UserError as error:
-            _stale_or_error(request, form, error)
-            if error.code == "stale":
-                return _respond(request, match_obj)
-        else:
-            messages.success(request, _("Result entered."))
-            return _after_write(request, match_obj)
-    return _respond(request, match_obj, score_form=form)
+    return _referee_write(request, match_obj, form, "score_form", write, _("Result entered."))
 
 
 @login_required
@@ -249,24 +253,18 @@ def online_toggle(request: HttpRequest, club: str, tournament: str, match: int) 
 @require_POST
 def correct(request: HttpRequest, club: str, tournament: str, match: int) -> HttpResponse:
     match_obj = get_visible_match(request, club, tournament, match)
-    if not permissions.can_referee_tournament(request.user, match_obj.round.stage.tournament):
-        return deny(request)
+
+    def write(data: dict[str, Any]) -> object:
+        return services.match_correct_final_score(
+            match=match_obj,
+            score_a=data["score_a"],
+            score_b=data["score_b"],
+            reason=data["reason"],
+            user=request.user,
+            expected_version=data["version"],
+        )
+
     form = CorrectionForm(request.POST, match=match_obj)
-    if form.is_valid():
-        try:
-            services.match_correct_final_score(
-                match=match_obj,
-                score_a=form.cleaned_data["score_a"],
-                score_b=form.cleaned_data["score_b"],
-                reason=form.cleaned_data["reason"],
-                user=request.user,
-                expected_version=form.cleaned_data["version"],
-            )
-        except UserError as error:
-            _stale_or_error(request, form, error)
-            if error.code == "stale":
-                return _respond(request, match_obj)
-        else:
-            messages.success(request, _("The result is corrected."))
-            return _after_write(request, match_obj)
-    return _respond(request, match_obj, correction_form=form)
+    return _referee_write(
+        request, match_obj, form, "correction_form", write, _("The result is corrected.")
+    )
