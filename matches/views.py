@@ -76,6 +76,13 @@ def _panel_context(request: HttpRequest, match: Match, **forms: Any) -> dict[str
     context["files"] = list(match.files.only("pk", "name", "created_at", "source"))
     context["can_watch"] = match.is_online and permissions.can_watch_match(request.user, match)
     context["can_move_online"] = can_referee and open_ and not sheet.lines
+    if permissions.can_manage_tournament(request.user, tournament) and match.status in (
+        MatchStatus.READY,
+        MatchStatus.PLAYING,
+    ):
+        from tournaments.forms import ForfeitForm
+
+        context["forfeit_form"] = ForfeitForm(match=match)
     return context
 
 

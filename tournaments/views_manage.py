@@ -278,4 +278,6 @@ def forfeit(request: HttpRequest, tournament: Tournament, match_id: int) -> Http
         )
     else:
         messages.error(request, _("Choose the winner of the forfeit."))
-    return _back(tournament)
+    return redirect(
+        "matches:detail", club=tournament.club.slug, tournament=tournament.slug, match=match.pk
+    )

@@ -177,6 +177,10 @@ def test_round_lengths_grow_towards_the_final(as_organizer, make_tournament):
 def test_forfeit_awarded_by_the_organizer(as_organizer, make_tournament):
     tournament = make_tournament(2, format="single_elimination")
     match = open_matches(tournament)[0]
+    page = as_organizer.get(
+        reverse("matches:detail", args=[tournament.club.slug, tournament.slug, match.pk])
+    ).content.decode()
+    assert "Award the match without play" in page
     as_organizer.post(
         reverse("tournaments:forfeit", args=[tournament.club.slug, tournament.slug, match.pk]),
         {"winner": match.entry_b_id, "reason": "No show"},
