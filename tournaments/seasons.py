@@ -28,7 +28,7 @@ from matches.models import Match, MatchOutcome, MatchStatus
 from tournaments.models import Entry, EntryStatus, Season, Tournament, TournamentStatus
 from tournaments.pairing import BracketFormat, PairingError, resolve
 from tournaments.results import GAMMONISH
-from tournaments.services.draw import bracket_results, format_of
+from tournaments.services.brackets import bracket_results, format_of
 from tournaments.standings import MatchResult, rank
 
 # --- Final places ---------------------------------------------------------------------------
@@ -127,7 +127,7 @@ def _finished_matches(tournament_ids: list[int]) -> QuerySet[Any]:
 
 
 def _bracket_places(tournament: Tournament, data: _Loaded) -> dict[int, Place]:
-    """Places in the main event, as ``draw.bracket_sync`` replays the bracket."""
+    """Places in the main event, as ``brackets.bracket_sync`` replays the bracket."""
     fmt = format_of(tournament)
     assert isinstance(fmt, BracketFormat)
     if len(data.seeded) < 2:

@@ -121,7 +121,7 @@ def _placings(
     tournament: Tournament, by_id: dict[int, Entry], results: list[MatchResult]
 ) -> dict[str, list[Placing]]:
     from tournaments.pairing import PairingError
-    from tournaments.services.draw import bracket_state, is_bracket
+    from tournaments.services.brackets import bracket_state, is_bracket
 
     if not is_bracket(tournament):
         return {}

@@ -1,13 +1,14 @@
 """Final placings of a tournament for the "tournament finished" message: the podium and each
 player's own place. Brackets replay their results into the pure bracket plan (as
-``tournaments.services.draw.bracket_sync`` does); Swiss and round robin use the standings."""
+``tournaments.services.brackets.bracket_sync`` does); Swiss and round robin use the standings."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
 from tournaments.models import Entry, Tournament
-from tournaments.services.draw import bracket_state, is_bracket, swiss_standings
+from tournaments.services.brackets import bracket_state, is_bracket
+from tournaments.services.draw import swiss_standings
 from tournaments.standings_data import EVENT_LABELS
 
 #: Places shown to everyone.

@@ -69,7 +69,7 @@ def _finish(match: Match, winner: int | None, *, user: Any, reason: str) -> Matc
     match.full_clean()
     match.save()
     tournament = match.round.stage.tournament
-    from tournaments.services.draw import bracket_sync, is_bracket
+    from tournaments.services.brackets import bracket_sync, is_bracket
 
     if is_bracket(tournament) and (old_winner != match.winner_id or not was_finished):
         bracket_sync(tournament)  # raises UserError (rolling everything back) on a conflict
