@@ -1,7 +1,5 @@
 """Each trigger tells exactly the right people exactly once, in their language, as they wish."""
 
-# ruff: noqa: F811  (pytest fixtures are imported, then requested as arguments)
-
 from __future__ import annotations
 
 from datetime import timedelta
@@ -16,15 +14,8 @@ from clubs.notify.tournament_notices import check_in_notify, entries_approved_no
 from clubs.tasks import notify_event, notify_registrations, notify_round_drawn
 from matches import services as match_services
 from matches.models import MatchReport
-from tests.clubs.test_notifications_helpers import (  # noqa: F401  (fixtures)
-    field,
-    html_of,
-    kinds_of,
-    locmem_mail,
-    open_matches,
-    people,
-    sent_to,
-)
+from tests.clubs.conftest import html_of, kinds_of, sent_to
+from tests.conftest import open_matches
 from tests.factories import UserFactory
 from tournaments import services
 from tournaments.models import Round

@@ -1,8 +1,6 @@
 """Beat: reminders before a round's deadline and the organizers' list of late matches; each
 idempotent per match (or round) and reminder."""
 
-# ruff: noqa: F811  (pytest fixtures are imported, then requested as arguments)
-
 from __future__ import annotations
 
 from datetime import timedelta
@@ -15,13 +13,8 @@ from clubs.models import Notification, Role
 from clubs.notify import kinds
 from clubs.notify.deadlines import deadline_reminders_send, overdue_matches_report
 from config.celery import app as celery_app
-from tests.clubs.test_notifications_helpers import (  # noqa: F401  (fixtures)
-    field,
-    locmem_mail,
-    open_matches,
-    people,
-    sent_to,
-)
+from tests.clubs.conftest import sent_to
+from tests.conftest import open_matches
 from tests.factories import MembershipFactory, UserFactory
 from tournaments.models import Round
 

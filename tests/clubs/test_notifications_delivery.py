@@ -1,8 +1,6 @@
 """E-mail delivery: a mail server that fails leaves results alone, marks the notification
 failed, retries with backoff and shows it to the organizer, who can send it again."""
 
-# ruff: noqa: F811  (pytest fixtures are imported, then requested as arguments)
-
 from __future__ import annotations
 
 import smtplib
@@ -15,13 +13,8 @@ from django.urls import reverse
 from clubs.models import Notification, NotificationStatus
 from clubs.notify import kinds
 from clubs.tasks import MAIL_RETRIES, mail_backoff, notification_send
-from tests.clubs.test_notifications_helpers import (  # noqa: F401  (fixtures)
-    field,
-    locmem_mail,
-    open_matches,
-    people,
-    sent_to,
-)
+from tests.clubs.conftest import sent_to
+from tests.conftest import open_matches
 from tests.factories import PASSWORD
 
 pytestmark = pytest.mark.django_db

@@ -1,7 +1,5 @@
 """The bell, the list, settings, the calendar feed and the organizer's pages."""
 
-# ruff: noqa: F811  (pytest fixtures are imported, then requested as arguments)
-
 from __future__ import annotations
 
 from datetime import timedelta
@@ -14,12 +12,7 @@ from icalendar import Calendar
 from clubs.models import Notification, NotificationStatus, Role
 from clubs.notify.calendar import calendar_path
 from clubs.notify.selectors import unread_count
-from tests.clubs.test_notifications_helpers import (  # noqa: F401  (fixtures)
-    field,
-    locmem_mail,
-    open_matches,
-    people,
-)
+from tests.conftest import open_matches
 from tests.factories import (
     PASSWORD,
     ClubFactory,

@@ -18,8 +18,8 @@ from matches.backgammon import GamePhase, MatchState, Position
 from matches.models import Match, MatchStatus, OnlineGame
 from matches.online.state import OnlineState
 from matches.rules import rules_for_match
+from tests.conftest import open_matches
 from tests.factories import UserFactory
-from tests.tournaments.conftest import open_matches
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -10,8 +10,7 @@ from django.db import connection
 from config.errors import UserError
 from matches.models import Game, Match
 from matches.services import match_record_final_score, match_record_game
-from tests.conftest import needs_postgres
-from tests.tournaments.conftest import open_matches
+from tests.conftest import needs_postgres, open_matches
 
 pytestmark = [needs_postgres, pytest.mark.django_db(transaction=True)]
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 from django.urls import reverse
@@ -14,73 +13,14 @@ from matches.files import match_import_file, side_mapping
 from matches.files_errors import PlayersUnknownError
 from matches.models import Game, Match, MatchFile, MatchStatus
 from matches.services import match_record_game
-from tests.factories import ClubFactory, MembershipFactory, UserFactory
-from tournaments import services
-
-FIXTURES = Path(__file__).resolve().parent.parent / "backgammon" / "fixtures" / "mat"
+from tests.factories import MembershipFactory, UserFactory
+from tests.matches.conftest import MAT_FIXTURES, assert_nothing_stored, mat
 
 pytestmark = pytest.mark.django_db
 
 
-def mat(name: str) -> str:
-    return (FIXTURES / f"{name}.mat").read_text()
-
-
 def expected(name: str) -> dict:
-    return json.loads((FIXTURES / f"{name}.json").read_text())
-
-
-@pytest.fixture
-def organizer():
-    return UserFactory(username="olga")
-
-
-@pytest.fixture
-def club(organizer):
-    club = ClubFactory(name="Bar Club", slug="bar")
-    MembershipFactory(club=club, player__user=organizer, role=Role.ORGANIZER)
-    return club
-
-
-@pytest.fixture
-def commit(django_capture_on_commit_callbacks):
-    def run(fn, **kwargs):
-        with django_capture_on_commit_callbacks(execute=True):
-            return fn(**kwargs)
-
-    return run
-
-
-@pytest.fixture
-def make_match(club, organizer, commit):
-    """The one match of a started two-player tournament: ``names[0]`` is its first player."""
-
-    def make(length=3, names=("Alice", "Bob"), **settings) -> Match:
-        tournament = services.tournament_create(
-            club=club, user=organizer, name="Open", default_length=length, **settings
-        )
-        services.tournament_open_registration(tournament=tournament)
-        for seed, name in enumerate(names, start=1):
-            entry = services.entry_add_guest(tournament=tournament, name=name)
-            entry.seed = seed
-            entry.save()
-        commit(services.tournament_start, tournament=tournament)
-        match = Match.objects.select_related(
-            "round__stage__tournament__club", "entry_a__player", "entry_b__player"
-        ).get(round__stage__tournament=tournament, status=MatchStatus.READY)
-        assert match.entry_a.player.name == names[0].strip()
-        return match
-
-    return make
-
-
-def assert_nothing_stored(match: Match) -> None:
-    before = match.version
-    match.refresh_from_db()
-    assert match.games.count() == 0
-    assert MatchFile.objects.filter(match=match).count() == 0
-    assert (match.status, match.score_a, match.score_b) == (MatchStatus.READY, 0, 0)
-    assert match.version == before
+    return json.loads((MAT_FIXTURES / f"{name}.json").read_text())
 
 
 def import_error(match: Match, text: str, **kwargs) -> UserError:

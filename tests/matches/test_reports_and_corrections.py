@@ -14,8 +14,8 @@ from matches.services import (
     report_dispute,
     report_submit,
 )
+from tests.conftest import open_matches
 from tests.factories import GuestFactory
-from tests.tournaments.conftest import open_matches
 from tournaments.models import TournamentStatus
 
 pytestmark = pytest.mark.django_db

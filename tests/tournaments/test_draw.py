@@ -6,7 +6,7 @@ import pytest
 
 from config.errors import UserError
 from matches.models import Match, MatchStatus
-from tests.tournaments.conftest import open_matches
+from tests.conftest import open_matches
 from tournaments import services
 from tournaments.models import Round, Stage, TournamentStatus
 from tournaments.tasks import match_finished, round_pair

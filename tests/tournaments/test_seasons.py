@@ -11,6 +11,7 @@ from django.urls import reverse
 
 from clubs.models import Role
 from config.errors import UserError
+from tests.conftest import open_matches
 from tests.factories import (
     PASSWORD,
     MembershipFactory,
@@ -18,7 +19,6 @@ from tests.factories import (
     TournamentFactory,
     UserFactory,
 )
-from tests.tournaments.conftest import open_matches
 from tournaments.models import Tournament, TournamentStatus
 from tournaments.seasons import (
     Place,

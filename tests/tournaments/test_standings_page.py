@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 
 from matches.services import match_record_final_score
-from tests.tournaments.conftest import open_matches
+from tests.conftest import open_matches
 
 pytestmark = pytest.mark.django_db
 

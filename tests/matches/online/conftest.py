@@ -10,8 +10,8 @@ from clubs.models import Player
 from matches.models import Match
 from matches.online.selectors import board_matches, online_snapshot
 from matches.online.services import online_game_act, online_game_open
+from tests.conftest import open_matches
 from tests.factories import UserFactory
-from tests.tournaments.conftest import open_matches
 
 SEED = "crawford-tests"
 

@@ -17,9 +17,8 @@ from config.asgi import application
 from matches.backgammon import Position, matfile
 from matches.models import Game, Match, MatchStatus, OnlineGame
 from matches.online.selectors import board_matches, match_mat_text
-from tests.conftest import REDIS_URL, needs_redis
+from tests.conftest import REDIS_URL, needs_redis, open_matches
 from tests.factories import MembershipFactory, UserFactory
-from tests.tournaments.conftest import open_matches
 
 from .conftest import make_online
 

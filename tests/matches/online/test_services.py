@@ -42,7 +42,7 @@ def test_the_first_player_to_open_the_board_starts_game_one(online_match):
 
 
 def test_no_online_game_for_a_match_played_at_the_table(make_tournament):
-    from tests.tournaments.conftest import open_matches
+    from tests.conftest import open_matches
 
     match = open_matches(make_tournament(2))[0]
     assert online_game_open(match=match) is None

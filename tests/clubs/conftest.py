@@ -1,15 +1,12 @@
 """Fixtures for the notification tests: a club whose players have accounts and e-mail
 addresses (the shared tournament fixtures of tests/conftest.py enter guests), and a tournament
-of them.
-
-Import what a test module needs from here; this module has no tests of its own."""
+of them; and small helpers the tests import from here."""
 
 from __future__ import annotations
 
 import pytest
 
 from clubs.models import Notification, Player, Role
-from tests.conftest import open_matches  # noqa: F401  (re-exported for the tests)
 from tests.factories import MembershipFactory, PlayerFactory, UserFactory
 from tournaments import services
 from tournaments.models import Tournament
