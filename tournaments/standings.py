@@ -15,6 +15,7 @@ Buchholz) and hide rows afterwards if needed. Elimination placings live with the
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
@@ -127,7 +128,7 @@ class Table:
         self.match_wins = [self.won[i] + self.byes[i] for i in range(n)]
 
 
-class Metric:
+class Metric(ABC):
     key: ClassVar[str]
     label: ClassVar[str]
     """English; the adapter wraps it for translation."""
@@ -136,8 +137,9 @@ class Metric:
     uses_ties: ClassVar[bool] = False
     """Computed within groups tied on the metrics before it (head-to-head)."""
 
+    @abstractmethod
     def values(self, table: Table, tie_group: Sequence[int]) -> list[int]:
-        raise NotImplementedError
+        """One value per player of ``table``, in its order."""
 
 
 class MatchPoints(Metric):

@@ -8,6 +8,7 @@ formats). Bracket formats build every match up front; round formats pair one rou
 from __future__ import annotations
 
 import dataclasses
+from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Literal, get_type_hints
 
@@ -66,7 +67,7 @@ class RoundRobinOptions:
     double_round_robin: bool = False
 
 
-class Format:
+class Format(ABC):
     key: ClassVar[str]
     name: ClassVar[str]
     """English; the adapter wraps it for translation."""
@@ -102,16 +103,17 @@ class Format:
 class BracketFormat(Format):
     kind: ClassVar[FormatKind] = "bracket"
 
+    @abstractmethod
     def plan(self, entrants: Sequence[EntrantId]) -> BracketPlan:
         """The whole bracket for ``entrants`` in seed order."""
-        raise NotImplementedError
 
 
 class RoundFormat(Format):
     kind: ClassVar[FormatKind] = "rounds"
 
+    @abstractmethod
     def total_rounds(self, entrants: int) -> int:
-        raise NotImplementedError
+        """How many rounds a field of ``entrants`` plays."""
 
 
 class SingleElimination(BracketFormat):
