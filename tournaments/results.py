@@ -35,28 +35,38 @@ def finished_results(tournament: Tournament, *, stage_id: int | None = None) -> 
         "match_format",
         "round__number",
     )
-    results = []
-    for a, b, winner, sa, sb, ga, gb, gma, gmb, outcome, fmt, number in rows:
-        if b is None or a is None:  # a bye: the one player present gets it
-            results.append(
-                MatchResult(a=winner, b=None, winner=winner, bye=True, round_number=number)
-            )
-            continue
-        if fmt == "games" and ga + gb == 0:  # final score only: the score is the games
-            ga, gb = sa, sb
-        results.append(
-            MatchResult(
-                a=a,
-                b=b,
-                winner=winner,
-                a_points=sa,
-                b_points=sb,
-                a_games=ga,
-                b_games=gb,
-                a_gammons=gma,
-                b_gammons=gmb,
-                bye=outcome == MatchOutcome.BYE,
-                round_number=number,
-            )
-        )
-    return results
+    return [match_result(*row) for row in rows]
+
+
+def match_result(
+    a: int | None,
+    b: int | None,
+    winner: int,
+    score_a: int,
+    score_b: int,
+    a_games: int,
+    b_games: int,
+    a_gammons: int,
+    b_gammons: int,
+    outcome: str,
+    match_format: str,
+    round_number: int,
+) -> MatchResult:
+    """One finished match as the standings code wants it; a bye to the one player present."""
+    if a is None or b is None:
+        return MatchResult(a=winner, b=None, winner=winner, bye=True, round_number=round_number)
+    if match_format == "games" and a_games + b_games == 0:  # final score only: it is the games
+        a_games, b_games = score_a, score_b
+    return MatchResult(
+        a=a,
+        b=b,
+        winner=winner,
+        a_points=score_a,
+        b_points=score_b,
+        a_games=a_games,
+        b_games=b_games,
+        a_gammons=a_gammons,
+        b_gammons=b_gammons,
+        bye=outcome == MatchOutcome.BYE,
+        round_number=round_number,
+    )

@@ -24,12 +24,13 @@ from django.utils.translation import gettext as _
 
 from clubs.models import Club
 from config.errors import UserError
-from matches.models import Match, MatchOutcome, MatchStatus
+from matches.models import Match, MatchStatus
 from tournaments.models import Entry, EntryStatus, Season, Tournament, TournamentStatus
 from tournaments.pairing import BracketFormat, PairingError, resolve
-from tournaments.results import GAMMONISH
+from tournaments.results import GAMMONISH, match_result
 from tournaments.services.brackets import bracket_results, format_of
-from tournaments.standings import MatchResult, rank
+from tournaments.standings import rank
+from tournaments.standings_data import tiebreaks_of
 
 # --- Final places ---------------------------------------------------------------------------
 
@@ -148,37 +149,18 @@ def _bracket_places(tournament: Tournament, data: _Loaded) -> dict[int, Place]:
 
 def _table_places(tournament: Tournament, data: _Loaded) -> dict[int, Place]:
     """Places in the standings of a Swiss or round robin, as ``draw.swiss_standings`` ranks."""
-    results = []
-    for row in data.matches:
-        _t, _key, a, b, winner, outcome, _games, sa, sb, ga, gb, gma, gmb, fmt, number = row
-        if a is None or b is None:
-            results.append(
-                MatchResult(a=winner, b=None, winner=winner, bye=True, round_number=number)
-            )
-            continue
-        if fmt == "games" and ga + gb == 0:
-            ga, gb = sa, sb
-        results.append(
-            MatchResult(
-                a=a,
-                b=b,
-                winner=winner,
-                a_points=sa,
-                b_points=sb,
-                a_games=ga,
-                b_games=gb,
-                a_gammons=gma,
-                b_gammons=gmb,
-                bye=outcome == MatchOutcome.BYE,
-                round_number=number,
-            )
+    results = [
+        match_result(a, b, winner, sa, sb, ga, gb, gma, gmb, outcome, fmt, number)
+        for _t, _key, a, b, winner, outcome, _games, sa, sb, ga, gb, gma, gmb, fmt, number in (
+            data.matches
         )
+    ]
     if not data.seeded:
         return {}
     rows = rank(
         data.seeded,
         results,
-        tournament.tiebreaks or ["match_points"],
+        tiebreaks_of(tournament),
         bye_points=tournament.bye_match_points,
         lot_seed=tournament.pk,
     )

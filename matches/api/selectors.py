@@ -10,7 +10,7 @@ from django.http import Http404
 
 from clubs.permissions import visible_tournaments_filter
 from matches.models import Game, Match
-from tournaments.models import Entry, Round, Tournament
+from tournaments.models import Round, Tournament
 
 
 def api_tournaments(user: Any, token: Any, *, club: str | None = None) -> QuerySet[Tournament]:
@@ -64,26 +64,29 @@ def api_match(user: Any, token: Any, pk: int) -> Match:
 
 
 def api_standings(tournament: Tournament) -> list[dict[str, Any]]:
-    """The ranked table. For now from ``swiss_standings`` (works for every round-based
-    tournament); to be switched to the standings selector of issue 6 once it exists."""
-    from tournaments.services.draw import swiss_standings
+    """The ranked table, the same as the standings page shows."""
+    from tournaments.selectors import standings
 
-    names = dict(Entry.objects.filter(tournament=tournament).values_list("pk", "player__name"))
     return [
         {
-            "rank": row.rank,
-            "entry": row.player,
-            "name": names.get(row.player, ""),
-            "played": row.played,
-            "won": row.won,
-            "lost": row.lost,
-            "byes": row.byes,
-            "match_points": row.match_points,
-            "games_won": row.games_won,
-            "games_lost": row.games_lost,
-            "points_for": row.points_for,
-            "points_against": row.points_against,
-            "points_diff": row.points_diff,
+            "rank": row["rank"],
+            "entry": row["entry_id"],
+            "name": row["player"],
+            **{key: row[key] for key in STANDING_FIELDS},
         }
-        for row in swiss_standings(tournament)
+        for row in standings(tournament).rows
     ]
+
+
+STANDING_FIELDS = (
+    "played",
+    "won",
+    "lost",
+    "byes",
+    "match_points",
+    "games_won",
+    "games_lost",
+    "points_for",
+    "points_against",
+    "points_diff",
+)
