@@ -54,29 +54,27 @@ class GameForm(forms.Form):
             self.fields["kind"].help_text = _("In best-of-N every game counts one.")
 
 
-class FinalScoreForm(forms.Form):
+class ScoreForm(forms.Form):
+    """A final score, each field labelled with the player's name."""
+
+    score_a = forms.IntegerField(min_value=0, max_value=999)
+    score_b = forms.IntegerField(min_value=0, max_value=999)
+
+    def __init__(self, *args, match: Match, **kwargs):
+        super().__init__(*args, **kwargs)
+        (_a, name_a), (_b, name_b) = player_choices(match)
+        self.fields["score_a"].label = name_a
+        self.fields["score_b"].label = name_b
+        if "version" in self.fields:
+            self.fields["version"].initial = match.version
+
+
+class FinalScoreForm(ScoreForm):
     version = forms.IntegerField(widget=forms.HiddenInput)
-    score_a = forms.IntegerField(min_value=0, max_value=999)
-    score_b = forms.IntegerField(min_value=0, max_value=999)
-
-    def __init__(self, *args, match: Match, **kwargs):
-        super().__init__(*args, **kwargs)
-        names = player_choices(match)
-        self.fields["score_a"].label = names[0][1]
-        self.fields["score_b"].label = names[1][1]
-        self.fields["version"].initial = match.version
 
 
-class ReportForm(forms.Form):
-    score_a = forms.IntegerField(min_value=0, max_value=999)
-    score_b = forms.IntegerField(min_value=0, max_value=999)
+class ReportForm(ScoreForm):
     note = forms.CharField(label=_("Note"), max_length=300, required=False)
-
-    def __init__(self, *args, match: Match, **kwargs):
-        super().__init__(*args, **kwargs)
-        names = player_choices(match)
-        self.fields["score_a"].label = names[0][1]
-        self.fields["score_b"].label = names[1][1]
 
 
 class DisputeForm(forms.Form):
@@ -85,17 +83,12 @@ class DisputeForm(forms.Form):
     )
 
 
-class CorrectionForm(forms.Form):
+class CorrectionForm(ScoreForm):
     version = forms.IntegerField(widget=forms.HiddenInput)
     reason = forms.CharField(label=_("Reason for the correction"), max_length=300)
-    score_a = forms.IntegerField(min_value=0, max_value=999)
-    score_b = forms.IntegerField(min_value=0, max_value=999)
 
     def __init__(self, *args, match: Match, **kwargs):
-        super().__init__(*args, **kwargs)
-        names = player_choices(match)
-        self.fields["score_a"].label = names[0][1]
-        self.fields["score_b"].label = names[1][1]
-        self.fields["version"].initial = match.version
+        super().__init__(*args, match=match, **kwargs)
         self.fields["score_a"].initial = match.score_a
         self.fields["score_b"].initial = match.score_b
+        self.order_fields(["version", "reason", "score_a", "score_b"])

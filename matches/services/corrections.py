@@ -20,13 +20,17 @@ from matches.backgammon.scoring import (
     GameResult,
     ResultError,
     points_for,
-    validate_final_score,
     validate_results,
 )
 from matches.messages import as_user_error
 from matches.models import Game, Match, MatchOutcome, MatchStatus, ResultSource, Side
 from matches.rules import rules_for_match
-from matches.services.results import check_not_on_the_board, check_version, match_lock
+from matches.services.results import (
+    check_final_score,
+    check_not_on_the_board,
+    check_version,
+    match_lock,
+)
 from tournaments.services.lifecycle import lock as lock_tournament
 
 
@@ -160,11 +164,7 @@ def match_correct_final_score(
 ) -> Match:
     """Replace the result by a final score only (the games, if any, go to the history)."""
     match = _start(match, reason, expected_version)
-    rules = rules_for_match(match)
-    try:
-        validate_final_score(rules, (score_a, score_b))
-    except ResultError as error:
-        raise as_user_error(error, rules) from error
+    check_final_score(match, score_a, score_b)
     _replace_games(match, [], user=user, reason=reason)
     match.score_a, match.score_b = score_a, score_b
     return _finish(match, Side.A if score_a > score_b else Side.B, user=user, reason=reason)

@@ -10,11 +10,13 @@ from django.utils.translation import gettext as _
 
 from clubs.models import Player
 from config.errors import UserError
-from matches.backgammon.scoring import ResultError, validate_final_score
-from matches.messages import as_user_error
 from matches.models import Match, MatchReport, ReportStatus, ResultSource
-from matches.rules import rules_for_match
-from matches.services.results import check_open, match_lock, match_record_final_score
+from matches.services.results import (
+    check_final_score,
+    check_open,
+    match_lock,
+    match_record_final_score,
+)
 
 
 def _players(match: Match) -> tuple[int | None, int | None]:
@@ -47,11 +49,7 @@ def report_submit(
             _("A referee is entering this match game by game; ask the referee."),
             code="games_entered",
         )
-    rules = rules_for_match(match)
-    try:
-        validate_final_score(rules, (score_a, score_b))
-    except ResultError as error:
-        raise as_user_error(error, rules) from error
+    check_final_score(match, score_a, score_b)
     open_report = (
         MatchReport.objects.select_for_update()
         .filter(match=match, status__in=[ReportStatus.PENDING, ReportStatus.DISPUTED])

@@ -79,6 +79,15 @@ def check_not_on_the_board(match: Match, source: str) -> None:
         )
 
 
+def check_final_score(match: Match, score_a: int, score_b: int) -> None:
+    """Refuse, in a referee's words, a final score the match's format cannot reach."""
+    rules = rules_for_match(match)
+    try:
+        validate_final_score(rules, (score_a, score_b))
+    except ResultError as error:
+        raise as_user_error(error, rules) from error
+
+
 def game_results(match: Match) -> list[GameResult]:
     return [
         GameResult(g.winner, WinKind(g.kind), g.cube, g.points, EndedBy(g.ended_by))
@@ -197,11 +206,7 @@ def match_record_final_score(
             _("Games of this match are already entered; enter the rest game by game."),
             code="games_entered",
         )
-    rules = rules_for_match(match)
-    try:
-        validate_final_score(rules, (score_a, score_b))
-    except ResultError as error:
-        raise as_user_error(error, rules) from error
+    check_final_score(match, score_a, score_b)
     match.score_a, match.score_b = score_a, score_b
     _finish(match, Side.A if score_a > score_b else Side.B, MatchOutcome.PLAYED)
     _save(match, user=user, reason=_("Final score entered"))
