@@ -26,7 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from matches.backgammon import Position  # noqa: E402
+from backgammon import Position  # noqa: E402
 
 CORPUS = ROOT / "tests" / "backgammon" / "fixtures" / "gnubg_plays.txt.gz"
 Pair = tuple[str, tuple[int, int]]
@@ -107,7 +107,7 @@ MATCH_25PT = ROOT / "tests" / "backgammon" / "fixtures" / "mat" / "gnubg_25pt_s1
 
 def measure_replay(repeat: int, results: dict[str, object]) -> None:
     """Import of a 25-point match file (gnubg self-play, 19 games): parse + full replay."""
-    from matches.backgammon import matfile
+    from backgammon import matfile
 
     text = MATCH_25PT.read_text()
     _, best = best_time(lambda: matfile.replay(matfile.parse(text)), repeat)

@@ -285,7 +285,7 @@ class Match:
                 del self.sent[seat.seq]
 
     async def play(self, seat: Seat, rng: random.Random) -> None:
-        from matches.backgammon import Position
+        from backgammon import Position
 
         acted = -1
         while not self.done:

@@ -131,7 +131,7 @@ class Membership(TimeStampedModel):
 
 
 class ClubRating(TimeStampedModel):
-    """A player's FIBS-style rating in one club (``clubs.ratings`` computes it)."""
+    """A player's FIBS-style rating in one club (``backgammon.fibs`` computes it)."""
 
     club = models.ForeignKey(
         Club, verbose_name=_("club"), on_delete=models.CASCADE, related_name="ratings"

@@ -3,7 +3,7 @@
 Each read is a fixed number of queries, however many matches a player has: matches come with
 their game counts in one query, move records in one, ratings history in one.
 
-Move records (``Game.record``) are lists of actions as ``matches.backgammon.gamerecord``
+Move records (``Game.record``) are lists of actions as ``backgammon.gamerecord``
 writes them (``{"player": 0 | 1, "kind": "double" | "take" | "drop" | ...}``); ``player`` is the
 side, 0 for the match's first player. A dict with an ``actions`` or ``record`` list is read too.
 """

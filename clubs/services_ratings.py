@@ -1,4 +1,4 @@
-"""Club ratings in the database: the adapter between finished matches and ``clubs.ratings``.
+"""Club ratings in the database: the adapter between finished matches and ``backgammon.fibs``.
 
 What is rated: every finished match of a club's tournaments that was *played* by two players.
 Forfeits and byes are not rated. A player's rating is per club (``ClubRating``), and every
@@ -9,7 +9,7 @@ Order: ratings depend on the order of matches, which is ``Match.finished_at`` th
 
 Length: an N-point match counts N points. A best-of-N games match counts
 ``N * Club.rating_points_per_game`` points: by default 1 point per game of N, so a best-of-3
-counts as a 3-point match (``clubs.ratings.best_of_length``).
+counts as a 3-point match (``backgammon.fibs.best_of_length``).
 
 Updates: after a match is finished, :func:`ratings_match_finished` adds it when it is the latest
 rated match of the club (the usual case: two rows and two ratings written). In every other case
@@ -30,8 +30,8 @@ from django.db.models import Q, Sum
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
+from backgammon.fibs import PlayerRating, RatedMatch, best_of_length, replay
 from clubs.models import Club, ClubRating, RatingChange
-from clubs.ratings import PlayerRating, RatedMatch, best_of_length, replay
 from matches.models import Match, MatchOutcome, MatchStatus
 from tournaments.models import MatchFormat
 

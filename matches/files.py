@@ -28,12 +28,12 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from backgammon import matfile
+from backgammon.errors import MoveError
+from backgammon.gamerecord import GameAction
+from backgammon.matfile import MatFileError
+from backgammon.scoring import GameResult
 from config.errors import UserError
-from matches.backgammon import matfile
-from matches.backgammon.errors import MoveError
-from matches.backgammon.gamerecord import GameAction
-from matches.backgammon.matfile import MatFileError
-from matches.backgammon.scoring import GameResult
 from matches.files_errors import MatchFileError, PlayersUnknownError, line_error, move_error
 from matches.models import Match, MatchFile, MatchStatus, ResultSource
 from matches.rules import rules_for_match

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from backgammon.errors import InvalidMoveError, MoveError
+from backgammon.matfile import MatFileError
 from config.errors import UserError
-from matches.backgammon.errors import InvalidMoveError, MoveError
-from matches.backgammon.matfile import MatFileError
 
 
 class MatchFileError(UserError):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from matches.backgammon.matchrules import MatchRules
+from backgammon.matchrules import MatchRules
 from matches.models import EndedBy, Match, WinKind
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from backgammon.matchrules import MatchRules
+from backgammon.scoring import NON_FIELD, ResultError
 from config.errors import UserError
-from matches.backgammon.matchrules import MatchRules
-from matches.backgammon.scoring import NON_FIELD, ResultError
 
 
 def result_error_message(error: ResultError, rules: MatchRules) -> str:

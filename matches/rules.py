@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from matches.backgammon.matchrules import MatchRules
+from backgammon.matchrules import MatchRules
 from matches.models import Match
 from tournaments.models import MatchFormat, Tournament
 

@@ -7,8 +7,8 @@ from typing import Any
 
 from django.db.models import Q
 
+from backgammon.scoring import GameResult, match_progress
 from clubs.models import Player
-from matches.backgammon.scoring import GameResult, match_progress
 from matches.models import EndedBy, Game, Match, MatchReport, MatchStatus, ReportStatus, WinKind
 from matches.rules import rules_for_match
 

@@ -163,8 +163,8 @@ def _xg_play(text: str) -> str:
 
 def write_xg_style() -> None:
     sys.path.insert(0, str(ROOT))
-    from matches.backgammon import Position, matfile
-    from matches.backgammon.gamerecord import ActionKind
+    from backgammon import Position, matfile
+    from backgammon.gamerecord import ActionKind
 
     for stem, source, bom_crlf in XG_STYLE:
         record = matfile.parse((OUT / f"{source}.mat").read_text())

@@ -14,7 +14,7 @@ import secrets
 from django.conf import settings
 from django.core import checks
 
-from matches.backgammon.dice import DiceSource
+from backgammon.dice import DiceSource
 
 _SYSTEM = secrets.SystemRandom()
 

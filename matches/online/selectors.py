@@ -6,9 +6,9 @@ from typing import Any
 
 from django.db.models import QuerySet
 
-from matches.backgammon import Game as EngineGame
-from matches.backgammon import GameResult, matfile
-from matches.backgammon.gamerecord import ActionKind, GameAction
+from backgammon import Game as EngineGame
+from backgammon import GameResult, matfile
+from backgammon.gamerecord import ActionKind, GameAction
 from matches.models import Match, MatchStatus, OnlineGame
 from matches.rules import rules_for_match
 

@@ -15,8 +15,7 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from config.errors import UserError
-from matches.backgammon import (
+from backgammon import (
     Game,
     GamePhase,
     IllegalActionError,
@@ -24,6 +23,7 @@ from matches.backgammon import (
     MoveError,
     WinKind,
 )
+from config.errors import UserError
 from matches.models import Match, MatchStatus, OnlineGame, ResultSource
 from matches.rules import rules_for_match
 from matches.services import game_results, match_record_game

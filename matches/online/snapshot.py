@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from matches.backgammon import Action, GamePhase, WinKind, points_for
-from matches.backgammon.gamerecord import GameAction
+from backgammon import Action, GamePhase, WinKind, points_for
+from backgammon.gamerecord import GameAction
 
 from .state import OnlineState, turn_for
 from .steps import BAR, OFF, Board

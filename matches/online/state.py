@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from matches.backgammon import Game, GamePhase, MatchRules, Position
+from backgammon import Game, GamePhase, MatchRules, Position
 
 from .steps import Board, Step, Turn
 

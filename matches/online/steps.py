@@ -10,7 +10,7 @@ a whole legal play. Pure: no Django here.
 
 Steps are ``(from, to)`` in the mover's numbering: 1..24 are points, 25 is the bar, 0 is off.
 
->>> from matches.backgammon import Position
+>>> from backgammon import Position
 >>> turn = Turn(Position.initial(), (3, 1))
 >>> turn.targets([])[8], turn.targets([])[6]
 ([7, 5], [5, 3])
@@ -25,8 +25,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from matches.backgammon import Play, Position
-from matches.backgammon.rules import STANDARD_RULES, MoveRules
+from backgammon import Play, Position
+from backgammon.rules import STANDARD_RULES, MoveRules
 
 __all__ = ["Board", "Step", "Turn", "as_steps"]
 

@@ -15,13 +15,13 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from config.errors import UserError
-from matches.backgammon.scoring import (
+from backgammon.scoring import (
     GameResult,
     ResultError,
     points_for,
     validate_results,
 )
+from config.errors import UserError
 from matches.messages import as_user_error
 from matches.models import Game, Match, MatchOutcome, MatchStatus, ResultSource, Side
 from matches.rules import rules_for_match

@@ -11,15 +11,15 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from config.errors import UserError
-from matches.backgammon.matchrules import MatchRules
-from matches.backgammon.scoring import (
+from backgammon.matchrules import MatchRules
+from backgammon.scoring import (
     GameResult,
     ResultError,
     points_for,
     validate_final_score,
     validate_next_result,
 )
+from config.errors import UserError
 from matches.messages import as_user_error
 from matches.models import (
     EndedBy,

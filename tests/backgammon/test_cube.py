@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from matches.backgammon import (
+from backgammon import (
     Action,
     EndedBy,
     Game,
@@ -15,7 +15,7 @@ from matches.backgammon import (
     MatchRules,
     MatchState,
 )
-from matches.backgammon.scoring import WinKind
+from backgammon.scoring import WinKind
 
 SEVEN = MatchRules(length=7)
 
@@ -181,7 +181,7 @@ def test_holland_needs_a_trailer() -> None:
 def test_cube_in_the_match_id() -> None:
     game = started()
     game.double()
-    from matches.backgammon.matchid import decode_match_id
+    from backgammon.matchid import decode_match_id
 
     doubled = decode_match_id(game.match_id())
     assert doubled.doubled and doubled.turn == 1 and doubled.player_on_roll == 0

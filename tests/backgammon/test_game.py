@@ -8,7 +8,7 @@ import secrets
 
 import pytest
 
-from matches.backgammon import (
+from backgammon import (
     Action,
     EndedBy,
     FixedDice,
@@ -21,9 +21,9 @@ from matches.backgammon import (
     MatchRules,
     Position,
 )
-from matches.backgammon.dice import DiceExhaustedError
-from matches.backgammon.gamerecord import ActionKind
-from matches.backgammon.scoring import WinKind, validate_next_result
+from backgammon.dice import DiceExhaustedError
+from backgammon.gamerecord import ActionKind
+from backgammon.scoring import WinKind, validate_next_result
 
 SEVEN = MatchRules(length=7)
 

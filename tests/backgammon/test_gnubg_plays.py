@@ -10,7 +10,7 @@ from __future__ import annotations
 import gzip
 from pathlib import Path
 
-from matches.backgammon import Position
+from backgammon import Position
 
 FIXTURE = Path(__file__).parent / "fixtures" / "gnubg_plays.txt.gz"
 

@@ -16,7 +16,7 @@ from types import ModuleType
 import pytest
 from hypothesis import given, settings
 
-from matches.backgammon import Position
+from backgammon import Position
 
 from .test_gnubg_plays import PAIRS
 from .test_position import positions

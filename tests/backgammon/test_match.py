@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from matches.backgammon import (
+from backgammon import (
     EndedBy,
     GamePhase,
     GameResult,
@@ -16,8 +16,8 @@ from matches.backgammon import (
     ResultError,
     StartRule,
 )
-from matches.backgammon.matchid import GameState, decode_match_id
-from matches.backgammon.scoring import WinKind
+from backgammon.matchid import GameState, decode_match_id
+from backgammon.scoring import WinKind
 from tests.backgammon.test_game import play_randomly
 
 

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from matches.backgammon import MatchRules, MoveRules, StartRule
+from backgammon import MatchRules, MoveRules, StartRule
 
 
 def test_defaults_are_the_standard_rules() -> None:

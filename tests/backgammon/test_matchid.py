@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from matches.backgammon.matchid import GameState, MatchIdFields, decode_match_id
+from backgammon.matchid import GameState, MatchIdFields, decode_match_id
 
 # Values printed by GNU Backgammon (gnubg.matchid of the same cube and position info).
 KNOWN = [

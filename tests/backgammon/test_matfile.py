@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from matches.backgammon import (
+from backgammon import (
     EndedBy,
     IllegalActionError,
     IllegalMoveError,
@@ -18,9 +18,9 @@ from matches.backgammon import (
     StartRule,
     matfile,
 )
-from matches.backgammon.gamerecord import ActionKind
-from matches.backgammon.matfile import MatFileError
-from matches.backgammon.scoring import WinKind
+from backgammon.gamerecord import ActionKind
+from backgammon.matfile import MatFileError
+from backgammon.scoring import WinKind
 from tests.backgammon.test_game import play_randomly
 
 FIXTURES = Path(__file__).parent / "fixtures" / "mat"

@@ -8,8 +8,8 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from matches.backgammon import IllegalMoveError, InvalidMoveError, matfile
-from matches.backgammon.matfile import MatFileError
+from backgammon import IllegalMoveError, InvalidMoveError, matfile
+from backgammon.matfile import MatFileError
 
 FIXTURES = Path(__file__).parent / "fixtures" / "mat"
 SOURCES = [

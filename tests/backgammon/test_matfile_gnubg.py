@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from matches.backgammon import MatchRules, MatchState, matfile
+from backgammon import MatchRules, MatchState, matfile
 from tests.backgammon.test_game import play_randomly
 
 ROOT = Path(__file__).resolve().parents[2]

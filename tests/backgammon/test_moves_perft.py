@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from matches.backgammon import Position
+from backgammon import Position
 
 PERFT = Path(__file__).parent / "fixtures" / "perft.txt"
 

@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from matches.backgammon import IllegalMoveError, MoveRules, Play, Position, _movegen
-from matches.backgammon.rules import STANDARD_RULES
+from backgammon import IllegalMoveError, MoveRules, Play, Position, _movegen
+from backgammon.rules import STANDARD_RULES
 
 from .test_position import positions
 

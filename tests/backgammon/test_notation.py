@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from matches.backgammon import (
+from backgammon import (
     IllegalMoveError,
     InvalidMoveError,
     MoveError,

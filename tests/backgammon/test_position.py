@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from matches.backgammon import INITIAL_POSITION_ID, Position, WinKind
+from backgammon import INITIAL_POSITION_ID, Position, WinKind
 
 INITIAL = {24: 2, 13: 5, 8: 3, 6: 5}
 
@@ -193,15 +193,15 @@ def test_position_id_round_trip(pos: Position) -> None:
 
 
 ENGINE_MODULES = [
-    "matches.backgammon",
-    "matches.backgammon._layout",
-    "matches.backgammon._movegen",
-    "matches.backgammon._notation",
-    "matches.backgammon._position_id",
-    "matches.backgammon.errors",
-    "matches.backgammon.play",
-    "matches.backgammon.position",
-    "matches.backgammon.rules",
+    "backgammon",
+    "backgammon._layout",
+    "backgammon._movegen",
+    "backgammon._notation",
+    "backgammon._position_id",
+    "backgammon.errors",
+    "backgammon.play",
+    "backgammon.position",
+    "backgammon.rules",
 ]
 
 

@@ -1,4 +1,4 @@
-"""The rules engine stays a pure package: nothing in matches/backgammon imports Django."""
+"""The rules engine stays a pure package: nothing in backgammon imports Django."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-PACKAGE = Path(__file__).resolve().parents[2] / "matches" / "backgammon"
+PACKAGE = Path(__file__).resolve().parents[2] / "backgammon"
 FORBIDDEN = ("django", "rest_framework", "channels", "celery")
 MODULES = sorted(PACKAGE.rglob("*.py"))
 
@@ -41,11 +41,11 @@ def test_the_package_has_modules() -> None:
 def test_module_imports_no_framework(module: Path) -> None:
     imported = _imported(ast.parse(module.read_text(encoding="utf-8"), filename=str(module)))
     bad = sorted(name for name in imported if name.split(".")[0] in FORBIDDEN)
-    assert not bad, f"{module.name} imports {bad}; matches.backgammon must stay pure"
+    assert not bad, f"{module.name} imports {bad}; backgammon must stay pure"
 
 
 def test_importing_the_package_loads_no_framework() -> None:
-    modules = [f"matches.backgammon.{path.stem}" for path in MODULES if path.stem != "__init__"]
+    modules = [f"backgammon.{path.stem}" for path in MODULES if path.stem != "__init__"]
     code = (
         "import importlib, sys\n"
         f"for name in {modules!r}: importlib.import_module(name)\n"

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from matches.backgammon.matchrules import MatchRules
-from matches.backgammon.scoring import (
+from backgammon.matchrules import MatchRules
+from backgammon.scoring import (
     NON_FIELD,
     EndedBy,
     GameResult,
@@ -327,5 +327,5 @@ def test_doctests(module: str) -> None:
     import doctest
     import importlib
 
-    imported = importlib.import_module(f"matches.backgammon.{module}")
+    imported = importlib.import_module(f"backgammon.{module}")
     assert doctest.testmod(imported).failed == 0

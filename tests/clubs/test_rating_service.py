@@ -11,9 +11,9 @@ from django.core.management import CommandError, call_command
 from django.db import connection
 from django.utils import timezone
 
+from backgammon.fibs import RatedMatch, fibs_update, replay
 from clubs import services_ratings
 from clubs.models import ClubRating, RatingChange
-from clubs.ratings import RatedMatch, fibs_update, replay
 from clubs.selectors import club_ratings
 from clubs.tasks import ratings_recompute
 from matches.models import Match

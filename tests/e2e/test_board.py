@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 from django.test import Client
 
+from backgammon import GamePhase, MatchState, Position
 from clubs.models import Player
-from matches.backgammon import GamePhase, MatchState, Position
 from matches.models import Match, MatchStatus, OnlineGame
 from matches.online.state import OnlineState
 from matches.rules import rules_for_match

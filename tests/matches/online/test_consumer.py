@@ -12,9 +12,9 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.test import Client
 
+from backgammon import Position, matfile
 from clubs.models import Role
 from config.asgi import application
-from matches.backgammon import Position, matfile
 from matches.models import Game, Match, MatchStatus, OnlineGame
 from matches.online.selectors import board_matches, match_mat_text
 from tests.conftest import REDIS_URL, needs_redis, open_matches

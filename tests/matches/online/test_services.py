@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from backgammon import Position
 from config.errors import UserError
-from matches.backgammon import Position
 from matches.models import Game, Match, MatchStatus, OnlineGame
 from matches.online.services import online_game_act, online_game_open
 from matches.services import match_award_forfeit

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from matches.backgammon import Game, MatchRules, Position
+from backgammon import Game, MatchRules, Position
 from matches.online.steps import Turn, as_steps
 
 

@@ -7,7 +7,7 @@ import json
 import pytest
 from django.urls import reverse
 
-from matches.backgammon import matfile
+from backgammon import matfile
 from matches.models import Match
 from tests.factories import MembershipFactory, UserFactory
 

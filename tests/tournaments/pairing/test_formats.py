@@ -2,7 +2,7 @@ import doctest
 
 import pytest
 
-import clubs.ratings
+import backgammon.fibs
 import tournaments.pairing.round_robin
 import tournaments.pairing.seeding
 from tournaments.pairing import (
@@ -58,7 +58,7 @@ def test_bracket_formats_plan() -> None:
 
 
 @pytest.mark.parametrize(
-    "module", [clubs.ratings, tournaments.pairing.seeding, tournaments.pairing.round_robin]
+    "module", [backgammon.fibs, tournaments.pairing.seeding, tournaments.pairing.round_robin]
 )
 def test_doctests(module: object) -> None:
     assert doctest.testmod(module).failed == 0  # type: ignore[arg-type]
@@ -70,7 +70,7 @@ def test_pure_modules_do_not_import_django() -> None:
 
     root = pathlib.Path(__file__).resolve().parents[3]
     paths = [*root.glob("tournaments/pairing/*.py"), root / "tournaments/standings.py"]
-    paths.append(root / "clubs/ratings.py")
+    paths.append(root / "backgammon/fibs.py")
     for path in paths:
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.Import | ast.ImportFrom):

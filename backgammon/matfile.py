@@ -10,7 +10,7 @@
 ``parse`` checks the form (:class:`MatFileError` names the line), ``replay`` the rules (the
 engine's move errors name the game and the move, record-level mismatches raise
 :class:`MatFileError`), ``dumps`` writes gnubg's layout, :func:`record_from_games` turns
-played :class:`~matches.backgammon.game.Game` objects into a record to write.
+played :class:`~backgammon.game.Game` objects into a record to write.
 """
 
 from __future__ import annotations

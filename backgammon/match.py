@@ -108,7 +108,7 @@ class MatchState:
         """The next game, set up with this match's rules, score and Crawford state.
 
         ``rng`` provides the dice (``random.Random``, ``secrets.SystemRandom()``,
-        :class:`~matches.backgammon.dice.FixedDice`); without it every roll must be given.
+        :class:`~backgammon.dice.FixedDice`); without it every roll must be given.
         """
         from .game import Game
 

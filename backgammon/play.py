@@ -29,7 +29,7 @@ class Play:
     Plays compare equal when steps, hits and result are equal; two plays from one position
     are distinct exactly when their results differ.
 
-    >>> from matches.backgammon import Position
+    >>> from backgammon import Position
     >>> play = Position.initial().parse_play("8/5 6/5", (3, 1))
     >>> play.steps, play.hits
     (((8, 5), (6, 5)), (False, False))

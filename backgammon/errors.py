@@ -64,7 +64,7 @@ class InvalidMoveError(MoveError):
     >>> raise InvalidMoveError("cannot read '8-5'", notation="8-5")
     Traceback (most recent call last):
     ...
-    matches.backgammon.errors.InvalidMoveError: cannot read '8-5'
+    backgammon.errors.InvalidMoveError: cannot read '8-5'
     """
 
 

@@ -22,7 +22,7 @@ _ID_PATTERN: Final = re.compile(r"[A-Za-z0-9+/]{14}")
 
 
 def position_id_from_counts(mover: bytes, opponent: bytes) -> str:
-    """The Position ID for the decoded key (see :func:`matches.backgammon._layout.decode`)."""
+    """The Position ID for the decoded key (see :func:`backgammon._layout.decode`)."""
     runs = []
     # The side not on roll first, in its own numbering: its point q is the mover's 25 - q.
     for q in range(1, BAR + 1):

@@ -1,8 +1,8 @@
 """Options for the optional movement rules of seed 000 (Regeln 15 and 16).
 
 Standard backgammon is the default; each option is a club setting that the game layer passes
-to :meth:`Position.legal_plays <matches.backgammon.Position.legal_plays>` and
-:meth:`Position.parse_play <matches.backgammon.Position.parse_play>`.
+to :meth:`Position.legal_plays <backgammon.Position.legal_plays>` and
+:meth:`Position.parse_play <backgammon.Position.parse_play>`.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from clubs.ratings import (
+from backgammon.fibs import (
     INITIAL_RATING,
     RatedMatch,
     best_of_length,

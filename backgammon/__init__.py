@@ -1,6 +1,6 @@
 """The backgammon rules engine: positions, legal plays, notation. No Django in here.
 
->>> from matches.backgammon import Position
+>>> from backgammon import Position
 >>> pos = Position.initial()
 >>> len(pos.legal_plays((3, 1)))
 16

@@ -7,7 +7,7 @@ left player = player 0) and numbered lines with a left and a right cell:
 ``Cannot Move`` or ``???`` when nothing was played), ``Doubles => 2``, ``Takes``, ``Drops``
 or ``Wins N point(s) [and the match]``; a ``Wins`` may also stand on a line of its own.
 
-Parsing checks the form only; :func:`matches.backgammon.matfile.replay` checks the rules.
+Parsing checks the form only; :func:`backgammon.matfile.replay` checks the rules.
 """
 
 from __future__ import annotations
