@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from clubs.models import ApiToken, Club, ClubRating, Membership, Notification, Player, RatingChange
+from clubs.models import ApiToken, Club, ClubRating, Membership, Player, RatingChange
 
 
 class MembershipInline(admin.TabularInline):
@@ -53,11 +53,3 @@ class ApiTokenAdmin(admin.ModelAdmin):
     list_display = ("name", "club", "created_at", "last_used_at")
     list_filter = ("club",)
     readonly_fields = ("key",)
-
-
-@admin.register(Notification)
-class NotificationAdmin(admin.ModelAdmin):
-    list_display = ("recipient", "kind", "subject", "email_status", "attempts", "created_at")
-    list_filter = ("kind", "email_status")
-    search_fields = ("recipient__name", "subject")
-    raw_id_fields = ("recipient", "club", "tournament")

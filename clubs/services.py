@@ -137,7 +137,7 @@ def club_add_member(*, club: Club, user_identifier: str, role: str = Role.PLAYER
     membership.full_clean()
     membership.save()
 
-    from clubs.tasks import membership_welcome
+    from notifications.tasks import membership_welcome
 
     transaction.on_commit(lambda: membership_welcome.delay(membership.pk))
     return membership

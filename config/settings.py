@@ -58,6 +58,7 @@ INSTALLED_APPS = [
     "clubs",
     "tournaments",
     "matches",
+    "notifications",
 ]
 
 MIDDLEWARE = [
@@ -137,12 +138,12 @@ CELERY_TASK_DEFAULT_QUEUE = "crawford"
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
-    # Notifications (clubs.tasks); each is idempotent, so a missed or doubled beat is harmless.
-    "notify-deadlines": {"task": "clubs.tasks.notify_deadlines", "schedule": 600.0},
-    "notify-overdue": {"task": "clubs.tasks.notify_overdue", "schedule": 900.0},
-    "notify-registrations": {"task": "clubs.tasks.notify_registrations", "schedule": 300.0},
-    "notify-check-in": {"task": "clubs.tasks.notify_check_in", "schedule": 900.0},
-    "notify-ready-matches": {"task": "clubs.tasks.notify_ready_matches", "schedule": 600.0},
+    # Notifications (notifications.tasks): each is idempotent, a missed or doubled beat harmless.
+    "notify-deadlines": {"task": "notifications.tasks.notify_deadlines", "schedule": 600.0},
+    "notify-overdue": {"task": "notifications.tasks.notify_overdue", "schedule": 900.0},
+    "notify-registrations": {"task": "notifications.tasks.notify_registrations", "schedule": 300.0},
+    "notify-check-in": {"task": "notifications.tasks.notify_check_in", "schedule": 900.0},
+    "notify-ready-matches": {"task": "notifications.tasks.notify_ready_matches", "schedule": 600.0},
 }
 
 # --- Auth -------------------------------------------------------------------------------------

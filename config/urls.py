@@ -12,7 +12,7 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("language/", views_accounts.language_set, name="set_language"),
     path("admin/", admin.site.urls),
-    path("notifications/", include("clubs.urls_notifications")),
+    path("notifications/", include("notifications.urls")),
     path("clubs/", include("clubs.urls")),
     path("clubs/<slug:club>/t/", include("tournaments.urls")),
     path("clubs/<slug:club>/t/<slug:tournament>/matches/", include("matches.urls")),

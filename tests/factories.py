@@ -172,7 +172,7 @@ def finished_match(tournament, winner, loser, finished_at, **fields):
 
 class NotificationFactory(factory.django.DjangoModelFactory):
     class Meta:
-        model = "clubs.Notification"
+        model = "notifications.Notification"
 
     recipient = factory.SubFactory(PlayerFactory)
     kind = "match_ready"

@@ -10,7 +10,7 @@ from django.db import OperationalError
 def round_pair(round_id: int) -> int:
     """Draw a round (for an elimination stage: the whole bracket). Returns the matches made;
     a round that is already drawn is left as it is."""
-    from clubs.tasks import notify_round_drawn
+    from notifications.tasks import notify_round_drawn
     from tournaments.services import round_pair as pair
 
     made = pair(round_id=round_id)
@@ -21,7 +21,8 @@ def round_pair(round_id: int) -> int:
 @shared_task(autoretry_for=(OperationalError,), retry_backoff=True, max_retries=5, acks_late=True)
 def match_finished(match_id: int) -> None:
     """A result is in: advance the bracket, close the round, pair the next one when due."""
-    from clubs.tasks import notify_match_finished, ratings_match_finished
+    from clubs.tasks import ratings_match_finished
+    from notifications.tasks import notify_match_finished
     from tournaments.services import tournament_advance
 
     tournament_advance(match_id=match_id)

@@ -9,11 +9,12 @@ import time
 import pytest
 from django.core import mail
 
-from clubs.models import Notification, NotificationStatus, Role
-from clubs.notify import kinds
+from clubs.models import Role
 from config.celery import app as celery_app
 from matches.models import Match, MatchStatus
 from matches.services import match_record_final_score
+from notifications import kinds
+from notifications.models import Notification, NotificationStatus
 from tests.conftest import needs_postgres, needs_redis
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
 from tournaments import services
@@ -71,13 +72,13 @@ def test_the_worker_draws_and_mails_both_players(worker):
 
 
 def test_a_failing_mail_server_is_retried_through_the_broker(worker, settings, monkeypatch):
-    from clubs import tasks
+    from notifications import tasks
 
     tournament = two_player_tournament()
     services.tournament_start(tournament=tournament)
     assert wait_for(lambda: len(mail.outbox) >= 2)
 
-    settings.EMAIL_BACKEND = "tests.clubs.test_notifications_delivery.SMTPDownBackend"
+    settings.EMAIL_BACKEND = "tests.notifications.test_delivery.SMTPDownBackend"
     monkeypatch.setattr(tasks, "mail_backoff", lambda retries: 0)
     match = Match.objects.get(round__stage__tournament=tournament)
     match_record_final_score(match=match, score_a=5, score_b=1)

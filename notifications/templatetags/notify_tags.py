@@ -6,7 +6,7 @@ from typing import Any
 
 from django import template
 
-from clubs.notify.selectors import unread_count
+from notifications.selectors import unread_count
 
 register = template.Library()
 

@@ -14,6 +14,6 @@ Modules:
 - ``calendar``: the iCalendar feed of a player's matches.
 - ``listeners``: the bridge from ``matches.events`` (results) to the Celery tasks.
 
-The public entry points are the Celery tasks in ``clubs.tasks``; see ``clubs.tasks.notify_event``
-for the result events.
+The public entry points are the Celery tasks in ``notifications.tasks``; see
+``notifications.tasks.notify_event`` for the result events.
 """

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from clubs import views_notifications as views
+from notifications import views
 
 app_name = "notifications"
 

@@ -15,10 +15,10 @@ from django.urls import reverse
 from django.utils import timezone
 
 from clubs.models import Membership, Role
-from clubs.notify import kinds
-from clubs.notify.match_notices import match_message, match_queryset, match_url, sides
-from clubs.notify.services import Message, absolute, notifications_create
 from matches.models import Match, MatchStatus
+from notifications import kinds
+from notifications.match_notices import match_message, match_queryset, match_url, sides
+from notifications.services import Message, absolute, notifications_create
 from tournaments.models import TournamentStatus
 
 OPEN = (MatchStatus.READY, MatchStatus.PLAYING)

@@ -17,11 +17,11 @@ from django.utils.translation import gettext as _
 from icalendar import Calendar, Event
 
 from clubs.models import Player
-from clubs.notify.match_notices import match_url
-from clubs.notify.services import absolute
 from matches.models import Match, MatchStatus
+from notifications.match_notices import match_url
+from notifications.services import absolute
 
-SALT = "clubs.notify.calendar"
+SALT = "clubs.notify.calendar"  # kept: feeds already subscribed use it
 SCHEDULED = (MatchStatus.PENDING, MatchStatus.READY, MatchStatus.PLAYING)
 
 

@@ -9,9 +9,10 @@ from django.urls import reverse
 from django.utils import timezone
 from icalendar import Calendar
 
-from clubs.models import Notification, NotificationStatus, Role
-from clubs.notify.calendar import calendar_path
-from clubs.notify.selectors import unread_count
+from clubs.models import Role
+from notifications.calendar import calendar_path
+from notifications.models import Notification, NotificationStatus
+from notifications.selectors import unread_count
 from tests.conftest import open_matches
 from tests.factories import (
     PASSWORD,

@@ -20,8 +20,9 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
 
-from clubs.models import Club, Notification, NotificationStatus, Player
-from clubs.notify.kinds import KINDS, wanted
+from clubs.models import Club, Player
+from notifications.kinds import KINDS, wanted
+from notifications.models import Notification, NotificationStatus
 
 #: What a mail server that is down, refuses or times out raises (SMTPException is an OSError,
 #: named for the reader).
@@ -170,7 +171,7 @@ def notifications_create(messages: Iterable[Message]) -> list[Notification]:
 
 
 def _queue_send(notification_id: int) -> None:
-    from clubs.tasks import notification_send
+    from notifications.tasks import notification_send
 
     transaction.on_commit(lambda: notification_send.delay(notification_id))
 

@@ -9,13 +9,14 @@ import pytest
 from django.conf import settings
 from django.utils import timezone
 
-from clubs.models import Notification, Role
-from clubs.notify import kinds
-from clubs.notify.deadlines import deadline_reminders_send, overdue_matches_report
+from clubs.models import Role
 from config.celery import app as celery_app
-from tests.clubs.conftest import sent_to
+from notifications import kinds
+from notifications.deadlines import deadline_reminders_send, overdue_matches_report
+from notifications.models import Notification
 from tests.conftest import open_matches
 from tests.factories import MembershipFactory, UserFactory
+from tests.notifications.conftest import sent_to
 from tournaments.models import Round
 
 pytestmark = pytest.mark.django_db
@@ -99,16 +100,16 @@ def test_nothing_is_late_in_a_round_without_a_deadline(field, commit):
 
 
 def test_the_beat_schedule_runs_registered_idempotent_tasks():
-    import clubs.tasks  # noqa: F401  (registers the tasks)
+    import notifications.tasks  # noqa: F401  (registers the tasks)
 
     schedule = settings.CELERY_BEAT_SCHEDULE
     tasks = {entry["task"] for entry in schedule.values()}
     assert {
-        "clubs.tasks.notify_deadlines",
-        "clubs.tasks.notify_overdue",
-        "clubs.tasks.notify_registrations",
-        "clubs.tasks.notify_check_in",
-        "clubs.tasks.notify_ready_matches",
+        "notifications.tasks.notify_deadlines",
+        "notifications.tasks.notify_overdue",
+        "notifications.tasks.notify_registrations",
+        "notifications.tasks.notify_check_in",
+        "notifications.tasks.notify_ready_matches",
     } <= tasks
     for name in tasks:
         assert name in celery_app.tasks

@@ -16,7 +16,7 @@ RESULT_EVENTS = frozenset(
 def on_result_event(event: str, **ids: Any) -> None:
     if event not in RESULT_EVENTS:
         return
-    from clubs.tasks import notify_event
+    from notifications.tasks import notify_event
 
     notify_event.delay(event, **ids)
 

@@ -7,16 +7,17 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from clubs.models import Notification, NotificationStatus, Player
-from clubs.notify import kinds
-from clubs.notify.match_notices import ready_matches_notify
-from clubs.notify.tournament_notices import check_in_notify, entries_approved_notify
-from clubs.tasks import notify_event, notify_registrations, notify_round_drawn
+from clubs.models import Player
 from matches import services as match_services
 from matches.models import MatchReport
-from tests.clubs.conftest import html_of, kinds_of, sent_to
+from notifications import kinds
+from notifications.match_notices import ready_matches_notify
+from notifications.models import Notification, NotificationStatus
+from notifications.tasks import notify_event, notify_registrations, notify_round_drawn
+from notifications.tournament_notices import check_in_notify, entries_approved_notify
 from tests.conftest import open_matches
 from tests.factories import UserFactory
+from tests.notifications.conftest import html_of, kinds_of, sent_to
 from tournaments import services
 from tournaments.models import Round
 
@@ -175,7 +176,7 @@ def test_the_end_of_a_tournament_sends_the_placings_once(field, locmem_mail, pla
 
     locmem_mail.clear()
     commit(notify_event.delay, "result_recorded", match_id=final.pk)  # repeated
-    from clubs.tasks import notify_match_finished
+    from notifications.tasks import notify_match_finished
 
     commit(notify_match_finished.delay, final.pk)
     assert locmem_mail == []

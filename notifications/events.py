@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from clubs.notify import match_notices, tournament_notices
+from notifications import match_notices, tournament_notices
 from tournaments.models import Round, TournamentStatus
 
 RESULT_EVENTS = {

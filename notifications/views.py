@@ -1,6 +1,6 @@
 """Notification pages: the bell and the list, settings, the calendar feed, and the organizer's
 pages (failed e-mails of the club; what to tell guests in person and what is late, per
-tournament). Thin: permissions from clubs.permissions, reads and writes in clubs.notify."""
+tournament). Thin: permissions from clubs.permissions, reads and writes in notifications."""
 
 from __future__ import annotations
 
@@ -13,13 +13,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from clubs import permissions
-from clubs.models import Club, Notification, Player
-from clubs.notify import calendar as notify_calendar
-from clubs.notify import selectors, services
-from clubs.notify.forms import NotifyForm
+from clubs.models import Club, Player
 from clubs.selectors import player_of
 from clubs.services import player_for_user
 from clubs.views import deny, get_visible_club
+from notifications import calendar as notify_calendar
+from notifications import selectors, services
+from notifications.forms import NotifyForm
+from notifications.models import Notification
 from tournaments.models import Tournament
 
 

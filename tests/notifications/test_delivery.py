@@ -10,16 +10,16 @@ from django.core import mail
 from django.core.mail.backends.base import BaseEmailBackend
 from django.urls import reverse
 
-from clubs.models import Notification, NotificationStatus
-from clubs.notify import kinds
-from clubs.tasks import MAIL_RETRIES, mail_backoff, notification_send
-from tests.clubs.conftest import sent_to
+from notifications import kinds
+from notifications.models import Notification, NotificationStatus
+from notifications.tasks import MAIL_RETRIES, mail_backoff, notification_send
 from tests.conftest import open_matches
 from tests.factories import PASSWORD
+from tests.notifications.conftest import sent_to
 
 pytestmark = pytest.mark.django_db
 
-HERE = "tests.clubs.test_notifications_delivery"
+HERE = "tests.notifications.test_delivery"
 
 
 class SMTPDownBackend(BaseEmailBackend):

@@ -8,8 +8,9 @@ from typing import Any
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from clubs.models import Club, Membership, Notification, NotificationStatus, Player, Role
+from clubs.models import Club, Membership, Player, Role
 from matches.models import Match, MatchStatus
+from notifications.models import Notification, NotificationStatus
 from tournaments.models import Tournament
 
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from clubs.models import Notification, Player, Role
+from clubs.models import Player, Role
+from notifications.models import Notification
 from tests.factories import MembershipFactory, PlayerFactory, UserFactory
 from tournaments import services
 from tournaments.models import Tournament

@@ -10,8 +10,8 @@ from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 
 from clubs.models import Membership
-from clubs.notify import kinds
-from clubs.notify.services import Message, notification_create, notifications_create
+from notifications import kinds
+from notifications.services import Message, notification_create, notifications_create
 from tournaments.models import Entry, EntryStatus, Tournament, TournamentStatus
 
 
@@ -107,7 +107,7 @@ def standings_url(tournament: Tournament) -> str:
 
 def tournament_finished_notify(*, tournament_id: int) -> int:
     """Every player who was drawn: the tournament is over, the placings, his own place."""
-    from clubs.notify.placings import final_placings
+    from notifications.placings import final_placings
 
     tournament = (
         Tournament.objects.select_related("club")

@@ -11,9 +11,9 @@ from django.db.models import QuerySet
 from django.urls import reverse
 
 from clubs.models import Membership, Player, Role
-from clubs.notify import kinds
-from clubs.notify.services import Message, notifications_create
 from matches.models import Match, MatchOutcome, MatchReport, MatchStatus, ReportStatus
+from notifications import kinds
+from notifications.services import Message, notifications_create
 from tournaments.models import RoundStatus, TournamentStatus
 
 
