@@ -39,9 +39,11 @@ from django.db import connection  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
-from clubs import selectors_players, services_ratings  # noqa: E402
 from clubs.models import Club, Player  # noqa: E402
 from matches.models import Match  # noqa: E402
+from players import selectors as selectors_players  # noqa: E402
+from ratings import selectors as ratings_selectors  # noqa: E402
+from ratings import services as services_ratings  # noqa: E402
 from tournaments.models import Entry, Round, Stage, Tournament  # noqa: E402
 
 
@@ -133,7 +135,7 @@ def main() -> None:
         )
     figures["profile_queries"] = len(queries)
     with CaptureQueriesContext(connection) as queries:
-        figures["leaderboard"], rows = timed(lambda: list(selectors_players.leaderboard(club)))
+        figures["leaderboard"], rows = timed(lambda: list(ratings_selectors.leaderboard(club)))
     figures["leaderboard_queries"] = len(queries)
 
     print(f"club of {args.players} players, {args.matches} rated matches (SQLite, in memory)")

@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from clubs.models import ApiToken, Club, ClubRating, Membership, Player, RatingChange
+from clubs.models import ApiToken, Club, Membership, Player
 
 
 class MembershipInline(admin.TabularInline):
@@ -31,21 +31,6 @@ class MembershipAdmin(admin.ModelAdmin):
     list_filter = ("role", "club")
     search_fields = ("player__name", "club__name")
     autocomplete_fields = ("player", "club")
-
-
-@admin.register(ClubRating)
-class ClubRatingAdmin(admin.ModelAdmin):
-    list_display = ("player", "club", "rating", "experience")
-    list_filter = ("club",)
-    search_fields = ("player__name",)
-    raw_id_fields = ("player",)
-
-
-@admin.register(RatingChange)
-class RatingChangeAdmin(admin.ModelAdmin):
-    list_display = ("player", "club", "opponent", "won", "rating_before", "rating_after")
-    list_filter = ("club",)
-    raw_id_fields = ("player", "opponent", "match")
 
 
 @admin.register(ApiToken)

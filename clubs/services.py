@@ -90,7 +90,7 @@ def club_update(*, club: Club, **fields: Any) -> Club:
     club.full_clean()
     club.save()
     if rating_length_changed:
-        from clubs.tasks import ratings_recompute
+        from ratings.tasks import ratings_recompute
 
         club_id = club.pk
         transaction.on_commit(lambda: ratings_recompute.delay(club_id))

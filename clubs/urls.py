@@ -1,6 +1,8 @@
 from django.urls import path
 
-from clubs import views, views_players, views_tokens
+from clubs import views, views_tokens
+from players import views as views_players
+from ratings import views as views_ratings
 from tournaments import views_seasons
 
 app_name = "clubs"
@@ -25,7 +27,7 @@ urlpatterns = [
         name="api_token_revoke",
     ),
     # Ratings, profiles and seasons (issue 8).
-    path("<slug:club>/leaderboard/", views_players.leaderboard, name="leaderboard"),
+    path("<slug:club>/leaderboard/", views_ratings.leaderboard, name="leaderboard"),
     path("<slug:club>/players/<int:player>/", views_players.player_profile, name="player"),
     path("<slug:club>/head-to-head/", views_players.head_to_head, name="head_to_head"),
     path("<slug:club>/seasons/", views_seasons.season_list, name="seasons"),

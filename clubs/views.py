@@ -47,11 +47,6 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "home.html", {"clubs": clubs})
 
 
-@login_required
-def dashboard(request: HttpRequest) -> HttpResponse:
-    return render(request, "dashboard.html", {"dash": selectors.dashboard_for(request.user)})
-
-
 def club_list(request: HttpRequest) -> HttpResponse:
     clubs = selectors.clubs_visible_to(request.user)
     return render(request, "clubs/club_list.html", {"clubs": clubs})

@@ -58,7 +58,9 @@ INSTALLED_APPS = [
     "clubs",
     "tournaments",
     "matches",
+    "ratings",
     "notifications",
+    "players",
 ]
 
 MIDDLEWARE = [

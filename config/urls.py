@@ -4,10 +4,11 @@ from django.urls import include, path
 
 from clubs import views as club_views
 from clubs import views_accounts
+from players import views as player_views
 
 urlpatterns = [
     path("", club_views.home, name="home"),
-    path("dashboard/", club_views.dashboard, name="dashboard"),
+    path("dashboard/", player_views.dashboard, name="dashboard"),
     path("accounts/signup/", views_accounts.signup, name="signup"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("language/", views_accounts.language_set, name="set_language"),

@@ -1,9 +1,12 @@
-"""Every model of the three apps has an admin page that opens."""
+"""Every model of the project's own apps has an admin page that opens."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from django.apps import apps
+from django.conf import settings
 from django.contrib import admin
 from django.urls import reverse
 
@@ -11,11 +14,13 @@ from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
 
-OUR_APPS = ("clubs", "tournaments", "matches")
+OUR_APPS = [
+    config for config in apps.get_app_configs() if Path(config.path).parent == settings.BASE_DIR
+]
 MODELS = [
     model
-    for app in OUR_APPS
-    for model in apps.get_app_config(app).get_models()
+    for config in OUR_APPS
+    for model in config.get_models()
     if not model.__name__.startswith("Historical")
 ]
 

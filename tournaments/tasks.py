@@ -21,8 +21,8 @@ def round_pair(round_id: int) -> int:
 @shared_task(autoretry_for=(OperationalError,), retry_backoff=True, max_retries=5, acks_late=True)
 def match_finished(match_id: int) -> None:
     """A result is in: advance the bracket, close the round, pair the next one when due."""
-    from clubs.tasks import ratings_match_finished
     from notifications.tasks import notify_match_finished
+    from ratings.tasks import ratings_match_finished
     from tournaments.services import tournament_advance
 
     tournament_advance(match_id=match_id)

@@ -201,7 +201,7 @@ def _seed(tournament: Tournament, entries: list[Entry], rng: random.Random) -> l
     if tournament.seeding == Seeding.RANDOM:
         order = seeding.seed_random(list(by_id), rng)
     elif tournament.seeding == Seeding.RATING:
-        from clubs.selectors import club_ratings
+        from ratings.selectors import club_ratings
 
         ratings = club_ratings(tournament.club, [entry.player_id for entry in entries])
         order = seeding.seed_by_rating(

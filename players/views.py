@@ -1,26 +1,23 @@
-"""Player profiles, the club leaderboard and head-to-head pages. Private clubs show them to
-their members only (404 for everyone else), like every club page."""
+"""Player pages: the dashboard, profiles and head-to-head. Private clubs show them to their
+members only (404 for everyone else), like every club page."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from django import forms
+from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django_tables2 import RequestConfig
-from django_tables2.export import TableExport
 
-from clubs import permissions, selectors_players, svg
-from clubs.filters import LeaderboardFilter
+from clubs import permissions
 from clubs.models import Club
-from clubs.tables import EXPORT_FORMATS, LeaderboardTable
 from clubs.views import get_visible_club
-
-LEADERBOARD_PAGE = 50
+from players import selectors as selectors_players
+from ratings import chart as svg
 
 
 def _rating_chart(profile: selectors_players.PlayerProfile) -> str:
@@ -63,32 +60,6 @@ def player_profile(request: HttpRequest, club: str, player: int) -> HttpResponse
     return render(request, "clubs/player_profile.html", context)
 
 
-def leaderboard(request: HttpRequest, club: str) -> HttpResponse:
-    club_obj = get_visible_club(request, club)
-    filterset = LeaderboardFilter(
-        request.GET or None, queryset=selectors_players.leaderboard(club_obj)
-    )
-    table = LeaderboardTable(filterset.qs, club=club_obj)
-    RequestConfig(request, paginate={"per_page": LEADERBOARD_PAGE}).configure(table)
-    export_format = request.GET.get("_export")
-    if export_format in EXPORT_FORMATS:
-        exporter = TableExport(
-            export_format, table, dataset_kwargs={"title": _("Leaderboard")[:31]}
-        )
-        return exporter.response(f"{club_obj.slug}-leaderboard.{export_format}")
-    query = request.GET.copy()
-    query.pop("page", None)
-    query.pop("_export", None)
-    context = {
-        "club": club_obj,
-        "table": table,
-        "filter": filterset,
-        "export_formats": EXPORT_FORMATS,
-        "query": query.urlencode(),
-    }
-    return render(request, "clubs/leaderboard.html", context)
-
-
 class PlayerChoice(forms.ModelChoiceField):
     def label_from_instance(self, obj: Any) -> str:
         return obj.name
@@ -127,3 +98,10 @@ def head_to_head(request: HttpRequest, club: str) -> HttpResponse:
         )
     context = {"club": club_obj, "form": form, "h2h": result}
     return render(request, "clubs/head_to_head.html", context)
+
+
+@login_required
+def dashboard(request: HttpRequest) -> HttpResponse:
+    return render(
+        request, "dashboard.html", {"dash": selectors_players.dashboard_for(request.user)}
+    )

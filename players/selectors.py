@@ -12,30 +12,27 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 from django.db.models import (
     Count,
     Exists,
     F,
-    FloatField,
     OuterRef,
     Q,
     QuerySet,
     Subquery,
-    Window,
 )
-from django.db.models.functions import Cast, Coalesce, NullIf, Rank
-from django.utils import timezone
+from django.db.models.functions import Coalesce
 
-from clubs.models import Club, ClubRating, Membership, Player, RatingChange
+from clubs import selectors as clubs_selectors
+from clubs.models import Club, Membership, Player
 from matches.models import Game, Match, MatchOutcome, MatchStatus, WinKind
+from ratings.models import ClubRating, RatingChange
 from tournaments.models import Entry, EntryStatus, MatchFormat, Tournament, TournamentStatus
 from tournaments.presentation import match_format_label
 
-#: "Active" on the leaderboard: a rated match within this time.
-ACTIVE_WITHIN = timedelta(days=365)
 RECENT_MATCHES = 10
 
 
@@ -414,36 +411,6 @@ def player_profile(club: Club, player: Player, *, include_unpublished: bool) -> 
 # --- Leaderboard ------------------------------------------------------------------------------
 
 
-def leaderboard(club: Club) -> QuerySet[ClubRating]:
-    """Rated players of the club with their match counts and last match, best first.
-
-    The position is computed after filters (an "active players" list ranks among them).
-    """
-    changes = RatingChange.objects.filter(club=OuterRef("club"), player=OuterRef("player"))
-
-    def counted(queryset: QuerySet[RatingChange]) -> Subquery:
-        return Subquery(
-            queryset.values("player").annotate(n=Count("pk")).values("n"),
-        )
-
-    return (
-        ClubRating.objects.filter(club=club)
-        .select_related("player")
-        .annotate(
-            played=Coalesce(counted(changes), 0),
-            won=Coalesce(counted(changes.filter(won=True)), 0),
-            last_played=Subquery(changes.order_by("-played_at").values("played_at")[:1]),
-            position=Window(Rank(), order_by=F("rating").desc()),
-        )
-        .annotate(win_rate=Cast("won", FloatField()) / NullIf(Cast("played", FloatField()), 0.0))
-        .order_by("-rating", "player__name")
-    )
-
-
-def active_since(now: datetime | None = None) -> datetime:
-    return (now or timezone.now()) - ACTIVE_WITHIN
-
-
 # --- Head to head -----------------------------------------------------------------------------
 
 
@@ -487,4 +454,31 @@ def head_to_head(club: Club, a: Player, b: Player, *, include_unpublished: bool)
         wins_b=sum(1 for line in played if not line.won),
         games=_game_stats(played),
         rating_exchange=sum(exchange.values()),
+    )
+
+
+@dataclass(frozen=True)
+class Dashboard:
+    player: Player | None
+    memberships: list[Membership]
+    entries: list[Any]
+    next_match: Any | None
+
+
+def dashboard_for(user: Any) -> Dashboard:
+    """My clubs, my tournaments and my next match."""
+    from matches.selectors import next_match_for
+    from tournaments.selectors import entries_of_player
+
+    player = clubs_selectors.player_of(user)
+    if player is None:
+        return Dashboard(player=None, memberships=[], entries=[], next_match=None)
+    memberships = list(
+        Membership.objects.filter(player=player).select_related("club").order_by("club__name")
+    )
+    return Dashboard(
+        player=player,
+        memberships=memberships,
+        entries=list(entries_of_player(player)),
+        next_match=next_match_for(player),
     )

@@ -9,8 +9,8 @@ from django import forms
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
-from clubs.models import ClubRating
-from clubs.selectors_players import active_since
+from ratings.models import ClubRating
+from ratings.selectors import active_since
 
 
 class LeaderboardFilter(django_filters.FilterSet):

@@ -14,8 +14,9 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from clubs.models import ClubRating, Membership, Role
-from clubs.services_ratings import ratings_recompute
+from clubs.models import Membership, Role
+from ratings.models import ClubRating
+from ratings.services import ratings_recompute
 from tests.factories import (
     PASSWORD,
     ClubFactory,

@@ -8,7 +8,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from clubs.models import Club
-from clubs.services_ratings import ratings_recompute
+from ratings.services import ratings_recompute
 
 
 class Command(BaseCommand):

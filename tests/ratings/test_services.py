@@ -12,16 +12,16 @@ from django.db import connection
 from django.utils import timezone
 
 from backgammon.fibs import RatedMatch, fibs_update, replay
-from clubs import services_ratings
-from clubs.models import ClubRating, RatingChange
-from clubs.selectors import club_ratings
-from clubs.tasks import ratings_recompute
 from matches.models import Match
 from matches.services import (
     match_award_forfeit,
     match_correct_final_score,
     match_record_final_score,
 )
+from ratings import services as services_ratings
+from ratings.models import ClubRating, RatingChange
+from ratings.selectors import club_ratings
+from ratings.tasks import ratings_recompute
 from tests.conftest import needs_postgres
 from tests.factories import (
     ClubFactory,

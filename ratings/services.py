@@ -31,8 +31,9 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from backgammon.fibs import PlayerRating, RatedMatch, best_of_length, replay
-from clubs.models import Club, ClubRating, RatingChange
+from clubs.models import Club
 from matches.models import Match, MatchOutcome, MatchStatus
+from ratings.models import ClubRating, RatingChange
 from tournaments.models import MatchFormat
 
 #: Points a game of a best-of-N match counts for the rating unless the club says otherwise.

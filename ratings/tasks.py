@@ -1,17 +1,15 @@
-"""Background work of the clubs app. Tasks take ids and call one piece of logic."""
+"""Background work of ratings. Tasks take ids and call one service; idempotent."""
 
 from __future__ import annotations
 
 from celery import shared_task
 from django.db import OperationalError
 
-# --- Ratings (issue 8) ----------------------------------------------------------------------
-
 
 @shared_task(autoretry_for=(OperationalError,), retry_backoff=True, max_retries=5, acks_late=True)
 def ratings_match_finished(match_id: int) -> bool:
     """A match finished or changed: bring its club's ratings up to date (idempotent)."""
-    from clubs import services_ratings
+    from ratings import services as services_ratings
 
     return services_ratings.ratings_match_finished(match_id=match_id)
 
@@ -19,6 +17,6 @@ def ratings_match_finished(match_id: int) -> bool:
 @shared_task(autoretry_for=(OperationalError,), retry_backoff=True, max_retries=5, acks_late=True)
 def ratings_recompute(club_id: int) -> int:
     """Replay all rated matches of a club (after a correction); returns the rows written."""
-    from clubs import services_ratings
+    from ratings import services as services_ratings
 
     return services_ratings.ratings_recompute(club_id=club_id).changes_written

@@ -1,0 +1,40 @@
+"""The club's leaderboard (ratings), sortable, filterable and exportable."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django_tables2 import RequestConfig
+from django_tables2.export import TableExport
+
+from clubs.views import get_visible_club
+from ratings import selectors
+from ratings.filters import LeaderboardFilter
+from ratings.tables import EXPORT_FORMATS, LeaderboardTable
+
+LEADERBOARD_PAGE = 50
+
+
+def leaderboard(request: HttpRequest, club: str) -> HttpResponse:
+    club_obj = get_visible_club(request, club)
+    filterset = LeaderboardFilter(request.GET or None, queryset=selectors.leaderboard(club_obj))
+    table = LeaderboardTable(filterset.qs, club=club_obj)
+    RequestConfig(request, paginate={"per_page": LEADERBOARD_PAGE}).configure(table)
+    export_format = request.GET.get("_export")
+    if export_format in EXPORT_FORMATS:
+        exporter = TableExport(
+            export_format, table, dataset_kwargs={"title": _("Leaderboard")[:31]}
+        )
+        return exporter.response(f"{club_obj.slug}-leaderboard.{export_format}")
+    query = request.GET.copy()
+    query.pop("page", None)
+    query.pop("_export", None)
+    context = {
+        "club": club_obj,
+        "table": table,
+        "filter": filterset,
+        "export_formats": EXPORT_FORMATS,
+        "query": query.urlencode(),
+    }
+    return render(request, "clubs/leaderboard.html", context)
