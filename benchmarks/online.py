@@ -34,6 +34,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from draw import services as draw_services
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
@@ -119,7 +121,7 @@ def prepare(games: int) -> tuple[list[tuple[int, str, str]], str]:
     services.tournament_open_registration(tournament=tournament)
     for n in range(2 * games):
         services.entry_add_guest(tournament=tournament, name=f"Bench {stamp} {n:03d}")
-    services.tournament_start(tournament=tournament)  # the round is paired on commit (eager)
+    draw_services.tournament_start(tournament=tournament)  # the round is paired on commit (eager)
     matches = list(
         Match.objects.filter(round__stage__tournament=tournament, status="ready").select_related(
             "entry_a", "entry_b"

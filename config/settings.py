@@ -59,7 +59,10 @@ INSTALLED_APPS = [
     "tournaments",
     "matches",
     "ratings",
+    "draw",
+    "standings",
     "notifications",
+    "api",
     "players",
 ]
 

@@ -21,7 +21,7 @@ urlpatterns = [
         "clubs/<slug:club>/t/<slug:tournament>/matches/<int:match>/upload/",
         include("matches.urls_files"),
     ),
-    path("api/", include("matches.api.urls")),
+    path("api/", include("api.urls")),
     path(
         "clubs/<slug:club>/t/<slug:tournament>/matches/<int:match>/play/",
         include("matches.online.urls"),

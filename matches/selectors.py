@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 
 from backgammon.scoring import GameResult, match_progress
 from clubs.models import Player
@@ -131,4 +131,20 @@ def disputed_matches(tournament: Any) -> list[Match]:
         )
         .select_related("round__stage", "entry_a__player", "entry_b__player")
         .distinct()
+    )
+
+
+def round_matches(round_: Any) -> QuerySet[Any]:
+    return (
+        Match.objects.filter(round=round_)
+        .select_related("entry_a__player", "entry_b__player", "winner", "referee")
+        .order_by("index")
+    )
+
+
+def stage_matches(stage: Any) -> list[Any]:
+    return list(
+        Match.objects.filter(round__stage=stage)
+        .select_related("round", "entry_a__player", "entry_b__player")
+        .order_by("round__number", "index")
     )

@@ -1,15 +1,15 @@
 """Final placings of a tournament for the "tournament finished" message: the podium and each
 player's own place. Brackets replay their results into the pure bracket plan (as
-``tournaments.services.brackets.bracket_sync`` does); Swiss and round robin use the standings."""
+``draw.brackets.bracket_sync`` does); Swiss and round robin use the standings."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from draw.brackets import bracket_state, is_bracket
+from draw.services.rounds import swiss_standings
+from standings.selectors import EVENT_LABELS
 from tournaments.models import Entry, Tournament
-from tournaments.services.brackets import bracket_state, is_bracket
-from tournaments.services.draw import swiss_standings
-from tournaments.standings_data import EVENT_LABELS
 
 #: Places shown to everyone.
 PODIUM = 3

@@ -230,7 +230,7 @@ class CubeStats:
 class TournamentLine:
     tournament: Tournament
     place: Any | None
-    """A ``tournaments.seasons.Place`` once the tournament is finished."""
+    """A ``standings.seasons.Place`` once the tournament is finished."""
     players: int
 
 
@@ -321,7 +321,7 @@ def _game_stats(lines: list[MatchLine]) -> GameRecordStats:
 def _tournament_lines(
     club: Club, player: Player, *, include_unpublished: bool
 ) -> list[TournamentLine]:
-    from tournaments.seasons import tournament_placings
+    from standings.seasons import tournament_placings
 
     entries = (
         Entry.objects.filter(player=player, tournament__club=club)

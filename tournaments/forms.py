@@ -5,7 +5,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Player
 from tournaments.models import Entry, Round, Tournament
-from tournaments.standings_data import METRIC_LABELS
+from tournaments.tiebreaks import METRIC_LABELS
 
 
 class TournamentForm(forms.ModelForm):

@@ -7,7 +7,7 @@ from typing import Any
 from django.db.models import Count, Q, QuerySet
 
 from clubs.models import Club, Player
-from tournaments.models import Entry, EntryStatus, Tournament, TournamentStatus
+from tournaments.models import Entry, EntryStatus, Round, Tournament, TournamentStatus
 
 
 def entries_of_player(player: Player) -> QuerySet[Entry]:
@@ -40,8 +40,6 @@ def tournament_entries(tournament: Tournament) -> QuerySet[Entry]:
 
 def tournament_rounds(tournament: Tournament) -> QuerySet[Any]:
     """Every round of every stage, in play order, with its match counts."""
-    from tournaments.models import Round
-
     return (
         Round.objects.filter(stage__tournament=tournament)
         .select_related("stage")
@@ -50,42 +48,7 @@ def tournament_rounds(tournament: Tournament) -> QuerySet[Any]:
     )
 
 
-def round_matches(round_: Any) -> QuerySet[Any]:
-    from matches.models import Match
-
-    return (
-        Match.objects.filter(round=round_)
-        .select_related("entry_a__player", "entry_b__player", "winner", "referee")
-        .order_by("index")
-    )
-
-
-def stage_matches(stage: Any) -> list[Any]:
-    from matches.models import Match
-
-    return list(
-        Match.objects.filter(round__stage=stage)
-        .select_related("round", "entry_a__player", "entry_b__player")
-        .order_by("round__number", "index")
-    )
-
-
 def my_entry(tournament: Tournament, user: Any) -> Entry | None:
     if user is None or not user.is_authenticated:
         return None
     return Entry.objects.filter(tournament=tournament, player__user=user).first()
-
-
-def standings(tournament: Tournament) -> Any:
-    """The standings of a tournament: one row per seeded player with totals and the
-    tie-break values in the tournament's order; placings per event for brackets.
-    A fixed number of queries whatever the field size."""
-    from tournaments.results import finished_results
-    from tournaments.standings_data import build_standings
-
-    entries = list(
-        Entry.objects.filter(tournament=tournament, seed__isnull=False)
-        .select_related("player")
-        .order_by("seed")
-    )
-    return build_standings(tournament, entries, finished_results(tournament))

@@ -15,9 +15,12 @@ from clubs import permissions
 from clubs.services import player_for_user
 from clubs.views import deny
 from config.errors import UserError
+from draw import services as draw_services
+from matches import selectors as match_selectors
+from standings import selectors as standings_selectors
+from standings.tables import StandingsTable
 from tournaments import presentation, selectors, services
 from tournaments.models import Round, Stage, StageKind, Tournament
-from tournaments.tables import StandingsTable
 
 KNOCKOUT_STAGES = {
     StageKind.MAIN,
@@ -85,7 +88,7 @@ def round_detail(
         request,
         obj,
         round=round_,
-        matches=selectors.round_matches(round_),
+        matches=match_selectors.round_matches(round_),
         format_label=presentation.match_format_label(round_.match_format, round_.length),
     )
     return render(request, "tournaments/round_detail.html", context)
@@ -94,7 +97,7 @@ def round_detail(
 def bracket(request: HttpRequest, club: str, tournament: str, stage: str) -> HttpResponse:
     obj = get_visible_tournament(request, club, tournament)
     stage_obj = get_object_or_404(Stage, tournament=obj, kind=stage)
-    matches = selectors.stage_matches(stage_obj)
+    matches = match_selectors.stage_matches(stage_obj)
     columns = presentation.bracket_columns(matches, knockout=stage_obj.kind in KNOCKOUT_STAGES)
     stages = Stage.objects.filter(tournament=obj).order_by("order")
     context = _context(request, obj, stage=stage_obj, columns=columns, stages=stages)
@@ -106,7 +109,7 @@ def bracket(request: HttpRequest, club: str, tournament: str, stage: str) -> Htt
 def standings(request: HttpRequest, club: str, tournament: str) -> HttpResponse:
     """The live standings: the table refreshes itself (HTMX polling) and exports."""
     obj = get_visible_tournament(request, club, tournament)
-    data = selectors.standings(obj)
+    data = standings_selectors.tournament_standings(obj)
     table = StandingsTable(data.rows, metrics=data.metrics, match_format=obj.match_format)
     RequestConfig(request, paginate=False).configure(table)
     export_format = request.GET.get("_export")
@@ -125,7 +128,7 @@ def score_sheets(
     if not permissions.can_referee_tournament(request.user, obj):
         return deny(request)
     round_ = _round(obj, stage, number)
-    matches = [m for m in selectors.round_matches(round_) if m.entry_a_id and m.entry_b_id]
+    matches = [m for m in match_selectors.round_matches(round_) if m.entry_a_id and m.entry_b_id]
     context = _context(
         request,
         obj,
@@ -167,7 +170,7 @@ def withdraw(request: HttpRequest, club: str, tournament: str) -> HttpResponse:
     if entry is None:
         return deny(request)
     try:
-        services.entry_withdraw(entry=entry)
+        draw_services.entry_withdraw(entry=entry)
     except UserError as error:
         messages.error(request, " ".join(error.messages))
     else:

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST
 from clubs import permissions
 from clubs.views import add_user_error, deny, get_visible_club
 from config.errors import UserError
+from draw import services as draw_services
 from matches.models import Match
 from matches.services import match_award_forfeit
 from tournaments import selectors, services
@@ -123,8 +124,14 @@ def _back(tournament: Tournament) -> HttpResponse:
 def transition(request: HttpRequest, tournament: Tournament, action: str) -> HttpResponse:
     actions = {
         "open": (services.tournament_open_registration, _("Registration is open.")),
-        "start": (services.tournament_start, _("The tournament has started; the draw is made.")),
-        "pair-next": (services.tournament_pair_next_round, _("The next round is being drawn.")),
+        "start": (
+            draw_services.tournament_start,
+            _("The tournament has started; the draw is made."),
+        ),
+        "pair-next": (
+            draw_services.tournament_pair_next_round,
+            _("The next round is being drawn."),
+        ),
     }
     if action not in actions:
         return deny(request)
@@ -169,7 +176,7 @@ def entry_action(
     actions = {
         "approve": (services.entry_approve, _("%(name)s is approved.")),
         "check-in": (services.entry_check_in, _("%(name)s is checked in.")),
-        "withdraw": (services.entry_withdraw, _("%(name)s has withdrawn.")),
+        "withdraw": (draw_services.entry_withdraw, _("%(name)s has withdrawn.")),
     }
     if action not in actions:
         return deny(request)
@@ -207,7 +214,7 @@ def round_edit(request: HttpRequest, tournament: Tournament, round_id: int) -> H
     form = RoundForm(request.POST or None, instance=Round.objects.get(pk=round_.pk))
     if request.method == "POST" and form.is_valid():
         try:
-            services.round_update(round_=round_, **form.cleaned_data)
+            draw_services.round_update(round_=round_, **form.cleaned_data)
         except UserError as error:
             add_user_error(form, error)
         else:
@@ -221,7 +228,7 @@ def round_edit(request: HttpRequest, tournament: Tournament, round_id: int) -> H
 @organizer_only
 def round_repair(request: HttpRequest, tournament: Tournament, round_id: int) -> HttpResponse:
     round_ = _round_of(tournament, round_id)
-    run(request, lambda: services.round_repair(round_=round_), _("The round is drawn again."))
+    run(request, lambda: draw_services.round_repair(round_=round_), _("The round is drawn again."))
     return _back(tournament)
 
 
@@ -246,7 +253,7 @@ def swap(request: HttpRequest, tournament: Tournament, round_id: int) -> HttpRes
         return _back(tournament)
     run(
         request,
-        lambda: services.match_swap_players(
+        lambda: draw_services.match_swap_players(
             first=first, first_slot=first_slot, second=second, second_slot=second_slot
         ),
         _("The two players are swapped."),

@@ -16,6 +16,7 @@ from clubs import permissions
 from clubs.models import Club
 from clubs.views import add_user_error, deny, get_visible_club
 from config.errors import UserError
+from standings import seasons as season_tables
 from tournaments import seasons
 from tournaments.models import Season, Tournament
 
@@ -88,7 +89,7 @@ def season_detail(request: HttpRequest, club: str, season: str) -> HttpResponse:
     club_obj = get_visible_club(request, club)
     season_obj = _get_season(club_obj, season)
     can_manage = permissions.can_manage_club(request.user, club_obj)
-    table = seasons.season_table(season_obj, include_unpublished=can_manage)
+    table = season_tables.season_table(season_obj, include_unpublished=can_manage)
     context = {"club": club_obj, "season": season_obj, "table": table, "can_manage": can_manage}
     return render(request, "tournaments/season_detail.html", context)
 

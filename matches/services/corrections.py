@@ -31,7 +31,7 @@ from matches.services.results import (
     check_version,
     match_lock,
 )
-from tournaments.services.lifecycle import lock as lock_tournament
+from tournaments.services import tournament_lock as lock_tournament
 
 
 def _start(match: Match | int, reason: str, expected_version: int | None) -> Match:
@@ -73,14 +73,14 @@ def _finish(match: Match, winner: int | None, *, user: Any, reason: str) -> Matc
     match.full_clean()
     match.save()
     tournament = match.round.stage.tournament
-    from tournaments.services.brackets import bracket_sync, is_bracket
+    from draw.brackets import bracket_sync, is_bracket
 
     if is_bracket(tournament) and (old_winner != match.winner_id or not was_finished):
         bracket_sync(tournament)  # raises UserError (rolling everything back) on a conflict
     match_id = match.pk
 
     def after() -> None:
-        from tournaments.tasks import match_finished
+        from draw.tasks import match_finished
 
         if match.status == MatchStatus.FINISHED:
             match_finished.delay(match_id)

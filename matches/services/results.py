@@ -109,7 +109,7 @@ def _finish(match: Match, winner: int, outcome: str) -> None:
     match_id = match.pk
 
     def notify() -> None:
-        from tournaments.tasks import match_finished
+        from draw.tasks import match_finished
 
         match_finished.delay(match_id)
 

@@ -7,6 +7,7 @@ import re
 import pytest
 
 from clubs.models import Role
+from draw import services as draw_services
 from tests.factories import PASSWORD, MembershipFactory, UserFactory
 from tournaments import services
 from tournaments.models import Round
@@ -31,9 +32,9 @@ def league(club, organizer):
     services.tournament_open_registration(tournament=tournament)
     for name in ("Anna Albers", "Ben Brandt", "Clara Conrad", "David Dietrich"):
         services.entry_add_guest(tournament=tournament, name=name)
-    services.tournament_start(tournament=tournament)  # autocommit: the draw runs at once
+    draw_services.tournament_start(tournament=tournament)  # autocommit: the draw runs at once
     second = Round.objects.get(stage__tournament=tournament, number=2)
-    services.round_update(round_=second, match_format="points", length=5)
+    draw_services.round_update(round_=second, match_format="points", length=5)
     return tournament
 
 

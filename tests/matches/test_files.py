@@ -13,8 +13,8 @@ from matches.files import match_import_file, side_mapping
 from matches.files_errors import PlayersUnknownError
 from matches.models import Game, Match, MatchFile, MatchStatus
 from matches.services import match_record_game
+from tests.conftest import MAT_FIXTURES, assert_nothing_stored, mat
 from tests.factories import MembershipFactory, UserFactory
-from tests.matches.conftest import MAT_FIXTURES, assert_nothing_stored, mat
 
 pytestmark = pytest.mark.django_db
 

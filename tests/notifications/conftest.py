@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from clubs.models import Player, Role
+from draw import services as draw_services
 from notifications.models import Notification
 from tests.factories import MembershipFactory, PlayerFactory, UserFactory
 from tournaments import services
@@ -64,7 +65,7 @@ def field(club, organizer, commit, people):
             entry.seed = seed
             entry.save()
         if start:
-            commit(services.tournament_start, tournament=tournament)
+            commit(draw_services.tournament_start, tournament=tournament)
         tournament.refresh_from_db()
         return tournament
 

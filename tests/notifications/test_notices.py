@@ -8,6 +8,7 @@ import pytest
 from django.utils import timezone
 
 from clubs.models import Player
+from draw import services as draw_services
 from matches import services as match_services
 from matches.models import MatchReport
 from notifications import kinds
@@ -104,7 +105,7 @@ def test_a_guest_with_an_email_address_is_mailed(club, organizer, commit, locmem
     services.tournament_open_registration(tournament=tournament)
     services.entry_add_guest(tournament=tournament, name="Walk-in", email="walkin@example.com")
     services.entry_add_guest(tournament=tournament, name="Quiet")
-    commit(services.tournament_start, tournament=tournament)
+    commit(draw_services.tournament_start, tournament=tournament)
     assert sent_to(locmem_mail) == ["walkin@example.com"]
 
 

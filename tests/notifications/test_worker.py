@@ -11,6 +11,7 @@ from django.core import mail
 
 from clubs.models import Role
 from config.celery import app as celery_app
+from draw import services as draw_services
 from matches.models import Match, MatchStatus
 from matches.services import match_record_final_score
 from notifications import kinds
@@ -62,7 +63,7 @@ def two_player_tournament():
 
 def test_the_worker_draws_and_mails_both_players(worker):
     tournament = two_player_tournament()
-    services.tournament_start(tournament=tournament)  # commits; the worker takes over
+    draw_services.tournament_start(tournament=tournament)  # commits; the worker takes over
     assert wait_for(lambda: len(mail.outbox) >= 2)
     assert sorted(m.to[0] for m in mail.outbox) == ["ada@example.com", "ben@example.com"]
     assert all("Queue Cup" in m.subject for m in mail.outbox)
@@ -75,7 +76,7 @@ def test_a_failing_mail_server_is_retried_through_the_broker(worker, settings, m
     from notifications import tasks
 
     tournament = two_player_tournament()
-    services.tournament_start(tournament=tournament)
+    draw_services.tournament_start(tournament=tournament)
     assert wait_for(lambda: len(mail.outbox) >= 2)
 
     settings.EMAIL_BACKEND = "tests.notifications.test_delivery.SMTPDownBackend"

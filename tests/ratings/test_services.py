@@ -12,6 +12,7 @@ from django.db import connection
 from django.utils import timezone
 
 from backgammon.fibs import RatedMatch, fibs_update, replay
+from draw import services as draw_services
 from matches.models import Match
 from matches.services import (
     match_award_forfeit,
@@ -339,7 +340,7 @@ def test_seeding_by_rating_uses_the_stored_club_ratings(commit):
     tournament_services.tournament_open_registration(tournament=tournament)
     for player in (weak, middle, strong):
         EntryFactory(tournament=tournament, player=player)
-    commit(tournament_services.tournament_start, tournament=tournament)
+    commit(draw_services.tournament_start, tournament=tournament)
     seeds = dict(tournament.entries.values_list("player_id", "seed"))
     assert seeds == {strong.pk: 1, middle.pk: 2, weak.pk: 3}
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 import pytest
 
 from config.errors import UserError
+from draw import services as draw_services
 from tests.factories import GuestFactory, MembershipFactory
 from tournaments import services
 from tournaments.models import Entry, EntryStatus, Round, TournamentStatus
@@ -19,7 +20,7 @@ def test_a_tournament_goes_draft_registration_running(club, organizer, commit):
     services.tournament_open_registration(tournament=tournament)
     for name in ("Ann", "Bob", "Cid"):
         services.entry_add_guest(tournament=tournament, name=name)
-    commit(services.tournament_start, tournament=tournament)
+    commit(draw_services.tournament_start, tournament=tournament)
     tournament.refresh_from_db()
     assert tournament.status == TournamentStatus.RUNNING
     assert sorted(Entry.objects.values_list("seed", flat=True)) == [1, 2, 3]
@@ -31,9 +32,9 @@ def test_a_tournament_goes_draft_registration_running(club, organizer, commit):
 @pytest.mark.parametrize(
     ("action", "status"),
     [
-        ("tournament_start", TournamentStatus.DRAFT),
-        ("tournament_open_registration", TournamentStatus.RUNNING),
-        ("tournament_start", TournamentStatus.FINISHED),
+        (draw_services.tournament_start, TournamentStatus.DRAFT),
+        (services.tournament_open_registration, TournamentStatus.RUNNING),
+        (draw_services.tournament_start, TournamentStatus.FINISHED),
     ],
 )
 def test_illegal_transitions_are_user_errors(make_tournament, action, status):
@@ -41,7 +42,7 @@ def test_illegal_transitions_are_user_errors(make_tournament, action, status):
     tournament.status = status
     tournament.save()
     with pytest.raises(UserError):
-        getattr(services, action)(tournament=tournament)
+        action(tournament=tournament)
     tournament.refresh_from_db()
     assert tournament.status == status
 
@@ -49,7 +50,7 @@ def test_illegal_transitions_are_user_errors(make_tournament, action, status):
 def test_starting_needs_two_players(make_tournament):
     tournament = make_tournament(1, start=False)
     with pytest.raises(UserError, match="At least two players"):
-        services.tournament_start(tournament=tournament)
+        draw_services.tournament_start(tournament=tournament)
     tournament.refresh_from_db()
     assert tournament.status == TournamentStatus.REGISTRATION
 
@@ -59,7 +60,7 @@ def test_with_check_in_required_only_checked_in_players_are_drawn(make_tournamen
     entries = list(tournament.entries.order_by("seed"))
     for entry in entries[:3]:
         services.entry_check_in(entry=entry)
-    commit(services.tournament_start, tournament=tournament)
+    commit(draw_services.tournament_start, tournament=tournament)
     entries[3].refresh_from_db()
     assert entries[3].status == EntryStatus.WITHDRAWN
     assert entries[3].seed is None
@@ -95,7 +96,7 @@ def test_registration_flow(make_tournament):
     services.entry_check_in(entry=entry)
     entry.refresh_from_db()
     assert entry.status == EntryStatus.CHECKED_IN
-    services.entry_withdraw(entry=entry)
+    draw_services.entry_withdraw(entry=entry)
     entry = services.entry_register(tournament=tournament, player=player)
     assert entry.status == EntryStatus.PENDING
     assert tournament.entries.count() == 1
@@ -106,6 +107,6 @@ def test_manual_seeds_decide_the_first_round(make_tournament, commit):
     entries = list(tournament.entries.order_by("seed"))
     reordered = [entries[3], entries[0], entries[1], entries[2]]
     services.entries_set_seeds(tournament=tournament, ordered_entry_ids=[e.pk for e in reordered])
-    commit(services.tournament_start, tournament=tournament)
+    commit(draw_services.tournament_start, tournament=tournament)
     first = tournament.entries.get(seed=1)
     assert first == entries[3]

@@ -1,20 +1,14 @@
-"""Writes for tournaments: lifecycle, registration, the draw and bracket advancement.
+"""Writes for tournaments: lifecycle before the draw, registration and seeds.
 
 Views, tasks and the API call these; each is a transaction and raises ``UserError`` with a
-translated message when the rules do not allow what was asked.
+translated message when the rules do not allow what was asked. What touches matches (start
+and draw, pairing, advancing, withdrawals, swaps) is in ``draw.services``.
 """
 
-from tournaments.services.draw import (
-    round_pair,
-    round_repair,
-    tournament_advance,
-    tournament_pair_next_round,
-)
 from tournaments.services.lifecycle import (
-    round_update,
     tournament_create,
+    tournament_lock,
     tournament_open_registration,
-    tournament_start,
     tournament_update,
 )
 from tournaments.services.registration import (
@@ -24,8 +18,6 @@ from tournaments.services.registration import (
     entry_approve,
     entry_check_in,
     entry_register,
-    entry_withdraw,
-    match_swap_players,
 )
 
 __all__ = [
@@ -35,15 +27,8 @@ __all__ = [
     "entry_approve",
     "entry_check_in",
     "entry_register",
-    "entry_withdraw",
-    "match_swap_players",
-    "round_pair",
-    "round_repair",
-    "round_update",
-    "tournament_advance",
     "tournament_create",
+    "tournament_lock",
     "tournament_open_registration",
-    "tournament_pair_next_round",
-    "tournament_start",
     "tournament_update",
 ]

@@ -46,8 +46,8 @@ class Command(BaseCommand):
     )
 
     def handle(self, *args: Any, **options: Any) -> None:
+        from clubs.management.demo_tournaments import demo_tournaments
         from config.celery import app as celery_app
-        from tournaments.demo import demo_tournaments
 
         # The demo draws and advances right here, also when a broker is configured.
         celery_app.conf.task_always_eager = True

@@ -6,10 +6,11 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from draw import services as draw_services
 from matches.files import match_import_file
 from matches.models import Match
 from matches.services import match_record_final_score
-from tests.matches.api.conftest import mat
+from tests.api.conftest import mat
 from tournaments import services
 
 pytestmark = pytest.mark.django_db
@@ -26,7 +27,7 @@ def swiss(club, organizer, commit):
             entry = services.entry_add_guest(tournament=tournament, name=f"Player {n:02d}")
             entry.seed = n
             entry.save()
-        commit(services.tournament_start, tournament=tournament)
+        commit(draw_services.tournament_start, tournament=tournament)
         return tournament
 
     return make

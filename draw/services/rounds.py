@@ -11,16 +11,24 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from typing import Any
 
 from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from config.errors import UserError
+from draw.brackets import (
+    bracket_sync,
+    format_of,
+    seeded_entry_ids,
+)
 from matches.models import Match, MatchOutcome, MatchStatus
+from matches.results import finished_results
 from tournaments.models import (
     Entry,
     EntryStatus,
+    MatchFormat,
     Round,
     RoundStatus,
     Stage,
@@ -35,15 +43,9 @@ from tournaments.pairing import (
     RoundFormat,
     SwissPlayer,
 )
-from tournaments.results import finished_results
-from tournaments.services.brackets import (
-    bracket_sync,
-    format_of,
-    seeded_entry_ids,
-)
-from tournaments.services.lifecycle import lock
-from tournaments.standings import rank
-from tournaments.standings_data import tiebreaks_of
+from tournaments.ranking import rank
+from tournaments.services.lifecycle import tournament_lock
+from tournaments.tiebreaks import tiebreaks_of
 
 #: Plan stage names to stage kinds; the winners' bracket of a double elimination is "main".
 STAGE_KINDS = {
@@ -77,7 +79,7 @@ def round_pair(*, round_id: int) -> int:
     """Draw this round; for an elimination stage build the whole bracket. Idempotent: a round
     that has matches is left alone. Returns the number of matches created."""
     round_ = Round.objects.select_related("stage__tournament").get(pk=round_id)
-    tournament = lock(round_.stage.tournament)
+    tournament = tournament_lock(round_.stage.tournament)
     round_ = Round.objects.select_for_update().get(pk=round_id)
     if round_.matches.exists() or tournament.status != TournamentStatus.RUNNING:
         return 0
@@ -245,7 +247,7 @@ def _draw_round_robin(tournament: Tournament, round_: Round, fmt: RoundFormat) -
 # --- After a result ---------------------------------------------------------------------------
 
 
-def _close_rounds(tournament: Tournament) -> None:
+def close_rounds(tournament: Tournament) -> None:
     """Mark every drawn round whose matches are all decided as finished."""
     open_rounds = Round.objects.filter(stage__tournament=tournament).exclude(
         status=RoundStatus.FINISHED
@@ -267,14 +269,14 @@ def tournament_advance(*, match_id: int) -> None:
     )
     if tournament_id is None:
         return
-    tournament = lock(Tournament(pk=tournament_id))
+    tournament = tournament_lock(Tournament(pk=tournament_id))
     if tournament.status != TournamentStatus.RUNNING:
         return
     fmt = format_of(tournament)
     complete = False
     if isinstance(fmt, BracketFormat):
         complete = bracket_sync(tournament)
-    _close_rounds(tournament)
+    close_rounds(tournament)
     if not isinstance(fmt, BracketFormat):
         complete = _rounds_complete(tournament, fmt)
         if not complete and tournament.format == "swiss" and tournament.auto_pair_next_round:
@@ -307,7 +309,7 @@ def _pair_next_if_due(tournament: Tournament) -> Round | None:
         defaults={"match_format": last.match_format, "length": last.length},
     )
     if created:
-        from tournaments.tasks import round_pair as round_pair_task
+        from draw.tasks import round_pair as round_pair_task
 
         transaction.on_commit(lambda: round_pair_task.delay(new_round.pk))
     return new_round
@@ -316,12 +318,12 @@ def _pair_next_if_due(tournament: Tournament) -> Round | None:
 @transaction.atomic
 def tournament_pair_next_round(*, tournament: Tournament) -> Round:
     """The organizer's "pair next round" (Swiss): the previous round must be complete."""
-    tournament = lock(tournament)
+    tournament = tournament_lock(tournament)
     if tournament.format != "swiss" or tournament.status != TournamentStatus.RUNNING:
         raise UserError(
             _("Only a running Swiss tournament is paired round by round."), code="not_swiss"
         )
-    _close_rounds(tournament)
+    close_rounds(tournament)
     last = Round.objects.filter(stage__tournament=tournament).order_by("-number").first()
     if last is not None and last.status != RoundStatus.FINISHED:
         raise UserError(
@@ -338,7 +340,7 @@ def tournament_pair_next_round(*, tournament: Tournament) -> Round:
 def round_repair(*, round_: Round, rng: random.Random | None = None) -> None:
     """Draw a round again: only while none of its matches has a result. For a bracket, the
     whole bracket is drawn again (e.g. after a late withdrawal or a changed seed)."""
-    tournament = lock(round_.stage.tournament)
+    tournament = tournament_lock(round_.stage.tournament)
     fmt = format_of(tournament)
     if isinstance(fmt, BracketFormat):
         matches = Match.objects.filter(round__stage__tournament=tournament)
@@ -367,20 +369,33 @@ def round_repair(*, round_: Round, rng: random.Random | None = None) -> None:
     round_pair(round_id=first.pk)
 
 
-def entry_forfeit_open_matches(*, tournament: Tournament, entry: Entry) -> None:
-    """A player withdrew while the tournament runs: his open matches go to the opponents."""
-    from matches.services import match_award_forfeit
+@transaction.atomic
+def round_update(*, round_: Round, match_format: str, length: int, deadline: Any = None) -> Round:
+    """Change a round's match format or length (5 points early, 11 in the final) while none
+    of its matches has started; the matches follow."""
+    from matches.models import Match, MatchStatus
 
-    fmt = format_of(tournament)
-    if isinstance(fmt, BracketFormat):
-        bracket_sync(tournament)
-        _close_rounds(tournament)
-        return
-    open_matches = Match.objects.filter(
-        Q(entry_a=entry) | Q(entry_b=entry),
-        status__in=[MatchStatus.READY, MatchStatus.PLAYING],
-    ).select_related("entry_a", "entry_b")
-    for match in open_matches:
-        opponent = match.entry_b if match.entry_a_id == entry.pk else match.entry_a
-        assert opponent is not None
-        match_award_forfeit(match=match, winner=opponent, reason=_("Withdrawal"))
+    tournament_lock(round_.stage.tournament)
+    round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    matches = Match.objects.filter(round=round_)
+    changes_format = (match_format, length) != (round_.match_format, round_.length)
+    if changes_format and (
+        matches.filter(games__isnull=False).exists()
+        or matches.filter(status=MatchStatus.PLAYING).exists()
+        or matches.filter(status=MatchStatus.FINISHED, outcome="played").exists()
+    ):
+        raise UserError(
+            _("Matches of this round have started; their length can no longer change."),
+            code="round_started",
+        )
+    if match_format == MatchFormat.GAMES and length % 2 == 0:
+        raise UserError(
+            _("Best of N needs an odd N (best of 3, 5, 7 …) so that a match cannot end level."),
+            code="even_best_of",
+            field="length",
+        )
+    round_.match_format, round_.length, round_.deadline = match_format, length, deadline
+    round_.full_clean()
+    round_.save()
+    matches.update(match_format=match_format, length=length)
+    return round_

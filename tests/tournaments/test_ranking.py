@@ -3,7 +3,7 @@ import time
 
 import pytest
 
-from tournaments.standings import DEFAULT_METRICS, METRICS, MatchResult, rank
+from tournaments.ranking import DEFAULT_METRICS, METRICS, MatchResult, rank
 
 
 def result(

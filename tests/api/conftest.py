@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 
 from clubs.services_tokens import api_token_create
-from tests.matches.conftest import assert_nothing_stored, mat
+from tests.conftest import assert_nothing_stored, mat
 
 
 @pytest.fixture

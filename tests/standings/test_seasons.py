@@ -11,6 +11,8 @@ from django.urls import reverse
 
 from clubs.models import Role
 from config.errors import UserError
+from draw.services.rounds import swiss_standings
+from standings.seasons import Place, season_table, tournament_placings
 from tests.conftest import open_matches
 from tests.factories import (
     PASSWORD,
@@ -20,14 +22,7 @@ from tests.factories import (
     UserFactory,
 )
 from tournaments.models import Tournament, TournamentStatus
-from tournaments.seasons import (
-    Place,
-    season_create,
-    season_set_tournaments,
-    season_table,
-    tournament_placings,
-)
-from tournaments.services.draw import swiss_standings
+from tournaments.seasons import season_create, season_set_tournaments
 
 pytestmark = pytest.mark.django_db
 

@@ -8,7 +8,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from matches.files import MAX_FILE_BYTES
 from matches.models import MatchFile
 from matches.services import match_record_game
-from tests.matches.api.conftest import assert_nothing_stored, mat, result_url
+from tests.api.conftest import assert_nothing_stored, mat, result_url
 
 pytestmark = pytest.mark.django_db
 

@@ -5,22 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.utils.translation import gettext_lazy as _
-
+from draw.brackets import bracket_state, is_bracket
+from matches.results import finished_results
 from tournaments.models import Entry, EntryStatus, StageKind, Tournament
-from tournaments.standings import MatchResult, rank
-
-#: Translated names of the pure tie-break metrics: (label, abbreviation).
-METRIC_LABELS = {
-    "match_points": (_("Match points"), _("MP")),
-    "match_wins": (_("Match wins"), _("W")),
-    "points_difference": (_("Points difference"), _("+/−")),
-    "buchholz": (_("Buchholz"), _("Bh")),
-    "median_buchholz": (_("Median-Buchholz"), _("MBh")),
-    "opponents_match_wins": (_("Opponents' match wins"), _("OMW")),
-    "head_to_head": (_("Head-to-head"), _("H2H")),
-    "lot": (_("Lot"), _("Lot")),
-}
+from tournaments.pairing import PairingError
+from tournaments.ranking import MatchResult, rank
+from tournaments.tiebreaks import tiebreaks_of
 
 #: The events of a bracket, as placings are reported for them.
 EVENT_LABELS = {
@@ -28,30 +18,6 @@ EVENT_LABELS = {
     "consolation": StageKind.CONSOLATION.label,
     "last_chance": StageKind.LAST_CHANCE.label,
 }
-
-#: The usual order per format when the organizer chooses none.
-DEFAULT_TIEBREAKS = {
-    "swiss": [
-        "match_points",
-        "buchholz",
-        "median_buchholz",
-        "points_difference",
-        "opponents_match_wins",
-        "lot",
-    ],
-    "round_robin": ["match_wins", "points_difference", "head_to_head", "lot"],
-}
-ELIMINATION_TIEBREAKS = ["match_wins", "points_difference", "lot"]
-
-
-def default_tiebreaks(format_key: str) -> list[str]:
-    return list(DEFAULT_TIEBREAKS.get(format_key, ELIMINATION_TIEBREAKS))
-
-
-def tiebreaks_of(tournament: Tournament) -> list[str]:
-    """The tournament's tie-breaks in its order (its format's usual ones if none chosen)."""
-    chosen = [key for key in tournament.tiebreaks or [] if key in METRIC_LABELS]
-    return chosen or default_tiebreaks(tournament.format)
 
 
 #: Totals every standings table shows; tie-break columns that repeat one are left out.
@@ -120,9 +86,6 @@ def build_standings(
 def _placings(
     tournament: Tournament, by_id: dict[int, Entry], results: list[MatchResult]
 ) -> dict[str, list[Placing]]:
-    from tournaments.pairing import PairingError
-    from tournaments.services.brackets import bracket_state, is_bracket
-
     if not is_bracket(tournament):
         return {}
     try:
@@ -144,3 +107,15 @@ def _placings(
             )
         )
     return placings
+
+
+def tournament_standings(tournament: Tournament) -> Standings:
+    """The standings of a tournament: one row per seeded player with totals and the
+    tie-break values in the tournament's order; placings per event for brackets.
+    A fixed number of queries whatever the field size."""
+    entries = list(
+        Entry.objects.filter(tournament=tournament, seed__isnull=False)
+        .select_related("player")
+        .order_by("seed")
+    )
+    return build_standings(tournament, entries, finished_results(tournament))

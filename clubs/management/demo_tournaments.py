@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from clubs.models import Club, Membership, Role
+from draw import services as draw_services
 from matches.models import Match, MatchStatus
 from matches.services import match_record_final_score, match_record_game, match_set_online
 from tournaments import services
@@ -64,7 +65,7 @@ def _make(
     services.tournament_open_registration(tournament=tournament)
     for player in players:
         services.entry_add(tournament=tournament, player=player)
-    services.tournament_start(tournament=tournament, rng=random.Random(slug))
+    draw_services.tournament_start(tournament=tournament, rng=random.Random(slug))
     tournament.refresh_from_db()
     return tournament
 
@@ -73,9 +74,9 @@ def _advance(tournament: Tournament, match: Match | None = None) -> None:
     """What the Celery tasks do after a commit, done at once (and idempotent), so the demo
     is the same inside a transaction (tests) as on the command line."""
     if match is not None:
-        services.tournament_advance(match_id=match.pk)
+        draw_services.tournament_advance(match_id=match.pk)
     for round_ in Round.objects.filter(stage__tournament=tournament, status=RoundStatus.PENDING):
-        services.round_pair(round_id=round_.pk)
+        draw_services.round_pair(round_id=round_.pk)
 
 
 def _play(tournament: Tournament, matches: int, step: PlayStep, rng: random.Random) -> None:

@@ -9,7 +9,8 @@ from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.standings_data import METRIC_LABELS, SHOWN_TOTALS
+from standings.selectors import SHOWN_TOTALS
+from tournaments.tiebreaks import METRIC_LABELS
 
 
 class NumberColumn(tables.Column):

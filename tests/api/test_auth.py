@@ -6,8 +6,8 @@ import pytest
 
 from clubs.models import ApiToken, Role
 from clubs.services_tokens import api_token_create, api_token_revoke
+from tests.api.conftest import assert_nothing_stored, result_url
 from tests.factories import ClubFactory, MembershipFactory, UserFactory
-from tests.matches.api.conftest import assert_nothing_stored, result_url
 
 pytestmark = pytest.mark.django_db
 

@@ -65,7 +65,7 @@ def api_match(user: Any, token: Any, pk: int) -> Match:
 
 def api_standings(tournament: Tournament) -> list[dict[str, Any]]:
     """The ranked table, the same as the standings page shows."""
-    from tournaments.selectors import standings
+    from standings.selectors import tournament_standings
 
     return [
         {
@@ -74,7 +74,7 @@ def api_standings(tournament: Tournament) -> list[dict[str, Any]]:
             "name": row["player"],
             **{key: row[key] for key in STANDING_FIELDS},
         }
-        for row in standings(tournament).rows
+        for row in tournament_standings(tournament).rows
     ]
 
 

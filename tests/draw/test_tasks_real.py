@@ -8,11 +8,12 @@ from unittest.mock import patch
 import pytest
 
 from config.celery import app as celery_app
+from draw import services as draw_services
+from draw import tasks
 from matches.models import Match
 from matches.services import match_record_final_score
 from tests.conftest import needs_postgres, needs_redis, open_matches
 from tests.matches.test_concurrency import race
-from tournaments import tasks
 from tournaments.models import Round
 
 pytestmark = [needs_postgres, pytest.mark.django_db(transaction=True)]
@@ -20,10 +21,9 @@ pytestmark = [needs_postgres, pytest.mark.django_db(transaction=True)]
 
 def test_round_pair_twice_at_once_draws_the_round_once(make_tournament):
     tournament = make_tournament(8, start=False, format="single_elimination")
-    from tournaments import services
 
     with patch.object(tasks.round_pair, "delay"):  # the tasks are run by hand below
-        services.tournament_start(tournament=tournament)
+        draw_services.tournament_start(tournament=tournament)
     first = Round.objects.get(stage__tournament=tournament, number=1)
     outcomes = race(
         (tasks.round_pair, {"round_id": first.pk}), (tasks.round_pair, {"round_id": first.pk})

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from config.errors import UserError
+from draw import services as draw_services
+from draw.tasks import match_finished, round_pair
 from matches.models import Match, MatchStatus
 from tests.conftest import open_matches
-from tournaments import services
 from tournaments.models import Round, Stage, TournamentStatus
-from tournaments.tasks import match_finished, round_pair
 
 pytestmark = pytest.mark.django_db
 
@@ -117,13 +117,13 @@ def test_swiss_pairs_round_after_round_without_rematches(make_tournament, play):
 def test_swiss_waits_for_the_organizer_when_auto_pairing_is_off(make_tournament, play):
     tournament = make_tournament(4, format="swiss", swiss_rounds=2, auto_pair_next_round=False)
     with pytest.raises(UserError, match="not finished"):
-        services.tournament_pair_next_round(tournament=tournament)
+        draw_services.tournament_pair_next_round(tournament=tournament)
     for match in open_matches(tournament):
         play(match)
     assert not Round.objects.filter(stage__tournament=tournament, number=2).exists()
     from django.test.utils import CaptureQueriesContext  # noqa: F401
 
-    round_two = services.tournament_pair_next_round(tournament=tournament)
+    round_two = draw_services.tournament_pair_next_round(tournament=tournament)
     round_pair(round_two.pk)
     assert round_two.matches.count() == 2
 
@@ -182,7 +182,7 @@ def test_swiss_round_is_paired_once_even_if_the_task_runs_twice(make_tournament,
 def test_withdrawal_gives_the_opponent_a_walkover(make_tournament, commit):
     tournament = make_tournament(4, format="single_elimination")
     match = open_matches(tournament)[0]
-    commit(services.entry_withdraw, entry=match.entry_b)
+    commit(draw_services.entry_withdraw, entry=match.entry_b)
     match.refresh_from_db()
     assert match.status == MatchStatus.FINISHED
     assert match.outcome == "forfeit"
@@ -194,7 +194,7 @@ def test_withdrawal_gives_the_opponent_a_walkover(make_tournament, commit):
 def test_swiss_withdrawn_players_are_not_paired_again(make_tournament, play, commit):
     tournament = make_tournament(5, format="swiss", swiss_rounds=3)
     leaver = open_matches(tournament)[0].entry_b
-    commit(services.entry_withdraw, entry=leaver)
+    commit(draw_services.entry_withdraw, entry=leaver)
     for match in open_matches(tournament):
         play(match)
     round_two = Round.objects.get(stage__tournament=tournament, number=2)
@@ -207,11 +207,11 @@ def test_repairing_a_round_without_results_draws_it_again(make_tournament, commi
     tournament = make_tournament(6, format="single_elimination")
     first = Round.objects.get(stage__tournament=tournament, number=1, stage__kind="main")
     a, b = open_matches(tournament)[:2]
-    services.match_swap_players(first=a, first_slot=2, second=b, second_slot=2)
+    draw_services.match_swap_players(first=a, first_slot=2, second=b, second_slot=2)
     a.refresh_from_db()
     b.refresh_from_db()
     swapped = (a.entry_b_id, b.entry_b_id)
-    commit(services.round_repair, round_=first)
+    commit(draw_services.round_repair, round_=first)
     rebuilt = open_matches(tournament)
     assert {m.entry_b_id for m in rebuilt} == set(swapped)
 
@@ -221,4 +221,4 @@ def test_repairing_is_refused_once_results_exist(make_tournament, play):
     play(open_matches(tournament)[0])
     first = Round.objects.get(stage__tournament=tournament, number=1, stage__kind="main")
     with pytest.raises(UserError, match="already have results"):
-        services.round_repair(round_=first)
+        draw_services.round_repair(round_=first)

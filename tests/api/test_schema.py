@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from schemathesis import GenerationMode
 
-from tests.matches.api.conftest import assert_nothing_stored, mat
+from tests.api.conftest import assert_nothing_stored, mat
 
 pytestmark = pytest.mark.django_db
 

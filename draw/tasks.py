@@ -10,8 +10,8 @@ from django.db import OperationalError
 def round_pair(round_id: int) -> int:
     """Draw a round (for an elimination stage: the whole bracket). Returns the matches made;
     a round that is already drawn is left as it is."""
+    from draw.services import round_pair as pair
     from notifications.tasks import notify_round_drawn
-    from tournaments.services import round_pair as pair
 
     made = pair(round_id=round_id)
     notify_round_drawn.delay(round_id)  # the players of ready matches (idempotent)
@@ -21,9 +21,9 @@ def round_pair(round_id: int) -> int:
 @shared_task(autoretry_for=(OperationalError,), retry_backoff=True, max_retries=5, acks_late=True)
 def match_finished(match_id: int) -> None:
     """A result is in: advance the bracket, close the round, pair the next one when due."""
+    from draw.services import tournament_advance
     from notifications.tasks import notify_match_finished
     from ratings.tasks import ratings_match_finished
-    from tournaments.services import tournament_advance
 
     tournament_advance(match_id=match_id)
     ratings_match_finished.delay(match_id)

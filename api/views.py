@@ -19,14 +19,11 @@ from rest_framework.permissions import SAFE_METHODS, BasePermission
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from clubs import permissions
-from clubs.models import ApiToken
-from config.errors import UserError
-from matches.api import selectors
-from matches.api.authentication import ClubTokenAuthentication
-from matches.api.errors import RequestTooLarge, api_exception_handler
-from matches.api.parsers import MatTextParser, StrictJSONParser
-from matches.api.serializers import (
+from api import selectors
+from api.authentication import ClubTokenAuthentication
+from api.errors import RequestTooLarge, api_exception_handler
+from api.parsers import MatTextParser, StrictJSONParser
+from api.serializers import (
     ErrorSerializer,
     MatchDetailSerializer,
     MatchSerializer,
@@ -36,6 +33,9 @@ from matches.api.serializers import (
     StandingSerializer,
     TournamentSerializer,
 )
+from clubs import permissions
+from clubs.models import ApiToken
+from config.errors import UserError
 from matches.files import (
     MAX_FILE_BYTES,
     match_import_file,

@@ -6,7 +6,7 @@ from django.db.models import Count, Q
 
 from matches.models import Match, MatchOutcome, MatchStatus, WinKind
 from tournaments.models import Tournament
-from tournaments.standings import MatchResult
+from tournaments.ranking import MatchResult
 
 GAMMONISH = [WinKind.GAMMON, WinKind.BACKGAMMON]
 

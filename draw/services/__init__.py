@@ -1,0 +1,26 @@
+"""The draw: everything that makes, moves or re-routes matches of a tournament.
+
+Each service locks the tournament first, then its matches, calls down into ``matches`` and
+syncs the bracket; it refuses (``UserError``) on a conflict and changes nothing then.
+"""
+
+from draw.services.entries import entry_withdraw, match_swap_players
+from draw.services.rounds import (
+    round_pair,
+    round_repair,
+    round_update,
+    tournament_advance,
+    tournament_pair_next_round,
+)
+from draw.services.start import tournament_start
+
+__all__ = [
+    "entry_withdraw",
+    "match_swap_players",
+    "round_pair",
+    "round_repair",
+    "round_update",
+    "tournament_advance",
+    "tournament_pair_next_round",
+    "tournament_start",
+]

@@ -1,0 +1,102 @@
+"""Start a tournament: close registration, fix the seeds and draw the first round."""
+
+from __future__ import annotations
+
+import random
+
+from django.db import transaction
+from django.db.models import F
+from django.utils.translation import gettext as _
+
+from config.errors import UserError
+from ratings.selectors import club_ratings
+from tournaments.models import (
+    Entry,
+    EntryStatus,
+    Round,
+    RoundStatus,
+    Seeding,
+    Stage,
+    StageKind,
+    Tournament,
+    TournamentFormat,
+    TournamentStatus,
+)
+from tournaments.pairing import seeding
+from tournaments.services import tournament_lock
+
+
+def playing_entries(tournament: Tournament) -> list[Entry]:
+    """Who is drawn at the start: approved players, or only those checked in if required."""
+    statuses = [EntryStatus.CHECKED_IN]
+    if not tournament.require_check_in:
+        statuses.append(EntryStatus.APPROVED)
+    return list(
+        Entry.objects.filter(tournament=tournament, status__in=statuses)
+        .select_related("player")
+        .order_by(F("seed").asc(nulls_last=True), "player__name", "pk")
+    )
+
+
+def _seed(tournament: Tournament, entries: list[Entry], rng: random.Random) -> list[Entry]:
+    by_id = {entry.pk: entry for entry in entries}
+    if tournament.seeding == Seeding.RANDOM:
+        order = seeding.seed_random(list(by_id), rng)
+    elif tournament.seeding == Seeding.RATING:
+        ratings = club_ratings(tournament.club, [entry.player_id for entry in entries])
+        order = seeding.seed_by_rating(
+            list(by_id), {e.pk: ratings[e.player_id] for e in entries}, rng
+        )
+    else:  # manual: the seeds the organizer gave, then the others by name
+        order = seeding.seed_manual(list(by_id))
+    return [by_id[entry_id] for entry_id in order]
+
+
+def _first_stage(tournament: Tournament) -> StageKind:
+    return {
+        TournamentFormat.SWISS: StageKind.SWISS,
+        TournamentFormat.ROUND_ROBIN: StageKind.ROUND_ROBIN,
+    }.get(tournament.format, StageKind.MAIN)
+
+
+@transaction.atomic
+def tournament_start(*, tournament: Tournament, rng: random.Random | None = None) -> Tournament:
+    """Close registration, fix the seeds and draw: the first round (or the whole bracket) is
+    paired in the background once this is committed."""
+    tournament = tournament_lock(tournament)
+    if tournament.status != TournamentStatus.REGISTRATION:
+        raise UserError(
+            _("Only a tournament with open registration can start."), code="illegal_transition"
+        )
+    entries = playing_entries(tournament)
+    if len(entries) < 2:
+        raise UserError(
+            _("At least two players are needed to start; %(count)d are ready.")
+            % {"count": len(entries)},
+            code="too_few_players",
+        )
+    if tournament.require_check_in:
+        Entry.objects.filter(tournament=tournament, status=EntryStatus.APPROVED).update(
+            status=EntryStatus.WITHDRAWN
+        )
+    seeded = _seed(tournament, entries, rng or random.Random())
+    Entry.objects.filter(tournament=tournament).update(seed=None)
+    for number, entry in enumerate(seeded, start=1):
+        entry.seed = number
+    Entry.objects.bulk_update(seeded, ["seed"])
+
+    stage = Stage.objects.create(tournament=tournament, kind=_first_stage(tournament), order=1)
+    first = Round.objects.create(
+        stage=stage,
+        number=1,
+        match_format=tournament.match_format,
+        length=tournament.default_length,
+        status=RoundStatus.PENDING,
+    )
+    tournament.status = TournamentStatus.RUNNING
+    tournament.save(update_fields=["status", "updated_at"])
+
+    from draw.tasks import round_pair
+
+    transaction.on_commit(lambda: round_pair.delay(first.pk))
+    return tournament

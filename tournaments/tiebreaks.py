@@ -1,0 +1,46 @@
+"""Tie-breaks: their names and the usual order per format."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models import Tournament
+
+#: Translated names of the pure tie-break metrics: (label, abbreviation).
+METRIC_LABELS = {
+    "match_points": (_("Match points"), _("MP")),
+    "match_wins": (_("Match wins"), _("W")),
+    "points_difference": (_("Points difference"), _("+/−")),
+    "buchholz": (_("Buchholz"), _("Bh")),
+    "median_buchholz": (_("Median-Buchholz"), _("MBh")),
+    "opponents_match_wins": (_("Opponents' match wins"), _("OMW")),
+    "head_to_head": (_("Head-to-head"), _("H2H")),
+    "lot": (_("Lot"), _("Lot")),
+}
+
+
+#: The usual order per format when the organizer chooses none.
+DEFAULT_TIEBREAKS = {
+    "swiss": [
+        "match_points",
+        "buchholz",
+        "median_buchholz",
+        "points_difference",
+        "opponents_match_wins",
+        "lot",
+    ],
+    "round_robin": ["match_wins", "points_difference", "head_to_head", "lot"],
+}
+
+
+ELIMINATION_TIEBREAKS = ["match_wins", "points_difference", "lot"]
+
+
+def default_tiebreaks(format_key: str) -> list[str]:
+    return list(DEFAULT_TIEBREAKS.get(format_key, ELIMINATION_TIEBREAKS))
+
+
+def tiebreaks_of(tournament: Tournament) -> list[str]:
+    """The tournament's tie-breaks in its order (its format's usual ones if none chosen)."""
+    chosen = [key for key in tournament.tiebreaks or [] if key in METRIC_LABELS]
+    return chosen or default_tiebreaks(tournament.format)
