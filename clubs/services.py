@@ -12,6 +12,8 @@ from django.utils.translation import gettext as _
 
 from clubs.models import Club, Membership, Player, Role
 from config.errors import UserError
+from events.bus import emit
+from events.types import MemberAdded, RatingSettingsChanged
 
 
 def display_name(user: Any) -> str:
@@ -90,10 +92,7 @@ def club_update(*, club: Club, **fields: Any) -> Club:
     club.full_clean()
     club.save()
     if rating_length_changed:
-        from ratings.tasks import ratings_recompute
-
-        club_id = club.pk
-        transaction.on_commit(lambda: ratings_recompute.delay(club_id))
+        emit(RatingSettingsChanged(club_id=club.pk))
     return club
 
 
@@ -136,10 +135,7 @@ def club_add_member(*, club: Club, user_identifier: str, role: str = Role.PLAYER
     membership = Membership(club=club, player=player, role=role)
     membership.full_clean()
     membership.save()
-
-    from notifications.tasks import membership_welcome
-
-    transaction.on_commit(lambda: membership_welcome.delay(membership.pk))
+    emit(MemberAdded(membership_id=membership.pk))
     return membership
 
 

@@ -55,6 +55,7 @@ INSTALLED_APPS = [
     "drf_spectacular",  # issue 7 (API): OpenAPI schema at /api/schema/
     "drf_spectacular_sidecar",  # issue 7 (API): self-hosted Swagger UI assets
     "simple_history",
+    "events",
     "clubs",
     "tournaments",
     "matches",
@@ -142,7 +143,12 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_DEFAULT_QUEUE = "crawford"
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = "UTC"
+#: Listeners that fail while tasks run inline raise into the caller (the test suite sets it);
+#: otherwise they are logged and left pending for the reconciler.
+EVENTS_RAISE_LISTENER_ERRORS = env_bool("EVENTS_RAISE_LISTENER_ERRORS", False)
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
+    # The reconciler: pending event deliveries and what a lost task left undone.
+    "events-reconcile": {"task": "events.tasks.reconcile_all", "schedule": 60.0},
     # Notifications (notifications.tasks): each is idempotent, a missed or doubled beat harmless.
     "notify-deadlines": {"task": "notifications.tasks.notify_deadlines", "schedule": 600.0},
     "notify-overdue": {"task": "notifications.tasks.notify_overdue", "schedule": 900.0},

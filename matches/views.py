@@ -18,6 +18,7 @@ from clubs import permissions
 from clubs.selectors import player_of
 from clubs.views import add_user_error, deny
 from config.errors import UserError
+from draw import services as draw_services
 from matches import selectors, services
 from matches.files import import_refusal
 from matches.forms import CorrectionForm, DisputeForm, FinalScoreForm, GameForm, ReportForm
@@ -262,7 +263,7 @@ def correct(request: HttpRequest, club: str, tournament: str, match: int) -> Htt
     match_obj = get_visible_match(request, club, tournament, match)
 
     def write(data: dict[str, Any]) -> object:
-        return services.match_correct_final_score(
+        return draw_services.match_correct_final_score(
             match=match_obj,
             score_a=data["score_a"],
             score_b=data["score_b"],

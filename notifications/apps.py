@@ -8,6 +8,4 @@ class NotificationsConfig(AppConfig):
     verbose_name = _("Notifications")
 
     def ready(self) -> None:
-        from notifications.listeners import connect
-
-        connect()  # result events → notifications
+        from notifications import listeners  # noqa: F401  (registers them on the event bus)

@@ -1,27 +1,72 @@
-"""Bridge from the result events of ``matches.events`` to the notification task.
-
-``matches.events.emit`` calls listeners after the commit; ours only enqueues, so no request
-waits for a mail server."""
+"""What notifications listen to on the event bus. Each listener is idempotent: every message
+has a dedupe key, so a delivery run twice sends nothing twice."""
 
 from __future__ import annotations
 
-from typing import Any
-
-#: Events of ``matches.events`` that notify someone.
-RESULT_EVENTS = frozenset(
-    {"result_recorded", "result_reported", "result_disputed", "result_corrected"}
+from events.registry import listen
+from events.types import (
+    MemberAdded,
+    ResultCorrected,
+    ResultDisputed,
+    ResultRecorded,
+    ResultReported,
+    RoundDrawn,
+    TournamentAdvanced,
+    TournamentFinished,
 )
+from notifications import match_notices, tournament_notices
+from tournaments.models import Round
 
 
-def on_result_event(event: str, **ids: Any) -> None:
-    if event not in RESULT_EVENTS:
-        return
-    from notifications.tasks import notify_event
-
-    notify_event.delay(event, **ids)
+@listen(ResultRecorded, name="notifications.result_recorded")
+def result_recorded(event: ResultRecorded) -> None:
+    """Both players: the result."""
+    match_notices.result_recorded_notify(match_id=event.match_id)
 
 
-def connect() -> None:
-    from matches import events
+@listen(ResultCorrected, name="notifications.result_corrected")
+def result_corrected(event: ResultCorrected) -> None:
+    """Both players: the corrected result (once per version of the match)."""
+    match_notices.result_corrected_notify(match_id=event.match_id)
 
-    events.listen(on_result_event)
+
+@listen(ResultReported, name="notifications.result_reported")
+def result_reported(event: ResultReported) -> None:
+    """The reporter's opponent: confirm or dispute."""
+    match_notices.result_reported_notify(report_id=event.report_id)
+
+
+@listen(ResultDisputed, name="notifications.result_disputed")
+def result_disputed(event: ResultDisputed) -> None:
+    """The match's referee, else the tournament's, else the club's organizers."""
+    match_notices.result_disputed_notify(report_id=event.report_id)
+
+
+@listen(RoundDrawn, name="notifications.round_drawn")
+def round_drawn(event: RoundDrawn) -> None:
+    """The players of the matches the draw made ready."""
+    tournament_id = (
+        Round.objects.filter(pk=event.round_id)
+        .values_list("stage__tournament_id", flat=True)
+        .first()
+    )
+    if tournament_id is not None:
+        match_notices.ready_matches_notify(tournament_id=tournament_id)
+
+
+@listen(TournamentAdvanced, name="notifications.tournament_advanced")
+def tournament_advanced(event: TournamentAdvanced) -> None:
+    """The players of matches that results made ready (the next bracket round)."""
+    match_notices.ready_matches_notify(tournament_id=event.tournament_id)
+
+
+@listen(TournamentFinished, name="notifications.tournament_finished")
+def tournament_finished(event: TournamentFinished) -> None:
+    """Everyone: the final placings."""
+    tournament_notices.tournament_finished_notify(tournament_id=event.tournament_id)
+
+
+@listen(MemberAdded, name="notifications.member_added")
+def member_added(event: MemberAdded) -> None:
+    """The new member: which club, which role."""
+    tournament_notices.membership_welcome_notify(membership_id=event.membership_id)

@@ -5,13 +5,10 @@ from __future__ import annotations
 from celery import shared_task
 from django.db import OperationalError
 
-# --- Notifications (issue 9) -------------------------------------------------------------------
-# Public API for other apps, each enqueued with transaction.on_commit (or from another task):
-#   notify_event.delay(event, match_id=..., report_id=...)   result events (see notify_event)
-#   notify_round_drawn.delay(round_id)                        after a round is drawn
-#   notify_match_finished.delay(match_id)                     after a result moved the tournament
-# Beat (settings.CELERY_BEAT_SCHEDULE): notify_deadlines, notify_overdue, notify_registrations,
-# notify_check_in, notify_ready_matches. Every one is idempotent (dedupe keys).
+# What happens in the other apps reaches notifications as events (``notifications.listeners``).
+# Here: sending one e-mail, and the beat tasks (settings.CELERY_BEAT_SCHEDULE): notify_deadlines,
+# notify_overdue, notify_registrations, notify_check_in, notify_ready_matches. Every one is
+# idempotent (dedupe keys).
 
 _NOTIFY = {"autoretry_for": (OperationalError,), "retry_backoff": True, "max_retries": 5}
 
@@ -39,52 +36,6 @@ def notification_send(self, notification_id: int) -> object:  # type: ignore[no-
         # reach whoever triggered the mail, e.g. the referee's request.
         eager = bool(self.request.is_eager)
         return self.retry(exc=exc, countdown=mail_backoff(self.request.retries), throw=not eager)
-
-
-@shared_task(acks_late=True, **_NOTIFY)
-def membership_welcome(membership_id: int) -> bool:
-    """Tell a new member which club added them and in which role."""
-    from notifications.tournament_notices import membership_welcome_notify
-
-    return membership_welcome_notify(membership_id=membership_id)
-
-
-@shared_task(acks_late=True, **_NOTIFY)
-def notify_event(
-    event: str,
-    match_id: int | None = None,
-    report_id: int | None = None,
-    entry_id: int | None = None,
-) -> int:
-    """Tell the people concerned about an event; returns how many notifications were made.
-
-    - ``result_recorded`` (match_id): both players, the result.
-    - ``result_reported`` (report_id): the opponent of the reporter, to confirm or dispute.
-    - ``result_disputed`` (report_id): the match's referee, else the tournament's, else the
-      club's organizers.
-    - ``result_corrected`` (match_id): both players, the corrected result (once per version).
-    - ``registration_approved`` (entry_id): the player, his entry stands.
-    Call it on commit; running it twice sends nothing twice.
-    """
-    from notifications.events import event_notify
-
-    return event_notify(event=event, match_id=match_id, report_id=report_id, entry_id=entry_id)
-
-
-@shared_task(acks_late=True, **_NOTIFY)
-def notify_round_drawn(round_id: int) -> int:
-    """A round (or a whole bracket) was drawn: tell the players of its ready matches."""
-    from notifications.events import round_drawn_notify
-
-    return round_drawn_notify(round_id=round_id)
-
-
-@shared_task(acks_late=True, **_NOTIFY)
-def notify_match_finished(match_id: int) -> int:
-    """After a result moved its tournament: matches that became ready, the final placings."""
-    from notifications.events import match_finished_notify
-
-    return match_finished_notify(match_id=match_id)
 
 
 @shared_task(acks_late=True, **_NOTIFY)

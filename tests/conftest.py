@@ -39,6 +39,8 @@ def fast_password_hashing(request):
         return  # pure tests run with `-p no:django` too
     settings = request.getfixturevalue("settings")
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    # A listener failing while tasks run inline fails the test instead of being logged.
+    settings.EVENTS_RAISE_LISTENER_ERRORS = True
 
 
 # --- Tournaments: a club with an organizer, tournaments drawn through the services ---

@@ -4,6 +4,7 @@ Each service locks the tournament first, then its matches, calls down into ``mat
 syncs the bracket; it refuses (``UserError``) on a conflict and changes nothing then.
 """
 
+from draw.services.corrections import match_correct_final_score, match_correct_games
 from draw.services.entries import entry_withdraw, match_swap_players
 from draw.services.rounds import (
     round_pair,
@@ -16,6 +17,8 @@ from draw.services.start import tournament_start
 
 __all__ = [
     "entry_withdraw",
+    "match_correct_final_score",
+    "match_correct_games",
     "match_swap_players",
     "round_pair",
     "round_repair",

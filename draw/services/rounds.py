@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Count, Q, Sum
 from django.utils.translation import gettext as _
 
 from config.errors import UserError
@@ -23,6 +23,8 @@ from draw.brackets import (
     format_of,
     seeded_entry_ids,
 )
+from events.bus import emit
+from events.types import RoundCreated, RoundDrawn, TournamentAdvanced, TournamentFinished
 from matches.models import Match, MatchOutcome, MatchStatus
 from matches.results import finished_results
 from tournaments.models import (
@@ -86,12 +88,15 @@ def round_pair(*, round_id: int) -> int:
     fmt = format_of(tournament)
     try:
         if isinstance(fmt, BracketFormat):
-            return _build_bracket(tournament, round_, fmt)
-        if tournament.format == "round_robin":
-            return _draw_round_robin(tournament, round_, fmt)
-        return _draw_swiss(tournament, round_, fmt)
+            made = _build_bracket(tournament, round_, fmt)
+        elif tournament.format == "round_robin":
+            made = _draw_round_robin(tournament, round_, fmt)
+        else:
+            made = _draw_swiss(tournament, round_, fmt)
     except PairingError as error:
         raise _pairing_error(error) from error
+    emit(RoundDrawn(round_id=round_id))
+    return made
 
 
 def _new_match(round_: Round, index: int, **fields: object) -> Match:
@@ -261,17 +266,38 @@ def close_rounds(tournament: Tournament) -> None:
 
 
 @transaction.atomic
-def tournament_advance(*, match_id: int) -> None:
-    """What follows a finished (or corrected) match. Safe to run twice or concurrently: the
-    tournament row is locked and every step checks what is already done."""
+def tournament_advance(*, match_id: int) -> bool:
+    """What follows a finished (or corrected) match: see :func:`tournament_catch_up`."""
     tournament_id = (
         Match.objects.filter(pk=match_id).values_list("round__stage__tournament", flat=True).first()
     )
     if tournament_id is None:
-        return
+        return False
+    return tournament_catch_up(tournament_id=tournament_id)
+
+
+def _fingerprint(tournament: Tournament) -> tuple[object, ...]:
+    """Changes whenever a match row, a round's status or the number of rounds changes."""
+    matches = Match.objects.filter(round__stage__tournament=tournament).aggregate(
+        n=Count("pk"), versions=Sum("version")
+    )
+    rounds = Round.objects.filter(stage__tournament=tournament).aggregate(
+        n=Count("pk"), finished=Count("pk", filter=Q(status=RoundStatus.FINISHED))
+    )
+    return (matches["n"], matches["versions"], rounds["n"], rounds["finished"])
+
+
+@transaction.atomic
+def tournament_catch_up(*, tournament_id: int) -> bool:
+    """Bring a running tournament up to its results: sync the bracket, close the rounds whose
+    matches are decided, pair the next Swiss round when due, finish the tournament. Safe to
+    run twice or concurrently (the tournament row is locked, every step checks what is done).
+    Returns whether anything changed; only then are ``TournamentAdvanced`` (and, at the end,
+    ``TournamentFinished``) emitted."""
     tournament = tournament_lock(Tournament(pk=tournament_id))
     if tournament.status != TournamentStatus.RUNNING:
-        return
+        return False
+    before = _fingerprint(tournament)
     fmt = format_of(tournament)
     complete = False
     if isinstance(fmt, BracketFormat):
@@ -284,6 +310,12 @@ def tournament_advance(*, match_id: int) -> None:
     if complete:
         tournament.status = TournamentStatus.FINISHED
         tournament.save(update_fields=["status", "updated_at"])
+    changed = complete or _fingerprint(tournament) != before
+    if changed:
+        emit(TournamentAdvanced(tournament_id=tournament.pk))
+    if complete:
+        emit(TournamentFinished(tournament_id=tournament.pk))
+    return changed
 
 
 def _rounds_complete(tournament: Tournament, fmt: RoundFormat) -> bool:
@@ -309,9 +341,7 @@ def _pair_next_if_due(tournament: Tournament) -> Round | None:
         defaults={"match_format": last.match_format, "length": last.length},
     )
     if created:
-        from draw.tasks import round_pair as round_pair_task
-
-        transaction.on_commit(lambda: round_pair_task.delay(new_round.pk))
+        emit(RoundCreated(round_id=new_round.pk))  # drawn in the background once committed
     return new_round
 
 

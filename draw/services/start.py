@@ -9,6 +9,8 @@ from django.db.models import F
 from django.utils.translation import gettext as _
 
 from config.errors import UserError
+from events.bus import emit
+from events.types import RoundCreated
 from ratings.selectors import club_ratings
 from tournaments.models import (
     Entry,
@@ -95,8 +97,5 @@ def tournament_start(*, tournament: Tournament, rng: random.Random | None = None
     )
     tournament.status = TournamentStatus.RUNNING
     tournament.save(update_fields=["status", "updated_at"])
-
-    from draw.tasks import round_pair
-
-    transaction.on_commit(lambda: round_pair.delay(first.pk))
+    emit(RoundCreated(round_id=first.pk))  # drawn in the background once committed
     return tournament

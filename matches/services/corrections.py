@@ -22,6 +22,8 @@ from backgammon.scoring import (
     validate_results,
 )
 from config.errors import UserError
+from events.bus import emit
+from events.types import ResultCorrected
 from matches.messages import as_user_error
 from matches.models import Game, Match, MatchOutcome, MatchStatus, ResultSource, Side
 from matches.rules import rules_for_match
@@ -55,7 +57,6 @@ def _start(match: Match | int, reason: str, expected_version: int | None) -> Mat
 
 def _finish(match: Match, winner: int | None, *, user: Any, reason: str) -> Match:
     was_finished = match.status == MatchStatus.FINISHED
-    old_winner = match.winner_id
     if winner is None:
         if was_finished:
             raise UserError(_("The corrected games must finish the match."), code="unfinished")
@@ -72,23 +73,7 @@ def _finish(match: Match, winner: int | None, *, user: Any, reason: str) -> Matc
         match._history_user = user
     match.full_clean()
     match.save()
-    tournament = match.round.stage.tournament
-    from draw.brackets import bracket_sync, is_bracket
-
-    if is_bracket(tournament) and (old_winner != match.winner_id or not was_finished):
-        bracket_sync(tournament)  # raises UserError (rolling everything back) on a conflict
-    match_id = match.pk
-
-    def after() -> None:
-        from draw.tasks import match_finished
-
-        if match.status == MatchStatus.FINISHED:
-            match_finished.delay(match_id)
-
-    transaction.on_commit(after)
-    from matches import events
-
-    events.emit("result_corrected", match_id=match_id)
+    emit(ResultCorrected(match_id=match.pk))
     return match
 
 

@@ -10,6 +10,8 @@ from django.utils.translation import gettext as _
 
 from clubs.models import Player
 from config.errors import UserError
+from events.bus import emit
+from events.types import ResultDisputed, ResultReported
 from matches.models import Match, MatchReport, ReportStatus, ResultSource
 from matches.services.results import (
     check_final_score,
@@ -26,11 +28,9 @@ def _players(match: Match) -> tuple[int | None, int | None]:
     )
 
 
-def _after_commit(event: str, report: MatchReport) -> None:
-    """Tell the people concerned once the change is committed (notifications, if installed)."""
-    from matches import events
-
-    events.emit(event, match_id=report.match_id, report_id=report.pk)
+def _after_commit(event: type[ResultReported | ResultDisputed], report: MatchReport) -> None:
+    """Tell the people concerned once the change is committed (whoever listens)."""
+    emit(event(match_id=report.match_id, report_id=report.pk))
 
 
 @transaction.atomic
@@ -73,7 +73,7 @@ def report_submit(
     )
     report.full_clean()
     report.save()
-    _after_commit("result_reported", report)
+    _after_commit(ResultReported, report)
     return report
 
 
@@ -130,5 +130,5 @@ def report_dispute(*, report: MatchReport | int, by: Player, note: str = "") -> 
         report.note = (report.note + "\n" if report.note else "") + note
     report.full_clean()
     report.save()
-    _after_commit("result_disputed", report)
+    _after_commit(ResultDisputed, report)
     return report

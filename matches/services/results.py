@@ -20,6 +20,8 @@ from backgammon.scoring import (
     validate_next_result,
 )
 from config.errors import UserError
+from events.bus import emit
+from events.types import ResultRecorded
 from matches.messages import as_user_error
 from matches.models import (
     EndedBy,
@@ -106,17 +108,7 @@ def _finish(match: Match, winner: int, outcome: str) -> None:
     match.outcome = outcome
     match.winner_id = match.entry_a_id if winner == Side.A else match.entry_b_id
     match.finished_at = timezone.now()
-    match_id = match.pk
-
-    def notify() -> None:
-        from draw.tasks import match_finished
-
-        match_finished.delay(match_id)
-
-    transaction.on_commit(notify)
-    from matches import events
-
-    events.emit("result_recorded", match_id=match_id)
+    emit(ResultRecorded(match_id=match.pk))
 
 
 def _save(match: Match, *, user: Any, reason: str = "") -> None:

@@ -6,7 +6,8 @@ import pytest
 
 from config.errors import UserError
 from draw import services as draw_services
-from draw.tasks import match_finished, round_pair
+from draw.listeners import advance_after_result
+from events.types import ResultRecorded
 from matches.models import Match, MatchStatus
 from tests.conftest import open_matches
 from tournaments.models import Round, Stage, TournamentStatus
@@ -121,10 +122,8 @@ def test_swiss_waits_for_the_organizer_when_auto_pairing_is_off(make_tournament,
     for match in open_matches(tournament):
         play(match)
     assert not Round.objects.filter(stage__tournament=tournament, number=2).exists()
-    from django.test.utils import CaptureQueriesContext  # noqa: F401
-
     round_two = draw_services.tournament_pair_next_round(tournament=tournament)
-    round_pair(round_two.pk)
+    draw_services.round_pair(round_id=round_two.pk)
     assert round_two.matches.count() == 2
 
 
@@ -143,11 +142,11 @@ def test_round_robin_draws_every_fixture_at_once(make_tournament, play):
     assert tournament.status == TournamentStatus.FINISHED
 
 
-def test_tasks_are_idempotent(make_tournament, play):
+def test_the_draw_listeners_are_idempotent(make_tournament, play):
     tournament = make_tournament(8, format="single_elimination")
     first = Round.objects.get(stage__tournament=tournament, number=1, stage__kind="main")
     count = Match.objects.filter(round__stage__tournament=tournament).count()
-    assert round_pair(first.pk) == 0
+    assert draw_services.round_pair(round_id=first.pk) == 0
     assert Match.objects.filter(round__stage__tournament=tournament).count() == count
     match = open_matches(tournament)[0]
     play(match)
@@ -156,8 +155,8 @@ def test_tasks_are_idempotent(make_tournament, play):
         .order_by("pk")
         .values_list("entry_a", "entry_b", "status", "winner", "version")
     )
-    match_finished(match.pk)
-    match_finished(match.pk)
+    advance_after_result(ResultRecorded(match_id=match.pk))
+    advance_after_result(ResultRecorded(match_id=match.pk))
     assert (
         list(
             Match.objects.filter(round__stage__tournament=tournament)
@@ -168,13 +167,13 @@ def test_tasks_are_idempotent(make_tournament, play):
     )
 
 
-def test_swiss_round_is_paired_once_even_if_the_task_runs_twice(make_tournament, play):
+def test_swiss_round_is_paired_once_even_if_the_listener_runs_twice(make_tournament, play):
     tournament = make_tournament(4, format="swiss", swiss_rounds=2)
     matches = open_matches(tournament)
     for match in matches:
         play(match)
     for match in matches:
-        match_finished(match.pk)
+        advance_after_result(ResultRecorded(match_id=match.pk))
     assert Round.objects.filter(stage__tournament=tournament).count() == 2
     assert Match.objects.filter(round__number=2).count() == 2
 

@@ -3,11 +3,10 @@ from __future__ import annotations
 import pytest
 
 from config.errors import UserError
+from draw.services import match_correct_final_score, match_correct_games
 from matches.models import MatchReport, MatchStatus, ReportStatus
 from matches.selectors import match_history
 from matches.services import (
-    match_correct_final_score,
-    match_correct_games,
     match_record_final_score,
     match_record_game,
     report_confirm,

@@ -9,12 +9,19 @@ from django.utils import timezone
 
 from clubs.models import Player
 from draw import services as draw_services
+from events.types import (
+    ResultCorrected,
+    ResultRecorded,
+    RoundDrawn,
+    TournamentAdvanced,
+    TournamentFinished,
+)
 from matches import services as match_services
 from matches.models import MatchReport
-from notifications import kinds
+from notifications import kinds, listeners
 from notifications.match_notices import ready_matches_notify
 from notifications.models import Notification, NotificationStatus
-from notifications.tasks import notify_event, notify_registrations, notify_round_drawn
+from notifications.tasks import notify_registrations
 from notifications.tournament_notices import check_in_notify, entries_approved_notify
 from tests.conftest import open_matches
 from tests.factories import UserFactory
@@ -46,7 +53,7 @@ def test_the_draw_tells_both_players_of_every_ready_match_once(field, locmem_mai
 
     locmem_mail.clear()
     first_round = Round.objects.filter(stage__tournament=tournament).order_by("pk").first()
-    commit(notify_round_drawn.delay, first_round.pk)  # a repeated trigger
+    commit(listeners.round_drawn, RoundDrawn(round_id=first_round.pk))  # a repeated trigger
     commit(ready_matches_notify)  # and the beat's safety net
     assert locmem_mail == []
 
@@ -176,10 +183,9 @@ def test_the_end_of_a_tournament_sends_the_placings_once(field, locmem_mail, pla
     assert sent_to(results) == ["alice@example.com", "bruno@example.com"]
 
     locmem_mail.clear()
-    commit(notify_event.delay, "result_recorded", match_id=final.pk)  # repeated
-    from notifications.tasks import notify_match_finished
-
-    commit(notify_match_finished.delay, final.pk)
+    commit(listeners.result_recorded, ResultRecorded(match_id=final.pk))  # repeated
+    commit(listeners.tournament_advanced, TournamentAdvanced(tournament_id=tournament.pk))
+    commit(listeners.tournament_finished, TournamentFinished(tournament_id=tournament.pk))
     assert locmem_mail == []
 
 
@@ -253,7 +259,7 @@ def test_a_correction_tells_both_players_once_per_correction(field, locmem_mail,
     assert sent_to(corrected) == sorted([first, second])
     assert "You lost 3–5" in next(m for m in corrected if m.to == [first]).body
     locmem_mail.clear()
-    commit(notify_event.delay, "result_corrected", match_id=match.pk)
+    commit(listeners.result_corrected, ResultCorrected(match_id=match.pk))
     assert locmem_mail == []
 
 
@@ -268,7 +274,7 @@ def test_an_approved_registration_is_confirmed_once(club, organizer, commit, loc
     assert locmem_mail == []  # not approved yet
     services.entry_approve(entry=entry)
     commit(notify_registrations.delay)
-    commit(notify_event.delay, "registration_approved", entry_id=entry.pk)
+    commit(entries_approved_notify, entry_id=entry.pk)
     commit(notify_registrations.delay)
     assert sent_to(locmem_mail) == ["alice@example.com"]
     assert "Club Night" in locmem_mail[0].subject

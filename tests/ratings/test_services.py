@@ -13,16 +13,12 @@ from django.utils import timezone
 
 from backgammon.fibs import RatedMatch, fibs_update, replay
 from draw import services as draw_services
+from draw.services import match_correct_final_score
 from matches.models import Match
-from matches.services import (
-    match_award_forfeit,
-    match_correct_final_score,
-    match_record_final_score,
-)
+from matches.services import match_award_forfeit, match_record_final_score
 from ratings import services as services_ratings
 from ratings.models import ClubRating, RatingChange
 from ratings.selectors import club_ratings
-from ratings.tasks import ratings_recompute
 from tests.conftest import needs_postgres
 from tests.factories import (
     ClubFactory,
@@ -152,7 +148,7 @@ def test_running_the_update_twice_changes_nothing(tournament):
     assert services_ratings.ratings_match_finished(match_id=match.pk) is False
     assert list(ClubRating.objects.values_list("pk", "rating", "experience", "updated_at")) == rows
     assert history_of(tournament.club) == history
-    assert ratings_recompute.delay(tournament.club_id).get() == 0
+    assert services_ratings.ratings_recompute(club_id=tournament.club_id).changes_written == 0
 
 
 def test_forfeits_and_byes_are_not_rated(tournament, commit):

@@ -1,0 +1,68 @@
+"""Corrections as the tournament sees them: the tournament locked first, the result corrected
+in ``matches``, then the bracket re-routed in the same transaction, or everything refused."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.db import transaction
+
+from draw.brackets import bracket_sync, is_bracket
+from matches import services as match_services
+from matches.models import Match, MatchStatus
+from tournaments.services import tournament_lock
+
+
+def _corrected(match: Match | int, correct: Any, **fields: Any) -> Match:
+    pk = match.pk if isinstance(match, Match) else match
+    tournament = Match.objects.select_related("round__stage__tournament").get(pk=pk)
+    tournament = tournament_lock(tournament.round.stage.tournament)
+    old_winner, old_status = Match.objects.values_list("winner_id", "status").get(pk=pk)
+    corrected: Match = correct(match=pk, **fields)
+    was_finished = old_status == MatchStatus.FINISHED
+    if is_bracket(tournament) and (old_winner != corrected.winner_id or not was_finished):
+        bracket_sync(tournament)  # raises UserError (rolling everything back) on a conflict
+    return corrected
+
+
+@transaction.atomic
+def match_correct_games(
+    *,
+    match: Match | int,
+    games: Sequence[Mapping[str, Any]],
+    reason: str,
+    user: Any = None,
+    expected_version: int | None = None,
+) -> Match:
+    """Replace the games of a match (see ``matches.services.match_correct_games``)."""
+    return _corrected(
+        match,
+        match_services.match_correct_games,
+        games=games,
+        reason=reason,
+        user=user,
+        expected_version=expected_version,
+    )
+
+
+@transaction.atomic
+def match_correct_final_score(
+    *,
+    match: Match | int,
+    score_a: int,
+    score_b: int,
+    reason: str,
+    user: Any = None,
+    expected_version: int | None = None,
+) -> Match:
+    """Replace the result by a final score (see ``matches.services``)."""
+    return _corrected(
+        match,
+        match_services.match_correct_final_score,
+        score_a=score_a,
+        score_b=score_b,
+        reason=reason,
+        user=user,
+        expected_version=expected_version,
+    )

@@ -1,0 +1,102 @@
+"""The domain events: what happened, by the ids of what it happened to.
+
+A lower app emits them (``events.bus.emit``) in the transaction of the change; a higher app
+listens (``events.bus.listen`` in its ``AppConfig.ready``). Payloads are ids only, so a
+listener always reads the current state and running it twice changes nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from typing import Any, ClassVar
+
+
+@dataclass(frozen=True)
+class DomainEvent:
+    registry: ClassVar[dict[str, type[DomainEvent]]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        DomainEvent.registry[cls.__name__] = cls
+
+    @property
+    def name(self) -> str:
+        return type(self).__name__
+
+    def payload(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def load(cls, name: str, payload: dict[str, Any]) -> DomainEvent:
+        event_type = cls.registry[name]
+        known = {f.name for f in fields(event_type)}
+        return event_type(**{key: value for key, value in payload.items() if key in known})
+
+
+# --- clubs ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MemberAdded(DomainEvent):
+    membership_id: int
+
+
+@dataclass(frozen=True)
+class RatingSettingsChanged(DomainEvent):
+    club_id: int
+
+
+# --- draw -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RoundCreated(DomainEvent):
+    """A round exists and is due to be drawn (the first at the start, the next Swiss round)."""
+
+    round_id: int
+
+
+@dataclass(frozen=True)
+class RoundDrawn(DomainEvent):
+    round_id: int
+
+
+@dataclass(frozen=True)
+class TournamentAdvanced(DomainEvent):
+    """Results moved the tournament on: the bracket changed, rounds closed or were created."""
+
+    tournament_id: int
+
+
+@dataclass(frozen=True)
+class TournamentFinished(DomainEvent):
+    tournament_id: int
+
+
+# --- matches ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ResultRecorded(DomainEvent):
+    """A match finished: played to the end, a final score, a forfeit."""
+
+    match_id: int
+
+
+@dataclass(frozen=True)
+class ResultCorrected(DomainEvent):
+    """A recorded result was corrected (finished or, for games taken back, open again)."""
+
+    match_id: int
+
+
+@dataclass(frozen=True)
+class ResultReported(DomainEvent):
+    match_id: int
+    report_id: int
+
+
+@dataclass(frozen=True)
+class ResultDisputed(DomainEvent):
+    match_id: int
+    report_id: int
