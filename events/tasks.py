@@ -8,12 +8,16 @@ from collections.abc import Iterable
 from celery import shared_task
 from django.conf import settings
 from django.db import OperationalError
+from kombu.exceptions import OperationalError as KombuOperationalError
 
 from events import delivery, reconcile
 from events.models import Delivery
 from events.registry import listeners
 
 logger = logging.getLogger(__name__)
+
+#: What a broker that is down raises when a task is sent.
+BROKER_ERRORS = (KombuOperationalError, ConnectionError, OSError)
 
 
 @shared_task(autoretry_for=(OperationalError,), retry_backoff=True, max_retries=5, acks_late=True)
@@ -31,6 +35,13 @@ def enqueue(delivery_ids: Iterable[int]) -> None:
         options = {"queue": listener.queue} if listener and listener.queue else {}
         try:
             deliver.apply_async((delivery_id,), **options)
+        except BROKER_ERRORS:
+            logger.warning(
+                "delivery %s (%s) waits: the broker is unreachable; the reconciler will hand "
+                "it over again",
+                delivery_id,
+                name,
+            )
         except Exception:
             if settings.EVENTS_RAISE_LISTENER_ERRORS and deliver.app.conf.task_always_eager:
                 raise  # the test suite wants to see a failing listener
