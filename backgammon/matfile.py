@@ -19,9 +19,9 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from .gamerecord import ActionKind, GameAction, GameRecord, MatchRecord
-from .matparse import MatFileError, parse
-from .matreplay import replay, replay_games, rules_for
-from .matwrite import dumps
+from .mat.parse import MatFileError, parse
+from .mat.replay import replay, replay_games, rules_for
+from .mat.write import dumps
 
 if TYPE_CHECKING:
     from .game import Game

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import re
 
-from .errors import IllegalMoveError, MoveError
-from .game import Game, GamePhase
-from .gamerecord import ActionKind, GameAction, GameRecord, MatchRecord
-from .match import MatchState
-from .matchrules import MatchRules
-from .matparse import MatFileError
-from .scoring import ResultError, WinKind
+from ..errors import IllegalMoveError, MoveError
+from ..game import Game, GamePhase
+from ..gamerecord import ActionKind, GameAction, GameRecord, MatchRecord
+from ..match import MatchState
+from ..matchrules import MatchRules
+from ..scoring import ResultError, WinKind
+from .parse import MatFileError
 
 __all__ = ["replay", "replay_games", "rules_for"]
 

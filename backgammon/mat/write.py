@@ -6,7 +6,7 @@ exported is written back byte for byte, and gnubg and XG import what we write.
 
 from __future__ import annotations
 
-from .gamerecord import ActionKind, GameAction, GameRecord, MatchRecord
+from ..gamerecord import ActionKind, GameAction, GameRecord, MatchRecord
 
 __all__ = ["dumps"]
 

@@ -15,8 +15,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .gamerecord import ActionKind, GameAction, GameRecord, MatchRecord
-from .scoring import EndedBy, GameResult, WinKind
+from ..gamerecord import ActionKind, GameAction, GameRecord, MatchRecord
+from ..scoring import EndedBy, GameResult, WinKind
 
 __all__ = ["MatFileError", "parse"]
 
