@@ -330,7 +330,7 @@ class Game:
         assert self.dice is not None
         rules = self.rules.move_rules
         if isinstance(play, str):
-            return self.position.parse_play(play, self.dice, rules=rules)
+            return self.position._play_from_text(play, self.dice, rules)
         if not isinstance(play, Play):
             raise TypeError(f"play() takes a Play or its notation, not {type(play).__name__}")
         for legal in self.position.legal_plays(self.dice, rules=rules):
@@ -346,7 +346,12 @@ class Game:
             self.turn = player  # the opening: the board is symmetric, no swap needed
         self.dice = dice
         self.phase = GamePhase.MOVE
-        plays = self.position.legal_plays(dice, rules=self.rules.move_rules)
+        rules = self.rules.move_rules
+        if rules.is_standard:
+            if not self.position._can_move(dice):
+                self._finish_play(Play((), (), self.position))
+            return
+        plays = self.position.legal_plays(dice, rules=rules)
         if len(plays) == 1 and not plays[0].steps:
             self._finish_play(plays[0])
 
