@@ -19,8 +19,9 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from .gamerecord import ActionKind, GameAction, GameRecord, MatchRecord
+from .mat.errors import MatWarning
 from .mat.parse import MatFileError, parse
-from .mat.replay import replay, replay_games, rules_for
+from .mat.replay import Replay, replay, replay_games, replay_record, rules_for
 from .mat.write import dumps
 
 if TYPE_CHECKING:
@@ -31,12 +32,15 @@ __all__ = [
     "GameAction",
     "GameRecord",
     "MatFileError",
+    "MatWarning",
     "MatchRecord",
+    "Replay",
     "dumps",
     "parse",
     "record_from_games",
     "replay",
     "replay_games",
+    "replay_record",
     "rules_for",
 ]
 

@@ -1,15 +1,24 @@
 """Replaying a parsed .mat record through the engine, so an imported match is a verified one.
 
-Every roll, play and cube action goes through :class:`Game`; the file's score lines and
-"Wins" lines must agree with what the engine computes. Errors: the engine's
-:class:`InvalidMoveError` / :class:`IllegalMoveError` with ``game`` and ``move`` (the file's
-move number) filled in, or :class:`MatFileError` naming the line. Nothing is returned from a
-file that fails, so a malformed file never half-imports.
+Every roll, play and cube action goes through :class:`Game`. The value of a game that ended
+on the board (bear-off, drop) comes from the board and the cube, as in GNU Backgammon; a
+"Wins N" line that says otherwise (Backgammon Galaxy writes the points still needed, or the
+match length, on the last game) becomes a :class:`MatWarning`. A resignation is read the
+way gnubg reads it: "Wins N" up to the cube is a single game, up to twice the cube a gammon,
+more a backgammon.
+
+Errors: the engine's :class:`InvalidMoveError` / :class:`IllegalMoveError` with ``game`` and
+``move`` (the file's move number) filled in, or :class:`MatFileError` naming the line. Nothing
+is returned from a file that fails, so a malformed file never half-imports. A file that ends
+in the middle of a game is read as an unfinished match (with a warning); money sessions
+(length 0) never end.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from ..errors import IllegalMoveError, MoveError
 from ..game import Game, GamePhase
@@ -17,9 +26,12 @@ from ..gamerecord import ActionKind, GameAction, GameRecord, MatchRecord
 from ..match import MatchState
 from ..matchrules import MatchRules
 from ..scoring import ResultError, WinKind
-from .parse import MatFileError
+from .errors import MatFileError, MatWarning
 
-__all__ = ["replay", "replay_games", "rules_for"]
+__all__ = ["Replay", "replay", "replay_games", "replay_record", "rules_for"]
+
+#: Called before and after every action: (game, action, "before" | "after").
+Observer = Callable[[Game, GameAction, str], None]
 
 
 def _on(value: str | None) -> bool | None:
@@ -38,7 +50,7 @@ def rules_for(record: MatchRecord) -> MatchRules:
     (``Crawford``, ``Jacoby``, ``CubeLimit``); standard rules otherwise."""
     options: dict[str, object] = {"length": record.length}
     crawford = _on(record.tag("Crawford"))
-    if crawford is not None:
+    if crawford is not None and record.length:
         options["crawford"] = crawford
     if record.length == 0 and _on(record.tag("Jacoby")):
         options["jacoby"] = True
@@ -50,12 +62,28 @@ def rules_for(record: MatchRecord) -> MatchRules:
     try:
         return MatchRules(**options)  # type: ignore[arg-type]
     except ValueError as error:
-        raise MatFileError(f"unusable match settings: {error}") from None
+        raise MatFileError(f"unusable match settings: {error}", code="contradiction") from None
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """A replayed record: the match state (finished games), every game (the last one may be
+    unfinished) and what was read differently from the text (parse and replay warnings)."""
+
+    record: MatchRecord
+    state: MatchState
+    games: tuple[Game, ...]
+    warnings: tuple[MatWarning, ...]
+
+    @property
+    def unfinished_game(self) -> bool:
+        """The file stops in the middle of its last game."""
+        return bool(self.games) and not self.games[-1].is_over
 
 
 def replay(record: MatchRecord, rules: MatchRules | None = None) -> MatchState:
     """Replay every game; return the checked :class:`MatchState` (finished games only)."""
-    return replay_games(record, rules)[0]
+    return replay_record(record, rules).state
 
 
 def replay_games(
@@ -63,135 +91,226 @@ def replay_games(
 ) -> tuple[MatchState, list[Game]]:
     """Like :func:`replay`, also returning every replayed :class:`Game` (the last one may
     be unfinished when the file stops mid-game)."""
+    done = replay_record(record, rules)
+    return done.state, list(done.games)
+
+
+def replay_record(
+    record: MatchRecord, rules: MatchRules | None = None, observer: Observer | None = None
+) -> Replay:
+    """Replay ``record`` and say what was read differently (:class:`Replay`).
+
+    ``observer`` is called before and after every action (the move log uses it).
+    """
     rules = rules if rules is not None else rules_for(record)
     if rules.length != record.length:
         raise MatFileError(
-            f"the file is a {record.length}-point match, the rules say {rules.length}"
+            f"the file is a {record.length}-point match, the rules say {rules.length}",
+            code="contradiction",
         )
+    warnings = list(record.warnings)
     state = MatchState(rules)
     games: list[Game] = []
     for index, game_record in enumerate(record.games):
+        last_in_file = index == len(record.games) - 1
         if state.is_over:
             if not game_record.actions and game_record.score == state.score:
                 break  # like gnubg: a game header after the end of the match is ignored
             raise MatFileError(
-                "a game after the end of the match", game_record.line, game=game_record.number
-            )
-        if game_record.score != state.score:
-            raise MatFileError(
-                f"the score line says {game_record.score[0]}-{game_record.score[1]}, "
-                f"the games before it make {state.score[0]}-{state.score[1]}",
-                game_record.score_line or game_record.line,
+                "a game after the end of the match",
+                game_record.line,
                 game=game_record.number,
+                code="contradiction",
             )
+        _check_score(game_record, state)
         game = state.new_game()
         games.append(game)
-        _replay_game(game, game_record)
+        _GameReplay(game, game_record, warnings, observer, last_in_file).run()
         if game.result is None:
-            if index != len(record.games) - 1:
+            if not last_in_file:
                 line = game_record.actions[-1].line if game_record.actions else game_record.line
-                raise MatFileError("the game has no result", line, game=game_record.number)
+                raise MatFileError(
+                    f"game {game_record.number} stops without a result and game "
+                    f"{game_record.number + 1} follows: lines are missing",
+                    line,
+                    game=game_record.number,
+                    code="truncated",
+                )
+            warnings.append(
+                MatWarning(
+                    "unfinished",
+                    f"the file ends in the middle of game {game_record.number}",
+                    game_record.actions[-1].line if game_record.actions else game_record.line,
+                    game=game_record.number,
+                )
+            )
             break
         try:
             state.record(game.result)
         except ResultError as error:  # pragma: no cover - the game enforces the same rules
             raise MatFileError(str(error), game_record.line, game=game_record.number) from None
-        last = game_record.actions[-1]
-        if last.match_won and not state.is_over:
-            raise MatFileError("'and the match' but the match goes on", last.line, game=game.number)
-    return state, games
-
-
-def _replay_game(game: Game, record: GameRecord) -> None:
-    actions = record.actions
-    for index, action in enumerate(actions):
-        following = actions[index + 1] if index + 1 < len(actions) else None
-        try:
-            _apply(game, action, following)
-        except MoveError as error:
-            error.game, error.move = record.number, action.turn or None
-            raise
-
-
-def _apply(game: Game, action: GameAction, following: GameAction | None) -> None:
-    kind = action.kind
-    if kind in (ActionKind.MOVE, ActionKind.ROLL):
-        _roll_and_play(game, action, following)
-    elif kind is ActionKind.DOUBLE:
-        if action.value and action.value != 2 * game.cube:
+        last = game_record.actions[-1] if game_record.actions else None
+        if last is not None and last.match_won and not state.is_over:
             raise MatFileError(
-                f"'Doubles => {action.value}' with the cube at {game.cube}",
-                action.line,
+                "'and the match' but the match goes on",
+                last.line,
                 game=game.number,
-                move=action.turn,
+                code="contradiction",
             )
-        game.double(player=action.player)
-    elif kind is ActionKind.TAKE:
-        game.take(player=action.player)
-    elif kind is ActionKind.DROP:
-        game.drop(player=action.player)
-    else:
-        _win(game, action)
+    return Replay(record, state, tuple(games), tuple(warnings))
 
 
-def _roll_and_play(game: Game, action: GameAction, following: GameAction | None) -> None:
-    assert action.dice is not None
-    if game.phase is GamePhase.OPENING:
-        high, low = max(action.dice), min(action.dice)
-        if high == low:
-            raise IllegalMoveError(f"the opening roll cannot be {high}-{low}: ties roll again")
-        starter_die = low if game.rules.lower_die_starts else high
-        dice = [0, 0]
-        dice[action.player] = starter_die
-        dice[1 - action.player] = high + low - starter_die
-        game.roll_opening((dice[0], dice[1]))
-        if game.turn != action.player:  # pragma: no cover - guaranteed by the dice above
-            raise IllegalMoveError("the opening roll went to the other side")
-    else:
-        game.roll(action.dice, player=action.player)
-    if game.phase is not GamePhase.MOVE or game.turn != action.player:
-        # Nothing could be played: the engine has passed the turn already.
-        if action.play:
-            raise IllegalMoveError(
-                f"{action.play!r} written, but nothing can be played with "
-                f"{action.dice[0]}-{action.dice[1]}",
-                notation=action.play,
-            )
+def _check_score(game_record: GameRecord, state: MatchState) -> None:
+    if game_record.score == state.score:
         return
-    resigns_next = following is not None and following.kind is ActionKind.WIN
-    if action.kind is ActionKind.ROLL or (not action.play and resigns_next):
-        return  # rolled, then resigned instead of playing
-    if action.play:
-        game.play(action.play)
-        return
-    plays = game.legal_plays()
-    if len(plays) == 1:
-        game.play(plays[0])  # gnubg's reading: a forced play may be left unwritten
-        return
-    raise IllegalMoveError(
-        f"no play written for {action.dice[0]}-{action.dice[1]}, but {len(plays)} plays are legal"
+    where = game_record.score_line or game_record.line
+    if game_record.number == 1:
+        raise MatFileError(
+            f"the file starts at {game_record.score[0]}-{game_record.score[1]}: "
+            "a fragment, not a whole match",
+            where,
+            game=1,
+            code="fragment",
+        )
+    raise MatFileError(
+        f"the score line says {game_record.score[0]}-{game_record.score[1]}, "
+        f"the games before it make {state.score[0]}-{state.score[1]}",
+        where,
+        game=game_record.number,
+        code="contradiction",
     )
 
 
-def _win(game: Game, action: GameAction) -> None:
-    if not game.is_over:
-        multiple, remainder = divmod(action.value, game.cube)
-        if remainder or multiple not in (1, 2, 3):
+class _GameReplay:
+    def __init__(
+        self,
+        game: Game,
+        record: GameRecord,
+        warnings: list[MatWarning],
+        observer: Observer | None,
+        last_in_file: bool,
+    ) -> None:
+        self.game = game
+        self.record = record
+        self.warnings = warnings
+        self.observer = observer
+        self.last_in_file = last_in_file
+
+    def run(self) -> None:
+        actions = self.record.actions
+        for index, action in enumerate(actions):
+            following = actions[index + 1] if index + 1 < len(actions) else None
+            try:
+                self._apply(action, following)
+            except MoveError as error:
+                error.game, error.move = self.record.number, action.turn or None
+                raise
+
+    def _observe(self, action: GameAction, when: str) -> None:
+        if self.observer is not None:
+            self.observer(self.game, action, when)
+
+    def _apply(self, action: GameAction, following: GameAction | None) -> None:
+        game, kind = self.game, action.kind
+        if kind in (ActionKind.MOVE, ActionKind.ROLL):
+            self._roll_and_play(action, following)
+            return
+        self._observe(action, "before")
+        if kind is ActionKind.DOUBLE:
+            if action.value and action.value != 2 * game.cube:
+                raise MatFileError(
+                    f"'Doubles => {action.value}' with the cube at {game.cube}",
+                    action.line,
+                    game=game.number,
+                    move=action.turn,
+                    code="contradiction",
+                )
+            game.double(player=action.player)
+        elif kind is ActionKind.TAKE:
+            game.take(player=action.player)
+        elif kind is ActionKind.DROP:
+            game.drop(player=action.player)
+        else:
+            self._win(action)
+        self._observe(action, "after")
+
+    def _roll_and_play(self, action: GameAction, following: GameAction | None) -> None:
+        game = self.game
+        assert action.dice is not None
+        if game.phase is GamePhase.OPENING:
+            high, low = max(action.dice), min(action.dice)
+            if high == low:
+                raise IllegalMoveError(f"the opening roll cannot be {high}-{low}: ties roll again")
+            starter_die = low if game.rules.lower_die_starts else high
+            dice = [0, 0]
+            dice[action.player] = starter_die
+            dice[1 - action.player] = high + low - starter_die
+            self._observe(action, "before")
+            game.roll_opening((dice[0], dice[1]))
+            if game.turn != action.player:  # pragma: no cover - guaranteed by the dice above
+                raise IllegalMoveError("the opening roll went to the other side")
+        else:
+            self._observe(action, "before")
+            game.roll(action.dice, player=action.player)
+        if game.phase is not GamePhase.MOVE or game.turn != action.player:
+            # Nothing could be played: the engine has passed the turn already.
+            if action.play:
+                raise IllegalMoveError(
+                    f"{action.play!r} written, but nothing can be played with "
+                    f"{action.dice[0]}-{action.dice[1]}",
+                    notation=action.play,
+                )
+            self._observe(action, "after")
+            return
+        resigns_next = following is not None and following.kind is ActionKind.WIN
+        if action.kind is ActionKind.ROLL or (not action.play and resigns_next):
+            self._observe(action, "after")
+            return  # rolled, then resigned instead of playing
+        if action.play:
+            game.play(action.play)
+            self._observe(action, "after")
+            return
+        plays = game.legal_plays()
+        if len(plays) == 1:
+            game.play(plays[0])  # gnubg's reading: a forced play may be left unwritten
+            self._observe(action, "after")
+            return
+        if following is None and self.last_in_file:
+            self._observe(action, "after")
+            return  # the file ends on the roll: an unfinished game (noted by the caller)
+        raise IllegalMoveError(
+            f"{action.dice[0]}-{action.dice[1]} rolled but no play written, "
+            f"and {len(plays)} plays are legal"
+        )
+
+    def _win(self, action: GameAction) -> None:
+        game = self.game
+        value = action.value
+        if game.phase is GamePhase.DOUBLED and game.turn == action.player:
+            game.drop(player=1 - action.player)  # a double answered by "Wins" alone
+        elif not game.is_over:
+            multiple = 1 if value <= game.cube else 2 if value <= 2 * game.cube else 3
+            game.resign(WinKind.of_multiple(multiple), player=1 - action.player)
+            game.accept_resignation(player=action.player)
+        result = game.result
+        assert result is not None
+        if result.winner != action.player:
             raise MatFileError(
-                f"'Wins {action.value}' does not fit the cube at {game.cube}",
+                f"the file says player {action.player} wins, but player {result.winner} "
+                "bore off all checkers",
                 action.line,
                 game=game.number,
                 move=action.turn,
+                code="contradiction",
             )
-        game.resign(WinKind.of_multiple(multiple), player=1 - action.player)
-        game.accept_resignation(player=action.player)
-    result = game.result
-    assert result is not None
-    if result.winner != action.player or result.points != action.value:
-        raise MatFileError(
-            f"the file says player {action.player} wins {action.value}, the game gives "
-            f"player {result.winner} {result.points}",
-            action.line,
-            game=game.number,
-            move=action.turn,
-        )
+        if result.points != value:
+            self.warnings.append(
+                MatWarning(
+                    "points_differ",
+                    f"the file says 'Wins {value}', but game {game.number} is worth "
+                    f"{result.points} (a {result.kind} game at cube {result.cube}); "
+                    f"{result.points} counted",
+                    action.line,
+                    game=game.number,
+                )
+            )

@@ -258,7 +258,8 @@ def test_rules_from_tags() -> None:
         ("", 1, "no 'N point match'"),
         ('; [Site "x"]\nhello\n', 2, "no 'N point match'"),
         (" 99999 point match\n", 1, "above"),
-        (" 3 point match\n\n Game 2\n", 3, "game 1 belongs"),
+        (" 3 point match\n\n Game 2\n", 3, "starts at game 2: a fragment"),
+        (" 3 point match\n\n Game 1\n A : 0    B : 0\n\n Game 3\n", 6, "game 2 belongs"),
         (" 3 point match\n\n Game 1\n  1) 31: 8/5 6/5\n", 4, "score line"),
         (" 3 point match\n\n Game 1\n", 3, "without its score line"),
         (" 3 point match\n  1) 31: 8/5 6/5\n", 2, "before the first game"),
@@ -272,11 +273,10 @@ def test_rules_from_tags() -> None:
         (" 3 point match\n\n Game 1\n A : 0    B : 0\n  1)  Doubles => 4\n", 5, "cube at 1"),
         (" 3 point match\n\n Game 1\n A : 0    B : 0\n  1)  Takes\n", 5, "without a double"),
         (" 3 point match\n\n Game 1\n A : 0    B : 0\n  1)  Beavers => 4\n", 5, "unsupported"),
-        (" 3 point match\n\n Game 1\n A : 0    B : 0\n      Wins 5 points\n", 5, "does not fit"),
         (
-            " 3 point match\n\n Game 1\n A : 0    B : 0\n  1)  Doubles => 2   Drops\n",
+            " 3 point match\n\n Game 1\n A : 0    B : 0\n      Wins 4016 points\n",
             5,
-            "without 'Wins'",
+            "game 1 is a forfeit of 4016 points: not a played game",
         ),
         (
             " 3 point match\n\n Game 1\n A : 0    B : 0\n      Wins 1 point\n  1) 31: 8/5 6/5\n",
@@ -326,13 +326,6 @@ def test_unknown_point_is_an_invalid_move_with_game_and_move() -> None:
             MatFileError,
             14,
         ),
-        # "Wins" claims more points than the drop gives
-        (
-            "  6)  Drops                       Wins 1 point \n",
-            "  6)  Drops                       Wins 2 points\n",
-            MatFileError,
-            "does not fit",
-        ),
         # doubling in the Crawford game (game 6 at 4-2)
         (
             "  1)                             31: 8/5 6/5 \n  2) 32: 24/22 13/10",
@@ -355,6 +348,19 @@ def test_replay_errors(old: str, new: str, error: type[Exception], line_or_code:
         assert caught.value.code == line_or_code and caught.value.game == 6
     else:
         assert line_or_code in str(caught.value)
+
+
+def test_wins_that_differ_from_the_game_are_a_warning_not_an_error() -> None:
+    # gnubg takes a dropped game's value from the cube and ignores the "Wins" line.
+    text = _gnubg_text().replace(
+        "  6)  Drops                       Wins 1 point \n",
+        "  6)  Drops                       Wins 2 points\n",
+        1,
+    )
+    done = matfile.replay_record(matfile.parse(text))
+    assert summary(done.state) == gnubg_games(expected("gnubg_05pt_s108.json"))
+    assert [w.code for w in done.warnings] == ["points_differ"]
+    assert "says 'Wins 2', but game 1 is worth 1 (a single game at cube 1)" in str(done.warnings[0])
 
 
 def test_a_game_after_the_end_and_a_game_without_result() -> None:
