@@ -21,28 +21,45 @@ from typing import TYPE_CHECKING
 from .gamerecord import ActionKind, GameAction, GameRecord, MatchRecord
 from .mat.errors import MatWarning
 from .mat.parse import MatFileError, parse
+from .mat.record import LoggedAction, match_log
 from .mat.replay import Replay, replay, replay_games, replay_record, rules_for
+from .mat.text import decode
 from .mat.write import dumps
 
 if TYPE_CHECKING:
     from .game import Game
+    from .matchrules import MatchRules
 
 __all__ = [
     "ActionKind",
     "GameAction",
     "GameRecord",
+    "LoggedAction",
     "MatFileError",
     "MatWarning",
     "MatchRecord",
     "Replay",
+    "decode",
     "dumps",
+    "match_log",
     "parse",
+    "read",
     "record_from_games",
     "replay",
     "replay_games",
     "replay_record",
     "rules_for",
 ]
+
+
+def read(source: str | bytes, rules: MatchRules | None = None) -> Replay:
+    """Read a match file (its text, or its bytes in any encoding :func:`decode` takes),
+    replay it and return the :class:`Replay` with the warnings of both steps.
+
+    Raises :class:`MatFileError` or the engine's :class:`~backgammon.errors.MoveError`.
+    """
+    text = decode(source) if isinstance(source, bytes) else source
+    return replay_record(parse(text), rules)
 
 
 def record_from_games(

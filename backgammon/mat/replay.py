@@ -30,7 +30,8 @@ from .errors import MatFileError, MatWarning
 
 __all__ = ["Replay", "replay", "replay_games", "replay_record", "rules_for"]
 
-#: Called before and after every action: (game, action, "before" | "after").
+#: Called around every action: (game, action, when), ``when`` being "before", "after" and,
+#: for a roll the side can play, "rolled" (the dice are out, the play not yet made).
 Observer = Callable[[Game, GameAction, str], None]
 
 
@@ -252,7 +253,9 @@ class _GameReplay:
         else:
             self._observe(action, "before")
             game.roll(action.dice, player=action.player)
-        if game.phase is not GamePhase.MOVE or game.turn != action.player:
+        if game.phase is GamePhase.MOVE and game.turn == action.player:
+            self._observe(action, "rolled")
+        else:
             # Nothing could be played: the engine has passed the turn already.
             if action.play:
                 raise IllegalMoveError(
