@@ -115,19 +115,15 @@ def can_move(key: int, hi: int, lo: int) -> bool:
     mover, opponent = decode(key)
     if mover[0] == 15 or opponent[BAR] == 15:
         return False
-    dice = (hi,) if hi == lo else (hi, lo)
     if mover[BAR]:
-        return any(opponent[BAR - die] < 2 for die in dice)
-    all_home = not any(mover[_HOME + 1 :])
-    highest = max(point for point in range(BAR) if mover[point]) if all_home else BAR
-    for point in range(1, BAR):
-        if not mover[point]:
-            continue
-        for die in dice:
-            end = point - die
-            if end > 0:
-                if opponent[end] < 2:
-                    return True
-            elif all_home and (end == 0 or point == highest):
+        return opponent[BAR - hi] < 2 or opponent[BAR - lo] < 2
+    highest = 0
+    for point in range(BAR - 1, 0, -1):
+        if mover[point]:
+            highest = highest or point
+            if (point > hi and opponent[point - hi] < 2) or (
+                point > lo and opponent[point - lo] < 2
+            ):
                 return True
-    return False
+    # No step inside the board: only bearing off is left, with every checker home.
+    return highest <= _HOME and (highest <= hi or mover[hi] > 0 or mover[lo] > 0)

@@ -33,7 +33,10 @@ _SCORE_LINE = re.compile(r"\s*([^:]*?)\s*:\s*([0-9]{1,9})\s+(.*?)\s*:\s*([0-9]{1
 _MOVE_LINE = re.compile(r"\s*([0-9]{1,9})\)(.*)$")
 _DICE = re.compile(r"([1-6])([1-6]):")
 _STEP = r"(?:bar|off|[0-9]{1,2})"
-_PLAY_TOKEN = re.compile(rf"{_STEP}\*?(?:/{_STEP}\*?)+(?:\([1-4]\))?", _A)
+_TOKEN = rf"{_STEP}\*?(?:/{_STEP}\*?)+(?:\([1-4]\))?"
+_PLAY_TOKEN = re.compile(_TOKEN, _A)
+#: The usual play after the dice in one match: tokens separated by spaces.
+_PLAY_RUN = re.compile(rf"(?:\s*{_TOKEN}(?![^\s]))*", _A)
 _DOUBLE = re.compile(r"doubles\s*=>\s*([0-9]{1,6})", _A)
 _WINS = re.compile(r"wins\s+([0-9]{1,7})\s+points?(\s+and\s+the\s+match)?", _A)
 _LOSSES = re.compile(r"loss(?:es)?\s+[0-9]{1,7}\s+points?", _A)
@@ -65,8 +68,7 @@ class _Scanner:
         self.pos = 0
 
     def skip_space(self) -> None:
-        while self.pos < len(self.text) and self.text[self.pos].isspace():
-            self.pos += 1
+        self.pos = _SPACE.match(self.text, self.pos).end()  # type: ignore[union-attr]
 
     def error(self, message: str) -> MatFileError:
         return MatFileError(message, self.line_no)
@@ -106,7 +108,10 @@ class _Scanner:
 
     def roll(self, column: int, dice: tuple[int, int]) -> _Cell:
         cell = _Cell(column, ActionKind.MOVE, dice=dice)
-        steps: list[str] = []
+        run = _PLAY_RUN.match(self.text, self.pos)
+        steps: list[str] = run[0].split() if run else []
+        if run:
+            self.pos = run.end()
         while True:
             self.skip_space()
             if self.pos >= len(self.text):

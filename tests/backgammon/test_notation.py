@@ -286,3 +286,10 @@ def test_fast_reading_gives_the_same_position_over_the_gnubg_corpus() -> None:
                     assert fast.result == play.result, (position_id, dice, written)
             unmarked = play.notation("mat").replace("*", "")
             assert pos.parse_play(unmarked, dice).result == play.result, unmarked
+
+
+def test_the_quick_no_move_check_agrees_with_generation() -> None:
+    """Replays ask "can anything move?" on every roll without generating the plays."""
+    for position_id, dice, _ in PAIRS:
+        pos = Position.from_position_id(position_id)
+        assert pos._can_move(dice) == bool(pos.legal_plays(dice)[0].steps), (position_id, dice)
