@@ -17,10 +17,11 @@ page can draw any board from these IDs, and gnubg, XG and BGonline load them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..game import Game
 from ..gamerecord import ActionKind, GameAction, MatchRecord
+from ..matchid import GameState, MatchIdFields
 from ..matchrules import MatchRules
 from .replay import replay_record
 
@@ -74,12 +75,22 @@ class _Logger:
     def __init__(self) -> None:
         self.entries: list[LoggedAction] = []
         self.before: tuple[str, str, int] = ("", "", 1)
+        self.rolled = False
 
     def __call__(self, game: Game, action: GameAction, when: str) -> None:
         if when != "after":
             # "rolled" replaces "before": a move is decided with the dice out.
             self.before = (game.position_id(), game.match_id(), game.cube)
+            self.rolled = when == "rolled"
             return
+        if action.dice is not None and not self.rolled:
+            # Nothing could move: the engine passed the turn at once. Show the dice anyway,
+            # as gnubg does for a dance.
+            fields = MatchIdFields.decode(self.before[1])
+            if fields.dice == (0, 0) and fields.state is GameState.PLAYING:
+                dice = (action.dice[0], action.dice[1])
+                match_id = replace(fields, dice=dice).encode()
+                self.before = (self.before[0], match_id, self.before[2])
         play = ""
         if action.kind is ActionKind.MOVE:
             made = next(

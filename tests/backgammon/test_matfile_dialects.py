@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -275,6 +276,80 @@ def test_gnubg_reads_the_fixtures_and_our_exports_as_we_do(tmp_path: Path) -> No
         records[name] = matfile.parse(text)
     for name, reading in ask_gnubg(files, tmp_path).items():
         assert our_reading(records[name]) == gnubg_shape(reading), name
+
+
+NAVIGATE_SCRIPT = r"""
+import json, os, gnubg
+gnubg.command("set threads 1")
+out = {}
+for path in json.loads(os.environ["MAT_FILES"]):
+    gnubg.command("set jacoby off")  # as the money session's header says
+    gnubg.command("import mat " + path)
+    match = gnubg.match(analysis=False, boards=False, statistics=False, verbose=False)
+    games = []
+    gnubg.navigate()
+    for index, game in enumerate(match["games"]):
+        if index:
+            gnubg.navigate(game=1)
+        states = [[gnubg.positionid(), gnubg.matchid()]]
+        for _ in range(len(game["game"])):
+            gnubg.navigate(next=1)
+            states.append([gnubg.positionid(), gnubg.matchid()])
+        games.append(states)
+    out[os.path.basename(path)] = games
+print("\nRESULT " + json.dumps(out))
+"""
+
+
+@needs_gnubg
+def test_the_move_log_has_gnubgs_position_and_match_ids(tmp_path: Path) -> None:
+    """Stepping through each imported file in gnubg shows, before every roll-and-play and
+    cube action, the Position ID and Match ID (dice, cube, score, Crawford) of our log."""
+    paths = []
+    for stem in ACCEPTED:
+        path = tmp_path / f"{stem}.mat"
+        path.write_text(matfile.decode(data(stem)), encoding="utf-8")
+        paths.append(str(path))
+    script = tmp_path / "navigate.py"
+    script.write_text(NAVIGATE_SCRIPT)
+    done = subprocess.run(
+        [str(DEBIAN_GNUBG), "-t", "-q", "-p", str(script)],
+        env=dict(os.environ, MAT_FILES=json.dumps(paths)),
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    )
+    line = next((x for x in done.stdout.splitlines() if x.startswith("RESULT ")), None)
+    assert line is not None, done.stdout[-2000:] + done.stderr[-2000:]
+    states = json.loads(line[len("RESULT ") :])
+    checked = 0
+    for stem in ACCEPTED:
+        log = matfile.match_log(matfile.parse(matfile.decode(data(stem))))
+        for number, seen in enumerate(states[f"{stem}.mat"], 1):
+            pairs = [tuple(state) for state in seen]
+            # The first entry is the opening roll (gnubg shows the game before it); a "Wins"
+            # is gnubg's resignation record, whose state differs.
+            entries = [e for e in log if e.game == number and e.kind is not ActionKind.WIN]
+            at = 0
+            for entry in entries[1:]:
+                wanted = (entry.position_id, entry.match_id)
+                assert wanted in pairs[at:], (stem, number, entry)
+                at = pairs.index(wanted, at)
+                checked += 1
+    assert checked > 3000
+
+
+def test_the_move_log_links_up() -> None:
+    log = matfile.match_log(matfile.parse(matfile.decode(data("xg_13pt"))))
+    kinds = {str(entry.kind) for entry in log}
+    assert kinds == {"move", "double", "take", "drop", "win"}
+    for entry, following in pairwise(log):
+        if entry.game == following.game and following.kind is not ActionKind.WIN:
+            assert entry.position_id_after == following.position_id
+    assert log[-1].kind is ActionKind.WIN and log[-1].value == 4
+    assert log[0].to_dict()["match_id"] == log[0].match_id
 
 
 @pytest.mark.parametrize("module", ["mat.text", "mat.write", "mat.record"])
