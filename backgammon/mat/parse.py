@@ -299,7 +299,7 @@ def _header(lines: list[str]) -> tuple[int, int, list[tuple[str, str]], list[str
             if length > MAX_LENGTH:
                 raise MatFileError(f"match length {length} above {MAX_LENGTH}", index + 1)
             return index + 1, length, tags, comments
-    raise MatFileError("no 'N point match' line", max(1, len(lines)))
+    raise MatFileError("no 'N point match' line", max(1, len(lines)), code="not_mat")
 
 
 def parse(text: str) -> MatchRecord:

@@ -116,7 +116,16 @@ def replay_record(
         last_in_file = index == len(record.games) - 1
         if state.is_over:
             if not game_record.actions and game_record.score == state.score:
-                break  # like gnubg: a game header after the end of the match is ignored
+                # like gnubg: a game header after the end of the match is ignored
+                warnings.append(
+                    MatWarning(
+                        "after_match",
+                        f"game {game_record.number} starts after the end of the match: ignored",
+                        game_record.line,
+                        game=game_record.number,
+                    )
+                )
+                break
             raise MatFileError(
                 "a game after the end of the match",
                 game_record.line,

@@ -97,6 +97,8 @@ def test_replay_small_file() -> None:
     state, games = matfile.replay_games(matfile.parse(SMALL))
     assert state.score == (4, 0) and state.is_over and state.winner == 0
     assert len(games) == 1  # game 2 is written after the end of the match: ignored
+    warnings = matfile.replay_record(matfile.parse(SMALL)).warnings
+    assert [(w.code, w.game, w.line) for w in warnings] == [("after_match", 2, 14)]
     assert games[0].result is not None and games[0].result.ended_by is EndedBy.RESIGN
 
 
