@@ -115,23 +115,18 @@ def replay_record(
     for index, game_record in enumerate(record.games):
         last_in_file = index == len(record.games) - 1
         if state.is_over:
-            if not game_record.actions and game_record.score == state.score:
-                # like gnubg: a game header after the end of the match is ignored
-                warnings.append(
-                    MatWarning(
-                        "after_match",
-                        f"game {game_record.number} starts after the end of the match: ignored",
-                        game_record.line,
-                        game=game_record.number,
-                    )
+            # Like gnubg, which stops reading when the match is won (a FIBS log may go on).
+            ignored = len(record.games) - index
+            warnings.append(
+                MatWarning(
+                    "after_match",
+                    f"the match is over after game {index}: "
+                    f"{ignored} game{'s' if ignored > 1 else ''} after it ignored",
+                    game_record.line,
+                    game=game_record.number,
                 )
-                break
-            raise MatFileError(
-                "a game after the end of the match",
-                game_record.line,
-                game=game_record.number,
-                code="contradiction",
             )
+            break
         _check_score(game_record, state)
         game = state.new_game()
         games.append(game)

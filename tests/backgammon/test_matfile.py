@@ -365,12 +365,21 @@ def test_wins_that_differ_from_the_game_are_a_warning_not_an_error() -> None:
     assert "says 'Wins 2', but game 1 is worth 1 (a single game at cube 1)" in str(done.warnings[0])
 
 
+def test_a_double_answered_by_wins_alone_is_a_drop() -> None:
+    text = SMALL.replace("  2)  Doubles => 2                Takes\n", "  2)  Doubles => 2\n")
+    text = text.replace("  3) 52: 13/8 13/11\n      Wins 4 points\n", "      Wins 1 point\n")
+    done = matfile.replay_record(matfile.parse(text.split(" Game 2")[0]))
+    assert [(r.winner, r.points, r.ended_by) for r in done.state.results] == [(0, 1, EndedBy.DROP)]
+
+
 def test_a_game_after_the_end_and_a_game_without_result() -> None:
     text = _gnubg_text("gnubg_03pt_s104")
     extra = text + " Game 4\n Alice : 5                      Bob : 1\n  1) 31: 8/5 6/5\n"
-    with pytest.raises(MatFileError) as caught:
-        matfile.replay(matfile.parse(extra))
-    assert "after the end" in str(caught.value)
+    done = matfile.replay_record(matfile.parse(extra))  # gnubg stops at the end too
+    assert done.state.is_over and len(done.games) == 3
+    assert [str(w.message) for w in done.warnings] == [
+        "the match is over after game 3: 1 game after it ignored"
+    ]
     cut = text.replace("                                  Wins 1 point\n", "", 1)
     if cut != text:
         with pytest.raises((MatFileError, IllegalMoveError)):
