@@ -206,8 +206,11 @@ class Game:
     def play(self, play: Play | str, *, player: int | None = None) -> Play:
         """Play the dice: a ``Play`` from :meth:`legal_plays` or notation (``"8/5 6/5"``).
 
-        Raises :class:`InvalidMoveError` / :class:`IllegalMoveError` for unreadable or
-        illegal plays, with ``game`` and ``move`` filled in.
+        Notation is checked step by step when it uses every die (a replayed match file
+        writes hundreds of plays), so the returned play's steps follow the text; its result
+        is the one :meth:`Position.parse_play` gives. Raises :class:`InvalidMoveError` /
+        :class:`IllegalMoveError` for unreadable or illegal plays, with ``game`` and
+        ``move`` filled in.
         """
         self._require(GamePhase.MOVE, player)
         assert self.dice is not None and self.turn is not None

@@ -11,6 +11,20 @@
 engine's move errors name the game and the move, record-level mismatches raise
 :class:`MatFileError`), ``dumps`` writes gnubg's layout, :func:`record_from_games` turns
 played :class:`~backgammon.game.Game` objects into a record to write.
+
+Files from other programs (Backgammon Galaxy, FIBS, Snowie, Backgammon Studio, eXtreme
+Gammon) are read the way GNU Backgammon 1.07 reads them, position by position: hits need no
+``*``, a game's value comes from the board and the cube, cells gnubg skips are skipped. What
+was read differently from the text is a :class:`MatWarning`, not an error. For an upload:
+
+>>> done = read(b' 1 point match\\r\\n\\r\\n Game 1\\r\\n Ren\\xe9 : 0   B : 0\\r\\n'
+...             b'  1) 31: 8/5 6/5\\r\\n      Wins 1 point and the match\\r\\n')
+>>> done.record.players, done.state.score, done.state.is_over, done.warnings
+(('René', 'B'), (1, 0), True, ())
+
+:func:`read` decodes the bytes (:func:`decode`: UTF-8 with or without BOM, cp1252, Latin-1),
+parses and replays; :func:`replay_record` gives the :class:`Replay` with the warnings;
+:func:`match_log` lists every action with gnubg's Position ID and Match ID.
 """
 
 from __future__ import annotations
