@@ -281,10 +281,11 @@ class Position:
             written = read_notation(text)
             done = _written.resolve(self._key, written, hi, lo)
             if done is not None:
-                key, steps, hits = done
+                _, steps, hits = done
+                marked = [move.hit_points for move in written if move.hit_points]
                 made = {to for (_, to), hit in zip(steps, hits, strict=True) if hit}
-                if all(move.hit_points <= made for move in written):
-                    return _build_plays([(key, steps, hits)])[0]
+                if all(points <= made for points in marked):
+                    return _build_plays([done])[0]
         return self.parse_play(text, dice, rules=rules)
 
     def apply_notation(
