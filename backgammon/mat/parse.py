@@ -334,7 +334,7 @@ def parse(text: str) -> MatchRecord:
             continue
         if game := _GAME_LINE.match(line):
             if current is not None:
-                games.append(current.build())
+                games.append(_build(current))
             number = int(game[1])
             if number != len(games) + 1:
                 if not games:
@@ -355,7 +355,12 @@ def parse(text: str) -> MatchRecord:
         start = numbered.start(2) if numbered else 0
         turn = int(numbered[1]) if numbered else 0
         scanner.text, scanner.line_no = line, line_no
-        for player, cell in _columns(scanner.cells(start), line_no):
+        try:
+            cells = _columns(scanner.cells(start), line_no)
+        except MatFileError as error:
+            error.game, error.move = current.number, turn or None
+            raise
+        for player, cell in cells:
             if cell.skipped:
                 warnings.append(
                     MatWarning(
@@ -370,7 +375,7 @@ def parse(text: str) -> MatchRecord:
     if expect_score is not None:
         raise MatFileError("a game without its score line", expect_score[1])
     if current is not None:
-        games.append(current.build())
+        games.append(_build(current))
     players = games[0].players if games else _players_from_tags(tags)
     return MatchRecord(
         players=players,
@@ -380,6 +385,14 @@ def parse(text: str) -> MatchRecord:
         comments=tuple(comments),
         warnings=tuple(warnings),
     )
+
+
+def _build(builder: _GameBuilder) -> GameRecord:
+    try:
+        return builder.build()
+    except MatFileError as error:
+        error.game = error.game or builder.number
+        raise
 
 
 def _players_from_tags(tags: list[tuple[str, str]]) -> tuple[str, str]:

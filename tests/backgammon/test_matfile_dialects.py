@@ -119,6 +119,16 @@ def test_a_bare_roll_in_the_middle_of_a_game_names_game_and_move() -> None:
     assert "5-1 rolled but no play written, and 16 plays are legal" in str(caught.value)
 
 
+def test_a_garbled_line_names_line_game_and_move() -> None:
+    text = matfile.decode(data("fibs_5pt"))
+    row = "  5) 51: 7/6 6/1               41: bar/24 11/7\n"
+    with pytest.raises(matfile.MatFileError) as caught:
+        matfile.read(text.replace(row, "  5) 51: 7/6 6/\n"))
+    error = caught.value
+    assert (error.line, error.game, error.move, error.code) == (12, 1, 5, "form")
+    assert str(error) == "line 12, game 1, move 5: cannot read '6/' as a checker move"
+
+
 @pytest.mark.parametrize("stem", REFUSED)
 def test_refused_files_say_what_is_wrong(stem: str) -> None:
     with pytest.raises(matfile.MatFileError) as caught:
