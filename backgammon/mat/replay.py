@@ -25,7 +25,7 @@ from ..game import Game, GamePhase
 from ..gamerecord import ActionKind, GameAction, GameRecord, MatchRecord
 from ..match import MatchState
 from ..matchrules import MatchRules
-from ..scoring import ResultError, WinKind
+from ..scoring import EndedBy, ResultError, WinKind
 from .errors import MatFileError, MatWarning
 
 __all__ = ["Replay", "replay", "replay_games", "replay_record", "rules_for"]
@@ -156,6 +156,15 @@ def replay_record(
             raise MatFileError(str(error), game_record.line, game=game_record.number) from None
         last = game_record.actions[-1] if game_record.actions else None
         if last is not None and last.match_won and not state.is_over:
+            result = game.result
+            if result.ended_by is EndedBy.RESIGN and last.value > 3 * result.cube:
+                # More than any resignation is worth, to end the match: a forfeit.
+                raise MatFileError(
+                    f"game {game.number} is a forfeit of {last.value} points: not a played game",
+                    last.line,
+                    game=game.number,
+                    code="forfeit",
+                )
             raise MatFileError(
                 "'and the match' but the match goes on",
                 last.line,

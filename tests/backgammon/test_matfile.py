@@ -386,6 +386,18 @@ def test_a_game_after_the_end_and_a_game_without_result() -> None:
             matfile.replay(matfile.parse(cut))
 
 
+def test_a_resignation_worth_less_than_the_match_it_claims_is_a_forfeit() -> None:
+    text = (
+        " 7 point match\n\n Game 1\n A : 0                          B : 0\n"
+        "  1) 31: 8/5 6/5                 64: 24/18 13/9\n"
+        "      Wins 7 points and the match\n"
+    )
+    with pytest.raises(MatFileError) as caught:
+        matfile.replay(matfile.parse(text))
+    assert caught.value.code == "forfeit" and caught.value.game == 1
+    assert caught.value.message == "game 1 is a forfeit of 7 points: not a played game"
+
+
 def test_and_the_match_must_be_true() -> None:
     text = SMALL.replace(" 3 point match", " 5 point match").replace(
         "Wins 4 points", "Wins 4 points and the match"
