@@ -13,7 +13,8 @@ or cube actions that do not add up).
 Codes of :class:`MatWarning`: ``"points_differ"`` (a "Wins" line gives other points than the
 game's board and cube), ``"skipped"`` (a cell such as ``Losses 1 point`` that carries
 nothing gnubg reads), ``"unfinished"`` (the file ends in the middle of a game),
-``"after_match"`` (games after the end of the match, ignored).
+``"after_match"`` (games after the end of the match, ignored), ``"wrong_column"`` (a "Wins"
+in the column of the player who lost on the board: the board counts).
 """
 
 from __future__ import annotations

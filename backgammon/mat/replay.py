@@ -311,15 +311,20 @@ class _GameReplay:
         result = game.result
         assert result is not None
         if result.winner != action.player:
-            raise MatFileError(
-                f"the file says player {action.player} wins, but player {result.winner} "
-                "bore off all checkers",
-                action.line,
-                game=game.number,
-                move=action.turn,
-                code="contradiction",
+            # Like gnubg, which ignores a "Wins" once the board has ended the game.
+            side = ("left", "right")
+            how = "bore off" if result.ended_by is EndedBy.BEAROFF else "won on the drop"
+            self.warnings.append(
+                MatWarning(
+                    "wrong_column",
+                    f"'Wins {value}' stands in the {side[action.player]} column, but the "
+                    f"{side[result.winner]} player {how} in game {game.number}: "
+                    f"the game counts for the {side[result.winner]} player",
+                    action.line,
+                    game=game.number,
+                )
             )
-        if result.points != value:
+        elif result.points != value:
             self.warnings.append(
                 MatWarning(
                     "points_differ",

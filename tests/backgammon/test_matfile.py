@@ -398,6 +398,20 @@ def test_a_resignation_worth_less_than_the_match_it_claims_is_a_forfeit() -> Non
     assert caught.value.message == "game 1 is a forfeit of 7 points: not a played game"
 
 
+def test_wins_in_the_wrong_column_after_a_bear_off_is_a_warning() -> None:
+    # gnubg ignores a "Wins" line once a bear-off has ended the game.
+    text = _gnubg_text()
+    old = "                                  Wins 2 points\n"
+    moved = text.replace(old, "      Wins 2 points\n", 1)
+    assert moved != text
+    done = matfile.replay_record(matfile.parse(moved))
+    assert summary(done.state) == gnubg_games(expected("gnubg_05pt_s108.json"))
+    assert [w.code for w in done.warnings] == ["wrong_column"]
+    assert "'Wins 2' stands in the left column, but the right player bore off" in str(
+        done.warnings[0]
+    )
+
+
 def test_and_the_match_must_be_true() -> None:
     text = SMALL.replace(" 3 point match", " 5 point match").replace(
         "Wins 4 points", "Wins 4 points and the match"
