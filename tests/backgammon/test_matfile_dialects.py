@@ -197,6 +197,31 @@ def test_every_accepted_file_written_again_reads_back_identically(stem: str) -> 
     assert matfile.dumps(again) == text
 
 
+def engine_export(text: str) -> str:
+    """The match as the engine replayed it, in gnubg's notation (every step, hits marked)."""
+    record = matfile.parse(text)
+    done = matfile.replay_record(record)
+    played = matfile.record_from_games(
+        done.games,
+        players=record.players,
+        length=record.length,
+        tags=record.tags,
+        match_over=done.state.is_over,
+    )
+    return matfile.dumps(played)
+
+
+@pytest.mark.parametrize("stem", ACCEPTED)
+def test_the_engines_export_keeps_every_position(stem: str) -> None:
+    # Before, "11/5 5/4" over a blot on 5 came back as "11/10 10/4": another position.
+    record = matfile.parse(matfile.decode(data(stem)))
+    exported = engine_export(matfile.decode(data(stem)))
+    again = matfile.parse(exported)
+    assert our_reading(again) == our_reading(record)
+    if stem == "fibs_5pt":
+        assert "  5) 51: 7/6 6/1*                41: 25/24* 11/7 \n" in exported
+
+
 def _named(record: MatchRecord, names: tuple[str, str]) -> MatchRecord:
     games = tuple(
         GameRecord(g.number, g.score, g.actions, g.result, names, g.line, g.score_line)
@@ -279,6 +304,7 @@ def test_gnubg_reads_the_fixtures_and_our_exports_as_we_do(tmp_path: Path) -> No
         text = matfile.decode(data(stem))
         files[stem] = text
         files[f"export_{stem}"] = matfile.dumps(matfile.parse(text))
+        files[f"engine_{stem}"] = engine_export(text)
     for index, names in enumerate(LONG_NAMES):
         record = _named(matfile.parse(matfile.decode(data("fibs_5pt"))), names)
         files[f"names_{index}"] = matfile.dumps(record)
