@@ -38,9 +38,9 @@ def resolve(
         return None
     steps.sort(key=_playing_order)
     if hi == lo:
-        return _apply(key, list(mover_bytes), list(opponent_bytes), steps, (hi,) * 4)
+        return _apply(key, bytearray(mover_bytes), bytearray(opponent_bytes), steps, (hi,) * 4)
     for dice in ((hi, lo), (lo, hi)):
-        done = _apply(key, list(mover_bytes), list(opponent_bytes), steps, dice)
+        done = _apply(key, bytearray(mover_bytes), bytearray(opponent_bytes), steps, dice)
         if done is not None:
             return done
     return None
@@ -82,7 +82,7 @@ def _split(moves: tuple[WrittenMove, ...], opponent: bytes, hi: int, lo: int) ->
 
 
 def _apply(
-    key: int, mover: list[int], opponent: list[int], steps: list[Step], dice: tuple[int, ...]
+    key: int, mover: bytearray, opponent: bytearray, steps: list[Step], dice: tuple[int, ...]
 ) -> tuple[int, tuple[Step, ...], tuple[bool, ...]] | None:
     hits: list[bool] = []
     for (start, end), die in zip(steps, dice, strict=True):

@@ -167,9 +167,9 @@ class Position:
         >>> Position.initial().winner_kind() is None
         True
         """
-        mover, opponent = decode(self._key)
-        if mover[0] != CHECKERS:
+        if self._key & 0xF != CHECKERS:  # nibble 0: the mover's borne-off checkers
             return None
+        _, opponent = decode(self._key)
         if opponent[BAR]:
             return WinKind.SINGLE
         # The opponent's bar is t = 0; the winner's home board is t = 1..6.
@@ -266,18 +266,21 @@ class Position:
             notation=text,
         )
 
-    def _can_move(self, dice: Sequence[int]) -> bool:
-        """Whether any checker can move with ``dice`` (standard rules; no plays built)."""
-        hi, lo = _check_dice(dice)
-        return _written.can_move(self._key, hi, lo)
+    def _can_move(self, dice: tuple[int, int]) -> bool:
+        """Whether any checker can move with ``dice`` (standard rules; no plays built).
+        For the game, whose dice are checked already."""
+        first, second = dice
+        if first < second:
+            first, second = second, first
+        return _written.can_move(self._key, first, second)
 
-    def _play_from_text(self, text: str, dice: Sequence[int], rules: MoveRules) -> Play:
+    def _play_from_text(self, text: str, dice: tuple[int, int], rules: MoveRules) -> Play:
         """:meth:`parse_play` for replaying many written plays: a play that uses every die
         is checked step by step instead of against every legal play. The result is the
         same; the steps follow the text (``24/13`` with 6-5 goes by 18, the higher die
         first, where :meth:`parse_play` may say 19)."""
         if rules.is_standard:
-            hi, lo = _check_dice(dice)
+            hi, lo = dice if dice[0] >= dice[1] else (dice[1], dice[0])
             written = read_notation(text)
             done = _written.resolve(self._key, written, hi, lo)
             if done is not None:

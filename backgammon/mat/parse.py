@@ -42,6 +42,8 @@ _WINS = re.compile(r"wins\s+([0-9]{1,7})\s+points?(\s+and\s+the\s+match)?", _A)
 _LOSSES = re.compile(r"loss(?:es)?\s+[0-9]{1,7}\s+points?", _A)
 _WORD = re.compile(r"(takes|drops|cannot\s+move|\?{3,4})(?![^\s])", _A)
 _SPACE = re.compile(r"\s*")
+#: After a roll's play: the end of the line or the next cell (dice or a cube action).
+_CELL_END = re.compile(r"\s*(?:$|[1-6][1-6]:|doubles\b|wins\b)", _A)
 _UNSUPPORTED = ("beavers", "raccoons", "illegal play")
 
 
@@ -112,6 +114,10 @@ class _Scanner:
         steps: list[str] = run[0].split() if run else []
         if run:
             self.pos = run.end()
+            if _CELL_END.match(self.text, self.pos):  # the usual case: nothing else to read
+                self.skip_space()
+                cell.play = " ".join(steps)
+                return cell
         while True:
             self.skip_space()
             if self.pos >= len(self.text):
