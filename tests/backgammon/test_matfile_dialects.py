@@ -9,9 +9,11 @@ tests marked ``needs_gnubg`` ask the installed gnubg again, also about our expor
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import subprocess
+import sys
 from itertools import pairwise
 from pathlib import Path
 
@@ -26,8 +28,16 @@ EXPECTED: dict[str, str] = json.loads((DIALECTS / "expected.json").read_text())
 ACCEPTED = sorted(stem for stem, expect in EXPECTED.items() if expect == "accepted")
 REFUSED = sorted(stem for stem, expect in EXPECTED.items() if expect != "accepted")
 DEBIAN_GNUBG = Path("/usr/games/gnubg")
+#: How to run a script inside GNU Backgammon: Debian's 1.07 (the reference of the fixtures),
+#: else the PyPI module of the dev extras.
+if DEBIAN_GNUBG.exists():
+    GNUBG: list[str] | None = [str(DEBIAN_GNUBG), "-t", "-q", "-p"]
+elif importlib.util.find_spec("gnubg") is not None:
+    GNUBG = [sys.executable]
+else:
+    GNUBG = None
 needs_gnubg = pytest.mark.skipif(
-    not DEBIAN_GNUBG.exists(), reason="Debian's gnubg is not installed (apt-get install gnubg)"
+    GNUBG is None, reason="gnubg is not installed (apt-get install gnubg, or pip install -e .[dev])"
 )
 
 
@@ -282,7 +292,7 @@ def ask_gnubg(files: dict[str, str], tmp_path: Path) -> dict[str, dict[str, obje
     script = tmp_path / "read.py"
     script.write_text(READ_SCRIPT)
     done = subprocess.run(
-        [str(DEBIAN_GNUBG), "-t", "-q", "-p", str(script)],
+        [*GNUBG, str(script)],  # type: ignore[misc]
         env=dict(os.environ, MAT_FILES=json.dumps(paths)),
         cwd=tmp_path,
         capture_output=True,
@@ -349,7 +359,7 @@ def test_the_move_log_has_gnubgs_position_and_match_ids(tmp_path: Path) -> None:
     script = tmp_path / "navigate.py"
     script.write_text(NAVIGATE_SCRIPT)
     done = subprocess.run(
-        [str(DEBIAN_GNUBG), "-t", "-q", "-p", str(script)],
+        [*GNUBG, str(script)],  # type: ignore[misc]
         env=dict(os.environ, MAT_FILES=json.dumps(paths)),
         cwd=tmp_path,
         capture_output=True,
