@@ -14,9 +14,9 @@ from .dice import FixedDice
 from .errors import IllegalMoveError, InvalidMoveError, MoveError
 from .game import Action, Game, GamePhase, IllegalActionError
 from .kinds import WinKind
+from .mat.parse import MatFileError
 from .match import MatchState
 from .matchrules import MatchRules, StartRule
-from .matparse import MatFileError
 from .play import NotationStyle, Play
 from .position import INITIAL_POSITION_ID, Position
 from .rules import STANDARD_RULES, MoveRules

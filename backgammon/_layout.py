@@ -15,6 +15,7 @@ Swapping sides therefore reverses both 26-nibble blocks and exchanges them.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Final
 
 __all__ = [
@@ -53,6 +54,7 @@ HIT_DELTA: Final = tuple((1 << (4 * OPP_BASE)) - (1 << (4 * (OPP_BASE + t))) for
 """``HIT_DELTA[t]``: add to a key to send the opponent's blot on the mover's point t to its bar."""
 
 
+@lru_cache(maxsize=256)
 def decode(key: int) -> tuple[bytes, bytes]:
     """The mover's counts (index 0..25) and the opponent's counts by mover point t (0..25).
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import pairwise
 from typing import Final
 
@@ -40,6 +41,12 @@ def read_notation(text: str) -> tuple[WrittenMove, ...]:
     """Parse the text of a play; raise :class:`InvalidMoveError` when it cannot be read."""
     if not isinstance(text, str):
         raise InvalidMoveError(f"a play must be given as text, not {type(text).__name__}")
+    return _read(text)
+
+
+@lru_cache(maxsize=4096)
+def _read(text: str) -> tuple[WrittenMove, ...]:
+    # Cached: a match file writes the same few hundred plays again and again.
     moves = []
     for token in text.lower().replace(",", " ").split():
         match = _TOKEN.fullmatch(token)

@@ -62,6 +62,10 @@ def roll_die(source: DiceSource) -> int:
 
 def check_dice(dice: tuple[int, int]) -> tuple[int, int]:
     """Validate a pair of dice typed by a person or read from a file."""
+    if type(dice) is tuple and len(dice) == 2:  # the usual case, checked without a generator
+        first, second = dice
+        if type(first) is int and type(second) is int and 1 <= first <= 6 and 1 <= second <= 6:
+            return dice
     if (
         not isinstance(dice, tuple | list)
         or len(dice) != 2

@@ -206,8 +206,11 @@ class Game:
     def play(self, play: Play | str, *, player: int | None = None) -> Play:
         """Play the dice: a ``Play`` from :meth:`legal_plays` or notation (``"8/5 6/5"``).
 
-        Raises :class:`InvalidMoveError` / :class:`IllegalMoveError` for unreadable or
-        illegal plays, with ``game`` and ``move`` filled in.
+        Notation is checked step by step when it uses every die (a replayed match file
+        writes hundreds of plays), so the returned play's steps follow the text; its result
+        is the one :meth:`Position.parse_play` gives. Raises :class:`InvalidMoveError` /
+        :class:`IllegalMoveError` for unreadable or illegal plays, with ``game`` and
+        ``move`` filled in.
         """
         self._require(GamePhase.MOVE, player)
         assert self.dice is not None and self.turn is not None
@@ -330,7 +333,7 @@ class Game:
         assert self.dice is not None
         rules = self.rules.move_rules
         if isinstance(play, str):
-            return self.position.parse_play(play, self.dice, rules=rules)
+            return self.position._play_from_text(play, self.dice, rules)
         if not isinstance(play, Play):
             raise TypeError(f"play() takes a Play or its notation, not {type(play).__name__}")
         for legal in self.position.legal_plays(self.dice, rules=rules):
@@ -346,7 +349,12 @@ class Game:
             self.turn = player  # the opening: the board is symmetric, no swap needed
         self.dice = dice
         self.phase = GamePhase.MOVE
-        plays = self.position.legal_plays(dice, rules=self.rules.move_rules)
+        rules = self.rules.move_rules
+        if rules.is_standard:
+            if not self.position._can_move(dice):
+                self._finish_play(Play((), (), self.position))
+            return
+        plays = self.position.legal_plays(dice, rules=rules)
         if len(plays) == 1 and not plays[0].steps:
             self._finish_play(plays[0])
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from .mat.errors import MatWarning
 from .scoring import GameResult
 
 __all__ = ["ActionKind", "GameAction", "GameRecord", "MatchRecord"]
@@ -109,6 +110,8 @@ class MatchRecord:
     tags: tuple[tuple[str, str], ...] = ()
     #: Other ``;`` comment lines of the header, without the ``;``.
     comments: tuple[str, ...] = field(default=())
+    #: What the reader skipped or read differently from the text (not written back).
+    warnings: tuple[MatWarning, ...] = field(default=(), compare=False)
 
     def tag(self, name: str) -> str | None:
         """The value of the first header tag called ``name`` (case-insensitive)."""

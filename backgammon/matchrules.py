@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 from enum import StrEnum
+from functools import cache
 from typing import Any
 
 from .rules import MoveRules
@@ -124,10 +125,7 @@ class MatchRules:
     @property
     def move_rules(self) -> MoveRules:
         """The movement options (Regeln 15 and 16) for ``Position.legal_plays``."""
-        return MoveRules(
-            last_checker_larger_die=self.last_checker_larger_die,
-            no_hit_and_continue_home=self.no_hit_and_continue_home,
-        )
+        return _move_rules(self.last_checker_larger_die, self.no_hit_and_continue_home)
 
     # --- persistence --------------------------------------------------------------------
 
@@ -143,3 +141,12 @@ class MatchRules:
         if unknown:
             raise ValueError(f"unknown match rule settings: {sorted(unknown)}")
         return cls(**data)
+
+
+@cache
+def _move_rules(last_checker_larger_die: bool, no_hit_and_continue_home: bool) -> MoveRules:
+    # Asked for on every roll; there are four of them.
+    return MoveRules(
+        last_checker_larger_die=last_checker_larger_die,
+        no_hit_and_continue_home=no_hit_and_continue_home,
+    )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Literal
 
 if TYPE_CHECKING:
@@ -59,13 +60,18 @@ class Play:
         An empty play (no legal move) is the empty string in both styles.
         """
         if style == "mat":
-            return " ".join(
-                f"{frm}/{to}{'*' if hit else ''}"
-                for (frm, to), hit in zip(self.steps, self.hits, strict=True)
-            )
+            return _mat(self.steps, self.hits)
         if style != "xg":
             raise ValueError(f"unknown notation style {style!r}; use 'xg' or 'mat'")
         return _xg(self.steps, self.hits)
+
+
+@lru_cache(maxsize=4096)
+def _mat(steps: tuple[tuple[int, int], ...], hits: tuple[bool, ...]) -> str:
+    # Cached: every play of a game is written to its record, and plays repeat.
+    return " ".join(
+        f"{frm}/{to}{'*' if hit else ''}" for (frm, to), hit in zip(steps, hits, strict=True)
+    )
 
 
 def _point(number: int) -> str:

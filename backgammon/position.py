@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from . import _movegen
+from . import _movegen, _written
 from ._layout import BAR, CHECKERS, MOVER_MASK, STEP_DELTA, decode, swap_key
 from ._notation import read_notation
 from ._position_id import key_from_counts, key_from_position_id, position_id_from_counts
@@ -167,9 +167,9 @@ class Position:
         >>> Position.initial().winner_kind() is None
         True
         """
-        mover, opponent = decode(self._key)
-        if mover[0] != CHECKERS:
+        if self._key & 0xF != CHECKERS:  # nibble 0: the mover's borne-off checkers
             return None
+        _, opponent = decode(self._key)
         if opponent[BAR]:
             return WinKind.SINGLE
         # The opponent's bar is t = 0; the winner's home board is t = 1..6.
@@ -205,9 +205,10 @@ class Position:
 
         Accepts both styles of :meth:`Play.notation` (``8/5 6/5``, ``bar/22*``, ``6/off``,
         ``13/7(2)``, ``25/22*``, ``6/0``) and chains like ``24/18/13``, moves in any order.
-        A checker's path counts by where it starts and ends (intermediate points are not
-        checked). Each ``*`` must mark a hit the play makes; a missing ``*`` only matters
-        when two plays differ in nothing but that hit.
+        Every written landing point, final or intermediate, that holds a single opposing
+        checker is a hit, with or without ``*`` (Backgammon Galaxy and FIBS do not mark
+        hits): ``14/10 10/5`` with a blot on 10 hits it. A point passed but not written is not
+        a hit when the play can avoid it. Each ``*`` must mark a hit the play makes.
 
         >>> Position.initial().parse_play("13/7(2)", (3, 3)).steps
         ((13, 10), (13, 10), (10, 7), (10, 7))
@@ -243,22 +244,52 @@ class Position:
         if not moving:
             enters = any(move.path[0] == BAR for move in written)
             raise IllegalMoveError(_why_illegal(text, roll, mover, enters, plays), notation=text)
-        # A '*' must be right where it is written; a missing '*' is forgiven unless two
-        # plays differ only in that hit.
-        matching = [play for play in moving if claimed_hits <= _hit_points(play)]
-        if not matching:
-            marked = ", ".join(map(str, sorted(claimed_hits)))
-            raise IllegalMoveError(
-                f"{text!r} marks a hit on {marked} that no legal play makes with {roll}",
-                notation=text,
-            )
-        if len(matching) > 1:
-            matching = [play for play in matching if _hit_points(play) == claimed_hits]
+        # A '*' must be right where it is written. A written landing point on a blot hits
+        # it, marked or not; unwritten points are passed without hitting where possible.
+        _, opponent = decode(self._key)
+        landed = {point for move in written for point in move.path[1:] if 0 < point < BAR}
+        implied = claimed_hits | {point for point in landed if opponent[point] == 1}
+        for wanted in (implied, claimed_hits):
+            matching = [play for play in moving if wanted <= _hit_points(play)]
+            if not matching:
+                continue
+            fewest = min(len(_hit_points(play)) for play in matching)
+            matching = [play for play in matching if len(_hit_points(play)) == fewest]
             if len(matching) != 1:
                 raise IllegalMoveError(
                     f"{text!r} is ambiguous for {roll}: mark the hits with '*'", notation=text
                 )
-        return matching[0]
+            return matching[0]
+        marked = ", ".join(map(str, sorted(claimed_hits)))
+        raise IllegalMoveError(
+            f"{text!r} marks a hit on {marked} that no legal play makes with {roll}",
+            notation=text,
+        )
+
+    def _can_move(self, dice: tuple[int, int]) -> bool:
+        """Whether any checker can move with ``dice`` (standard rules; no plays built).
+        For the game, whose dice are checked already."""
+        first, second = dice
+        if first < second:
+            first, second = second, first
+        return _written.can_move(self._key, first, second)
+
+    def _play_from_text(self, text: str, dice: tuple[int, int], rules: MoveRules) -> Play:
+        """:meth:`parse_play` for replaying many written plays: a play that uses every die
+        is checked step by step instead of against every legal play. The result is the
+        same; the steps follow the text (``24/13`` with 6-5 goes by 18, the higher die
+        first, where :meth:`parse_play` may say 19)."""
+        if rules.is_standard:
+            hi, lo = dice if dice[0] >= dice[1] else (dice[1], dice[0])
+            written = read_notation(text)
+            done = _written.resolve(self._key, written, hi, lo)
+            if done is not None:
+                _, steps, hits = done
+                marked = [move.hit_points for move in written if move.hit_points]
+                made = {to for (_, to), hit in zip(steps, hits, strict=True) if hit}
+                if all(points <= made for points in marked):
+                    return _build_plays([done])[0]
+        return self.parse_play(text, dice, rules=rules)
 
     def apply_notation(
         self, text: str, dice: Sequence[int], *, rules: MoveRules = STANDARD_RULES

@@ -97,6 +97,8 @@ def test_replay_small_file() -> None:
     state, games = matfile.replay_games(matfile.parse(SMALL))
     assert state.score == (4, 0) and state.is_over and state.winner == 0
     assert len(games) == 1  # game 2 is written after the end of the match: ignored
+    warnings = matfile.replay_record(matfile.parse(SMALL)).warnings
+    assert [(w.code, w.game, w.line) for w in warnings] == [("after_match", 2, 14)]
     assert games[0].result is not None and games[0].result.ended_by is EndedBy.RESIGN
 
 
@@ -258,7 +260,8 @@ def test_rules_from_tags() -> None:
         ("", 1, "no 'N point match'"),
         ('; [Site "x"]\nhello\n', 2, "no 'N point match'"),
         (" 99999 point match\n", 1, "above"),
-        (" 3 point match\n\n Game 2\n", 3, "game 1 belongs"),
+        (" 3 point match\n\n Game 2\n", 3, "starts at game 2: a fragment"),
+        (" 3 point match\n\n Game 1\n A : 0    B : 0\n\n Game 3\n", 6, "game 2 belongs"),
         (" 3 point match\n\n Game 1\n  1) 31: 8/5 6/5\n", 4, "score line"),
         (" 3 point match\n\n Game 1\n", 3, "without its score line"),
         (" 3 point match\n  1) 31: 8/5 6/5\n", 2, "before the first game"),
@@ -272,11 +275,10 @@ def test_rules_from_tags() -> None:
         (" 3 point match\n\n Game 1\n A : 0    B : 0\n  1)  Doubles => 4\n", 5, "cube at 1"),
         (" 3 point match\n\n Game 1\n A : 0    B : 0\n  1)  Takes\n", 5, "without a double"),
         (" 3 point match\n\n Game 1\n A : 0    B : 0\n  1)  Beavers => 4\n", 5, "unsupported"),
-        (" 3 point match\n\n Game 1\n A : 0    B : 0\n      Wins 5 points\n", 5, "does not fit"),
         (
-            " 3 point match\n\n Game 1\n A : 0    B : 0\n  1)  Doubles => 2   Drops\n",
+            " 3 point match\n\n Game 1\n A : 0    B : 0\n      Wins 4016 points\n",
             5,
-            "without 'Wins'",
+            "game 1 is a forfeit of 4016 points: not a played game",
         ),
         (
             " 3 point match\n\n Game 1\n A : 0    B : 0\n      Wins 1 point\n  1) 31: 8/5 6/5\n",
@@ -326,13 +328,6 @@ def test_unknown_point_is_an_invalid_move_with_game_and_move() -> None:
             MatFileError,
             14,
         ),
-        # "Wins" claims more points than the drop gives
-        (
-            "  6)  Drops                       Wins 1 point \n",
-            "  6)  Drops                       Wins 2 points\n",
-            MatFileError,
-            "does not fit",
-        ),
         # doubling in the Crawford game (game 6 at 4-2)
         (
             "  1)                             31: 8/5 6/5 \n  2) 32: 24/22 13/10",
@@ -357,16 +352,64 @@ def test_replay_errors(old: str, new: str, error: type[Exception], line_or_code:
         assert line_or_code in str(caught.value)
 
 
+def test_wins_that_differ_from_the_game_are_a_warning_not_an_error() -> None:
+    # gnubg takes a dropped game's value from the cube and ignores the "Wins" line.
+    text = _gnubg_text().replace(
+        "  6)  Drops                       Wins 1 point \n",
+        "  6)  Drops                       Wins 2 points\n",
+        1,
+    )
+    done = matfile.replay_record(matfile.parse(text))
+    assert summary(done.state) == gnubg_games(expected("gnubg_05pt_s108.json"))
+    assert [w.code for w in done.warnings] == ["points_differ"]
+    assert "says 'Wins 2', but game 1 is worth 1 (a single game at cube 1)" in str(done.warnings[0])
+
+
+def test_a_double_answered_by_wins_alone_is_a_drop() -> None:
+    text = SMALL.replace("  2)  Doubles => 2                Takes\n", "  2)  Doubles => 2\n")
+    text = text.replace("  3) 52: 13/8 13/11\n      Wins 4 points\n", "      Wins 1 point\n")
+    done = matfile.replay_record(matfile.parse(text.split(" Game 2")[0]))
+    assert [(r.winner, r.points, r.ended_by) for r in done.state.results] == [(0, 1, EndedBy.DROP)]
+
+
 def test_a_game_after_the_end_and_a_game_without_result() -> None:
     text = _gnubg_text("gnubg_03pt_s104")
     extra = text + " Game 4\n Alice : 5                      Bob : 1\n  1) 31: 8/5 6/5\n"
-    with pytest.raises(MatFileError) as caught:
-        matfile.replay(matfile.parse(extra))
-    assert "after the end" in str(caught.value)
+    done = matfile.replay_record(matfile.parse(extra))  # gnubg stops at the end too
+    assert done.state.is_over and len(done.games) == 3
+    assert [str(w.message) for w in done.warnings] == [
+        "the match is over after game 3: 1 game after it ignored"
+    ]
     cut = text.replace("                                  Wins 1 point\n", "", 1)
     if cut != text:
         with pytest.raises((MatFileError, IllegalMoveError)):
             matfile.replay(matfile.parse(cut))
+
+
+def test_a_resignation_worth_less_than_the_match_it_claims_is_a_forfeit() -> None:
+    text = (
+        " 7 point match\n\n Game 1\n A : 0                          B : 0\n"
+        "  1) 31: 8/5 6/5                 64: 24/18 13/9\n"
+        "      Wins 7 points and the match\n"
+    )
+    with pytest.raises(MatFileError) as caught:
+        matfile.replay(matfile.parse(text))
+    assert caught.value.code == "forfeit" and caught.value.game == 1
+    assert caught.value.message == "game 1 is a forfeit of 7 points: not a played game"
+
+
+def test_wins_in_the_wrong_column_after_a_bear_off_is_a_warning() -> None:
+    # gnubg ignores a "Wins" line once a bear-off has ended the game.
+    text = _gnubg_text()
+    old = "                                  Wins 2 points\n"
+    moved = text.replace(old, "      Wins 2 points\n", 1)
+    assert moved != text
+    done = matfile.replay_record(matfile.parse(moved))
+    assert summary(done.state) == gnubg_games(expected("gnubg_05pt_s108.json"))
+    assert [w.code for w in done.warnings] == ["wrong_column"]
+    assert "'Wins 2' stands in the left column, but the right player bore off" in str(
+        done.warnings[0]
+    )
 
 
 def test_and_the_match_must_be_true() -> None:

@@ -13,8 +13,8 @@ from backgammon.matfile import MatFileError
 
 FIXTURES = Path(__file__).parent / "fixtures" / "mat"
 SOURCES = [
-    path.read_bytes().decode("utf-8")
-    for path in sorted(FIXTURES.glob("*.mat"))
+    matfile.decode(path.read_bytes())
+    for path in sorted(FIXTURES.glob("**/*.mat"))
     if path.stat().st_size < 6000
 ]
 ALLOWED = (MatFileError, InvalidMoveError, IllegalMoveError)
@@ -53,6 +53,11 @@ TOKENS = [
     "99999999999999999999",
     "-1",
     "Illegal play",
+    "Losses 1 point",
+    "wins 4016 points",
+    "Bar/",
+    "/Off",
+    "11/5 5/4",
 ]
 
 FUZZ = settings(

@@ -232,3 +232,64 @@ class _no_error:
 
     def __exit__(self, *exc: object) -> bool:
         return isinstance(exc[1], IllegalMoveError)  # "" is illegal in the opening
+
+
+# --- hits written without '*' (Backgammon Galaxy, FIBS) -----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("mover", "opponent", "dice", "written", "hit"),
+    [
+        # 14/10 10/5 with a blot on 10: the checker stops on 10 and hits it.
+        ({14: 1, 6: 14}, {15: 1, 1: 14}, (5, 4), "14/10 10/5", 10),
+        # 11/5 5/4 with 6-1 and a blot on 5 (not 11/10 10/4).
+        ({11: 1, 6: 14}, {20: 1, 1: 14}, (6, 1), "11/5 5/4", 5),
+        # a chain with its stop written: 13/9/7 with 4-2 and a blot on 9.
+        ({13: 1, 6: 14}, {16: 1, 1: 14}, (4, 2), "13/9/7", 9),
+        # the final landing point, unmarked.
+        ({13: 1, 6: 14}, {18: 1, 1: 14}, (6, 1), "13/7 7/6", 7),
+        # entering on a blot.
+        ({25: 1, 6: 14}, {3: 1, 13: 14}, (3, 2), "bar/22 6/4", 22),
+    ],
+)
+def test_a_written_landing_on_a_blot_is_a_hit(
+    mover: dict[int, int], opponent: dict[int, int], dice: tuple[int, int], written: str, hit: int
+) -> None:
+    pos = position(mover, opponent)
+    play = pos.parse_play(written, dice)
+    assert play.result.opponent[25] == 1, "the blot went to the bar"
+    assert play.result.opponent[25 - hit] == 0
+    marked = written.replace(f"/{hit} ", f"/{hit}* ").replace(f"/{hit}/", f"/{hit}*/")
+    marked = marked if marked != written else written.replace(f"/{hit}", f"/{hit}*")
+    assert play == pos.parse_play(marked, dice)
+    assert pos._play_from_text(written, dice, MoveRules()).result == play.result
+
+
+def test_an_unwritten_stop_is_passed_without_hitting_when_it_can_be() -> None:
+    # 13/7 with 4-2: by 11 (empty), not by 9 (a blot), as gnubg splits it.
+    pos = position({13: 1, 6: 14}, {16: 1, 1: 14})
+    for read in (pos.parse_play, lambda text, dice: pos._play_from_text(text, dice, MoveRules())):
+        play = read("13/7", (4, 2))
+        assert play.result.opponent[16] == 1 and not any(play.hits)
+
+
+def test_fast_reading_gives_the_same_position_over_the_gnubg_corpus() -> None:
+    """Replays read written plays step by step (no generation); same result as parse_play,
+    with stars written, with none (Galaxy, FIBS) and in XG's short form."""
+    rules = MoveRules()
+    for position_id, dice, _ in SAMPLE[:200]:
+        pos = Position.from_position_id(position_id)
+        for play in pos.legal_plays(dice):
+            for text in {play.notation("mat"), play.notation("xg")}:
+                for written in (text, text.replace("*", "")):
+                    fast = pos._play_from_text(written, dice, rules)
+                    assert fast.result == play.result, (position_id, dice, written)
+            unmarked = play.notation("mat").replace("*", "")
+            assert pos.parse_play(unmarked, dice).result == play.result, unmarked
+
+
+def test_the_quick_no_move_check_agrees_with_generation() -> None:
+    """Replays ask "can anything move?" on every roll without generating the plays."""
+    for position_id, dice, _ in PAIRS:
+        pos = Position.from_position_id(position_id)
+        assert pos._can_move(dice) == bool(pos.legal_plays(dice)[0].steps), (position_id, dice)

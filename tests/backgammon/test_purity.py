@@ -45,7 +45,11 @@ def test_module_imports_no_framework(module: Path) -> None:
 
 
 def test_importing_the_package_loads_no_framework() -> None:
-    modules = [f"backgammon.{path.stem}" for path in MODULES if path.stem != "__init__"]
+    modules = [
+        ".".join(("backgammon", *path.relative_to(PACKAGE).with_suffix("").parts))
+        for path in MODULES
+        if path.stem != "__init__"
+    ]
     code = (
         "import importlib, sys\n"
         f"for name in {modules!r}: importlib.import_module(name)\n"

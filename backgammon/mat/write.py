@@ -6,9 +6,31 @@ exported is written back byte for byte, and gnubg and XG import what we write.
 
 from __future__ import annotations
 
-from .gamerecord import ActionKind, GameAction, GameRecord, MatchRecord
+from ..gamerecord import ActionKind, GameAction, GameRecord, MatchRecord
 
-__all__ = ["dumps"]
+__all__ = ["NAME_BYTES", "dumps", "mat_name"]
+
+
+#: gnubg keeps 31 bytes of a name (``MAX_NAME_LEN`` 32 with its terminating zero).
+NAME_BYTES = 31
+
+
+def mat_name(name: str) -> str:
+    """``name`` as a .mat score line can carry it, so that gnubg and Crawford read it alike.
+
+    A ``:`` would end the name early, so it becomes ``.``; runs of white space become one
+    space; the name is cut to the 31 bytes (UTF-8) that gnubg keeps, on a character boundary.
+
+    >>> mat_name("Dr. No: the return")
+    'Dr. No. the return'
+    >>> mat_name("Maximilian Alexander von Hohenberg-Lichtenstein")
+    'Maximilian Alexander von Hohenb'
+    """
+    cleaned = " ".join(name.replace(":", ".").split())
+    encoded = cleaned.encode("utf-8")
+    if len(encoded) > NAME_BYTES:
+        cleaned = encoded[:NAME_BYTES].decode("utf-8", errors="ignore").rstrip()
+    return cleaned
 
 
 def _points(points: int, match_won: bool) -> str:
@@ -23,10 +45,11 @@ def _dice(action: GameAction) -> str:
 
 
 def _write_game(game: GameRecord, players: tuple[str, str]) -> str:
-    names = game.players if any(game.players) else players
+    names = [mat_name(name) for name in (game.players if any(game.players) else players)]
     out = [f" Game {game.number}\n"]
     left = f"{names[0]} : {game.score[0]}"
-    out.append(f" {left:<31}{names[1]} : {game.score[1]}\n")
+    # gnubg pads to 31 columns; a longer left side still needs a space before the right name.
+    out.append(f" {left:<31}{' ' if len(left) >= 31 else ''}{names[1]} : {game.score[1]}\n")
     actions = game.actions
     i = 0  # gnubg's cell counter: even = left column, odd = right column
     dice_rolled = False

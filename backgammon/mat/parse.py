@@ -15,10 +15,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .gamerecord import ActionKind, GameAction, GameRecord, MatchRecord
-from .scoring import EndedBy, GameResult, WinKind
+from ..gamerecord import ActionKind, GameAction, GameRecord, MatchRecord
+from ..scoring import EndedBy, GameResult, WinKind
+from .errors import MatFileError, MatWarning
 
-__all__ = ["MatFileError", "parse"]
+__all__ = ["MatFileError", "MatWarning", "parse"]
 
 MAX_LENGTH = 32767
 #: A cell starting at or after this column (0-based) with nothing before it is the right one.
@@ -32,38 +33,18 @@ _SCORE_LINE = re.compile(r"\s*([^:]*?)\s*:\s*([0-9]{1,9})\s+(.*?)\s*:\s*([0-9]{1
 _MOVE_LINE = re.compile(r"\s*([0-9]{1,9})\)(.*)$")
 _DICE = re.compile(r"([1-6])([1-6]):")
 _STEP = r"(?:bar|off|[0-9]{1,2})"
-_PLAY_TOKEN = re.compile(rf"{_STEP}\*?(?:/{_STEP}\*?)+(?:\([1-4]\))?", _A)
+_TOKEN = rf"{_STEP}\*?(?:/{_STEP}\*?)+(?:\([1-4]\))?"
+_PLAY_TOKEN = re.compile(_TOKEN, _A)
+#: The usual play after the dice in one match: tokens separated by spaces.
+_PLAY_RUN = re.compile(rf"(?:\s*{_TOKEN}(?![^\s]))*", _A)
 _DOUBLE = re.compile(r"doubles\s*=>\s*([0-9]{1,6})", _A)
 _WINS = re.compile(r"wins\s+([0-9]{1,7})\s+points?(\s+and\s+the\s+match)?", _A)
+_LOSSES = re.compile(r"loss(?:es)?\s+[0-9]{1,7}\s+points?", _A)
 _WORD = re.compile(r"(takes|drops|cannot\s+move|\?{3,4})(?![^\s])", _A)
 _SPACE = re.compile(r"\s*")
+#: After a roll's play: the end of the line or the next cell (dice or a cube action).
+_CELL_END = re.compile(r"\s*(?:$|[1-6][1-6]:|doubles\b|wins\b)", _A)
 _UNSUPPORTED = ("beavers", "raccoons", "illegal play")
-
-
-class MatFileError(ValueError):
-    """A .mat file that cannot be read or does not add up; names the line (1-based)."""
-
-    def __init__(
-        self,
-        message: str,
-        line: int | None = None,
-        *,
-        game: int | None = None,
-        move: int | None = None,
-    ) -> None:
-        super().__init__(message)
-        self.message = message
-        self.line = line
-        self.game = game
-        self.move = move
-
-    def __str__(self) -> str:
-        where = [
-            f"{label} {number}"
-            for label, number in (("line", self.line), ("game", self.game), ("move", self.move))
-            if number is not None
-        ]
-        return f"{', '.join(where)}: {self.message}" if where else self.message
 
 
 @dataclass(slots=True)
@@ -76,6 +57,8 @@ class _Cell:
     match_won: bool = False
     roll_only: bool = False
     cannot_move: bool = False
+    #: The text of a cell that says nothing gnubg reads (Galaxy's "Losses 1 point").
+    skipped: str = ""
 
 
 class _Scanner:
@@ -87,8 +70,7 @@ class _Scanner:
         self.pos = 0
 
     def skip_space(self) -> None:
-        while self.pos < len(self.text) and self.text[self.pos].isspace():
-            self.pos += 1
+        self.pos = _SPACE.match(self.text, self.pos).end()  # type: ignore[union-attr]
 
     def error(self, message: str) -> MatFileError:
         return MatFileError(message, self.line_no)
@@ -116,6 +98,9 @@ class _Scanner:
         if match := _WINS.match(text, column):
             self.pos = match.end()
             return _Cell(column, ActionKind.WIN, value=int(match[1]), match_won=bool(match[2]))
+        if match := _LOSSES.match(text, column):
+            self.pos = match.end()
+            return _Cell(column, ActionKind.WIN, skipped=" ".join(match[0].split()))
         if (match := _WORD.match(text, column)) and match[1][0].lower() in "td":
             self.pos = match.end()
             kind = ActionKind.TAKE if match[1][0].lower() == "t" else ActionKind.DROP
@@ -125,7 +110,14 @@ class _Scanner:
 
     def roll(self, column: int, dice: tuple[int, int]) -> _Cell:
         cell = _Cell(column, ActionKind.MOVE, dice=dice)
-        steps: list[str] = []
+        run = _PLAY_RUN.match(self.text, self.pos)
+        steps: list[str] = run[0].split() if run else []
+        if run:
+            self.pos = run.end()
+            if _CELL_END.match(self.text, self.pos):  # the usual case: nothing else to read
+                self.skip_space()
+                cell.play = " ".join(steps)
+                return cell
         while True:
             self.skip_space()
             if self.pos >= len(self.text):
@@ -146,7 +138,7 @@ class _Scanner:
             ):
                 if _DICE.match(self.text, self.pos) or _DOUBLE.match(self.text, self.pos):
                     break
-                if _WINS.match(self.text, self.pos):
+                if _WINS.match(self.text, self.pos) or _LOSSES.match(self.text, self.pos):
                     break
                 word = self.text[self.pos :].split()[0]
                 raise self.error(f"cannot read {word!r} as a checker move")
@@ -185,8 +177,14 @@ def _borne_off(play: str) -> int:
 
 class _GameBuilder:
     def __init__(
-        self, number: int, score: tuple[int, int], names: tuple[str, str], lines: tuple[int, int]
+        self,
+        number: int,
+        score: tuple[int, int],
+        names: tuple[str, str],
+        lines: tuple[int, int],
+        length: int,
     ) -> None:
+        self.length = length
         self.number = number
         self.score = score
         self.names = names
@@ -235,12 +233,20 @@ class _GameBuilder:
             if action.kind is ActionKind.DOUBLE:
                 if offered or action.value != 2 * cube:
                     raise MatFileError(
-                        f"'Doubles => {action.value}' with the cube at {cube}", action.line
+                        f"'Doubles => {action.value}' with the cube at {cube}",
+                        action.line,
+                        game=self.number,
+                        code="contradiction",
                     )
                 offered = action.value
             elif action.kind in (ActionKind.TAKE, ActionKind.DROP):
                 if not offered:
-                    raise MatFileError(f"'{action.kind}' without a double", action.line)
+                    raise MatFileError(
+                        f"'{action.kind}' without a double",
+                        action.line,
+                        game=self.number,
+                        code="contradiction",
+                    )
                 if action.kind is ActionKind.TAKE:
                     cube, offered = offered, 0
                 else:
@@ -251,23 +257,35 @@ class _GameBuilder:
                 return self._win(actions, action, cube, dropped)
             elif dropped:
                 raise MatFileError("play continues after a dropped double", action.line)
-        if dropped:
-            raise MatFileError("a dropped double without 'Wins'", actions[-1].line)
+        if dropped:  # gnubg needs no "Wins" after a drop: the game is over
+            doubler = 1 - actions[-1].player
+            return GameResult(doubler, WinKind.SINGLE, cube, cube, EndedBy.DROP)
         return None
 
     def _win(
         self, actions: list[GameAction], win: GameAction, cube: int, dropped: bool
     ) -> GameResult:
-        multiple, remainder = divmod(win.value, cube)
-        if remainder or not 1 <= multiple <= 3 or (dropped and multiple != 1):
-            raise MatFileError(f"'Wins {win.value}' does not fit the cube at {cube}", win.line)
+        # As gnubg reads "Wins N": up to the cube a single game, up to twice the cube a
+        # gammon, more a backgammon. Replay takes the value of a game that ended on the board
+        # (bear-off or drop) from the board and the cube and notes a different N.
+        value = win.value
+        if value < 1:
+            raise MatFileError(f"'Wins {value} points'", win.line, game=self.number)
+        if value > 3 * cube and (self.length == 0 or value > self.length):
+            raise MatFileError(
+                f"game {self.number} is a forfeit of {value} points: not a played game",
+                win.line,
+                game=self.number,
+                code="forfeit",
+            )
+        multiple = 1 if dropped or value <= cube else 2 if value <= 2 * cube else 3
         if dropped:
             ended_by = EndedBy.DROP
         else:
             off = sum(_borne_off(a.play) for a in actions if a.player == win.player)
             ended_by = EndedBy.BEAROFF if off >= 15 else EndedBy.RESIGN
         kind = (WinKind.SINGLE, WinKind.GAMMON, WinKind.BACKGAMMON)[multiple - 1]
-        return GameResult(win.player, kind, cube, win.value, ended_by)
+        return GameResult(win.player, kind, cube, value, ended_by)
 
 
 def _header(lines: list[str]) -> tuple[int, int, list[tuple[str, str]], list[str]]:
@@ -287,7 +305,7 @@ def _header(lines: list[str]) -> tuple[int, int, list[tuple[str, str]], list[str
             if length > MAX_LENGTH:
                 raise MatFileError(f"match length {length} above {MAX_LENGTH}", index + 1)
             return index + 1, length, tags, comments
-    raise MatFileError("no 'N point match' line", max(1, len(lines)))
+    raise MatFileError("no 'N point match' line", max(1, len(lines)), code="not_mat")
 
 
 def parse(text: str) -> MatchRecord:
@@ -297,6 +315,7 @@ def parse(text: str) -> MatchRecord:
     lines = text.removeprefix("\ufeff").splitlines()
     body_start, length, tags, comments = _header(lines)
     games: list[GameRecord] = []
+    warnings: list[MatWarning] = []
     current: _GameBuilder | None = None
     expect_score: tuple[int, int] | None = None  # (game number, line of "Game K")
     scanner = _Scanner("", 0)
@@ -315,15 +334,25 @@ def parse(text: str) -> MatchRecord:
                 (int(score[2]), int(score[4])),
                 names,
                 (expect_score[1], line_no),
+                length,
             )
             expect_score = None
             continue
         if game := _GAME_LINE.match(line):
             if current is not None:
-                games.append(current.build())
+                games.append(_build(current))
             number = int(game[1])
             if number != len(games) + 1:
-                raise MatFileError(f"'Game {number}' where game {len(games) + 1} belongs", line_no)
+                if not games:
+                    raise MatFileError(
+                        f"the file starts at game {number}: a fragment, not a whole match",
+                        line_no,
+                        game=number,
+                        code="fragment",
+                    )
+                raise MatFileError(
+                    f"'Game {number}' where game {len(games) + 1} belongs", line_no, game=number
+                )
             current, expect_score = None, (number, line_no)
             continue
         if current is None:
@@ -332,12 +361,27 @@ def parse(text: str) -> MatchRecord:
         start = numbered.start(2) if numbered else 0
         turn = int(numbered[1]) if numbered else 0
         scanner.text, scanner.line_no = line, line_no
-        for player, cell in _columns(scanner.cells(start), line_no):
+        try:
+            cells = _columns(scanner.cells(start), line_no)
+        except MatFileError as error:
+            error.game, error.move = current.number, turn or None
+            raise
+        for player, cell in cells:
+            if cell.skipped:
+                warnings.append(
+                    MatWarning(
+                        "skipped",
+                        f"{cell.skipped!r} skipped: it says nothing a game needs",
+                        line_no,
+                        game=current.number,
+                    )
+                )
+                continue
             current.cells.append((player, cell, line_no, turn))
     if expect_score is not None:
         raise MatFileError("a game without its score line", expect_score[1])
     if current is not None:
-        games.append(current.build())
+        games.append(_build(current))
     players = games[0].players if games else _players_from_tags(tags)
     return MatchRecord(
         players=players,
@@ -345,7 +389,16 @@ def parse(text: str) -> MatchRecord:
         games=tuple(games),
         tags=tuple(tags),
         comments=tuple(comments),
+        warnings=tuple(warnings),
     )
+
+
+def _build(builder: _GameBuilder) -> GameRecord:
+    try:
+        return builder.build()
+    except MatFileError as error:
+        error.game = error.game or builder.number
+        raise
 
 
 def _players_from_tags(tags: list[tuple[str, str]]) -> tuple[str, str]:
