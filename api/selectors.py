@@ -10,6 +10,7 @@ from django.http import Http404
 
 from clubs.permissions import visible_tournaments_filter
 from matches.models import Game, Match
+from standings.selectors import tournament_standings
 from tournaments.models import Round, Tournament
 
 
@@ -65,8 +66,6 @@ def api_match(user: Any, token: Any, pk: int) -> Match:
 
 def api_standings(tournament: Tournament) -> list[dict[str, Any]]:
     """The ranked table, the same as the standings page shows."""
-    from standings.selectors import tournament_standings
-
     return [
         {
             "rank": row["rank"],

@@ -13,7 +13,14 @@ from typing import Any
 
 from . import gamestate
 from .dice import DiceSource, check_dice, roll_die
-from .errors import IllegalMoveError, MoveError
+from .errors import (
+    CUBE_ABOVE_MAX,
+    CUBE_IN_CRAWFORD_GAME,
+    IllegalActionError,
+    IllegalMoveError,
+    MoveError,
+)
+from .gamephase import GamePhase
 from .gamerecord import ActionKind, GameAction
 from .matchrules import MatchRules
 from .play import Play
@@ -21,15 +28,6 @@ from .position import Position
 from .scoring import EndedBy, GameResult, WinKind, points_for
 
 __all__ = ["Action", "Game", "GamePhase", "IllegalActionError"]
-
-
-class GamePhase(StrEnum):
-    OPENING = "opening"  # waiting for the opening roll
-    ROLL = "roll"  # the player on turn may double or roll
-    MOVE = "move"  # the dice are out; the player on turn plays
-    DOUBLED = "doubled"  # a double is offered; the other side takes or drops
-    RESIGNED = "resigned"  # a resignation is offered; the other side accepts or declines
-    OVER = "over"
 
 
 class Action(StrEnum):
@@ -41,29 +39,6 @@ class Action(StrEnum):
     RESIGN = "resign"
     ACCEPT = "accept"
     DECLINE = "decline"
-
-
-class IllegalActionError(IllegalMoveError):
-    """An action the rules do not allow now (``code`` says which rule), e.g. doubling in
-    the Crawford game, taking without a double, rolling twice. The game is unchanged."""
-
-    def __init__(
-        self,
-        message: str,
-        *,
-        code: str = "illegal",
-        game: int | None = None,
-        move: int | None = None,
-    ) -> None:
-        super().__init__(message, game=game, move=move)
-        self.code = code
-
-    def __reduce__(self) -> tuple[object, ...]:
-        return (_rebuild_action, (self.message, self.code, self.game, self.move))
-
-
-def _rebuild_action(message: str, code: str, game: int | None, move: int | None) -> Exception:
-    return IllegalActionError(message, code=code, game=game, move=move)
 
 
 _PHASE_ACTIONS = {
@@ -318,11 +293,11 @@ class Game:
         if not rules.uses_cube:
             return ("cube_disabled", "the cube is not used")
         if self.crawford:
-            return ("crawford", "no doubling in the Crawford game")
+            return (CUBE_IN_CRAWFORD_GAME, "no doubling in the Crawford game")
         if self.cube_owner is not None and self.cube_owner != turn:
             return ("cube_not_owned", "only the owner of the cube may redouble")
         if not rules.cube_value_allowed(2 * self.cube):
-            return ("cube_at_max", f"the cube cannot go beyond {rules.max_cube}")
+            return (CUBE_ABOVE_MAX, f"the cube cannot go beyond {rules.max_cube}")
         if rules.holland and self.post_crawford and self.score[0] != self.score[1]:
             trailer = 0 if self.score[0] < self.score[1] else 1
             if turn == trailer and min(self.turns_played) < 2:

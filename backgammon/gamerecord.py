@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from .mat.errors import MatWarning
+from .errors import MatWarning
 from .scoring import GameResult
 
 __all__ = ["ActionKind", "GameAction", "GameRecord", "MatchRecord"]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .gamephase import GamePhase
 from .gamerecord import GameAction
 from .matchid import GameState, MatchIdFields
 from .position import Position
@@ -21,8 +22,6 @@ __all__ = ["match_id", "restore", "to_dict"]
 
 def match_id(game: Game) -> str:
     """The Match ID of ``game`` at this moment (``Game.match_id``)."""
-    from .game import GamePhase
-
     state = {
         GamePhase.OPENING: GameState.NONE,
         GamePhase.RESIGNED: GameState.RESIGNED,
@@ -81,8 +80,6 @@ def to_dict(game: Game) -> dict[str, Any]:
 
 def restore(game: Game, data: dict[str, Any]) -> None:
     """Set ``game`` (fresh, with the snapshot's rules) to the state saved in ``data``."""
-    from .game import GamePhase
-
     score = data["score"]
     game.number = int(data["number"])
     game.score = (int(score[0]), int(score[1]))

@@ -7,9 +7,10 @@ Everything is derived from the rules and the recorded results (nothing else is s
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .dice import DiceSource
+from .game import Game
 from .matchid import GameState, MatchIdFields
 from .matchrules import MatchRules, StartRule
 from .scoring import (
@@ -20,9 +21,6 @@ from .scoring import (
     validate_next_result,
     validate_results,
 )
-
-if TYPE_CHECKING:
-    from .game import Game
 
 __all__ = ["MatchState"]
 
@@ -110,8 +108,6 @@ class MatchState:
         ``rng`` provides the dice (``random.Random``, ``secrets.SystemRandom()``,
         :class:`~backgammon.dice.FixedDice`); without it every roll must be given.
         """
-        from .game import Game
-
         if self.is_over:
             raise ResultError("match_over", NON_FIELD, "the match is over")
         return Game(

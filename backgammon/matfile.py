@@ -32,8 +32,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
+from .errors import MatWarning
 from .gamerecord import ActionKind, GameAction, GameRecord, MatchRecord
-from .mat.errors import MatWarning
 from .mat.parse import MatFileError, parse
 from .mat.record import LoggedAction, match_log
 from .mat.replay import Replay, replay, replay_games, replay_record, rules_for

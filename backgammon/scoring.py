@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from .errors import CUBE_ABOVE_MAX, CUBE_IN_CRAWFORD_GAME, ResultError
 from .kinds import WinKind
 from .matchrules import MatchRules
 
@@ -40,25 +41,6 @@ class EndedBy(StrEnum):
     DROP = "drop"
     RESIGN = "resign"
     FORFEIT = "forfeit"
-
-
-class ResultError(ValueError):
-    """A game result or score that the match rules do not allow.
-
-    ``code`` is stable and machine-readable (see the module's validators), ``field`` names
-    the offending input (``winner``, ``kind``, ``cube``, ``points``, ``ended_by``, ``score``)
-    or is :data:`NON_FIELD`; ``game`` is the 1-based game number when known.
-    """
-
-    def __init__(self, code: str, field: str, message: str, *, game: int | None = None):
-        super().__init__(message)
-        self.code = code
-        self.field = field
-        self.game = game
-
-    def __str__(self) -> str:
-        text = super().__str__()
-        return f"game {self.game}: {text}" if self.game is not None else text
 
 
 def _is_power_of_two(value: int) -> bool:
@@ -224,11 +206,11 @@ def _check_cube(rules: MatchRules, progress: MatchProgress, result: GameResult, 
             raise ResultError("cube_disabled", field, "the cube is not used", game=game)
         if progress.crawford_game:
             raise ResultError(
-                "cube_in_crawford_game", field, "no doubling in the Crawford game", game=game
+                CUBE_IN_CRAWFORD_GAME, field, "no doubling in the Crawford game", game=game
             )
     if not rules.cube_value_allowed(result.cube):
         raise ResultError(
-            "cube_above_max", "cube", f"cube {result.cube} above {rules.max_cube}", game=game
+            CUBE_ABOVE_MAX, "cube", f"cube {result.cube} above {rules.max_cube}", game=game
         )
     if dropped:
         if result.kind is not WinKind.SINGLE:
@@ -237,7 +219,7 @@ def _check_cube(rules: MatchRules, progress: MatchProgress, result: GameResult, 
             )
         if not rules.cube_value_allowed(result.cube * 2):
             raise ResultError(
-                "cube_above_max",
+                CUBE_ABOVE_MAX,
                 "cube",
                 f"no double beyond {rules.max_cube} could have been dropped",
                 game=game,

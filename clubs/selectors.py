@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Case, Count, IntegerField, Q, QuerySet, Value, When
 
 from clubs.models import Club, Membership, Player, Role
 
@@ -22,7 +22,6 @@ def clubs_visible_to(user: Any) -> QuerySet[Club]:
 def club_memberships(club: Club) -> QuerySet[Membership]:
     """Members ordered organizers first, then referees, then players, by name."""
     order = {Role.ORGANIZER: 0, Role.REFEREE: 1, Role.PLAYER: 2}
-    from django.db.models import Case, IntegerField, Value, When
 
     return (
         Membership.objects.filter(club=club)

@@ -1,9 +1,10 @@
 from django.urls import path
 
-from clubs import views, views_tokens
+from clubs.views import clubs as views
+from clubs.views import tokens as views_tokens
 from players import views as views_players
 from ratings import views as views_ratings
-from tournaments import views_seasons
+from tournaments.views import seasons as views_seasons
 
 app_name = "clubs"
 

@@ -2,8 +2,8 @@ from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path
 
-from clubs import views as club_views
-from clubs import views_accounts
+from clubs.views import accounts as views_accounts
+from clubs.views import clubs as club_views
 from players import views as player_views
 
 urlpatterns = [

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from backgammon.errors import InvalidMoveError, MoveError
+from backgammon.errors import CUBE_ABOVE_MAX, CUBE_IN_CRAWFORD_GAME, InvalidMoveError, MoveError
 from backgammon.matfile import MatFileError
 from config.errors import UserError
 
@@ -77,11 +77,11 @@ def move_reason(error: MoveError) -> str:
             "play": error.notation
         }
     reasons = {
-        "crawford": _("a double in the Crawford game, where nobody may double."),
+        CUBE_IN_CRAWFORD_GAME: _("a double in the Crawford game, where nobody may double."),
         "cube_disabled": _("a double, but this tournament plays without the doubling cube."),
         "cube_in_best_of": _("a double, but best-of-N matches are played without the cube."),
         "cube_not_owned": _("a redouble by the player who does not own the cube."),
-        "cube_at_max": _("a double above this tournament's cube limit."),
+        CUBE_ABOVE_MAX: _("a double above this tournament's cube limit."),
         "holland": _("a double that the Holland rule does not allow yet."),
         "tie": _("a tied opening roll; ties are rolled again."),
     }

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from backgammon.errors import CUBE_ABOVE_MAX, CUBE_IN_CRAWFORD_GAME, ResultError
 from backgammon.matchrules import MatchRules
-from backgammon.scoring import NON_FIELD, ResultError
+from backgammon.scoring import NON_FIELD
 from config.errors import UserError
 
 
@@ -17,9 +18,9 @@ def result_error_message(error: ResultError, rules: MatchRules) -> str:
         return _("Best-of-N matches are played without the doubling cube.")
     if code == "cube_disabled":
         return _("This tournament plays without the doubling cube.")
-    if code == "cube_in_crawford_game":
+    if code == CUBE_IN_CRAWFORD_GAME:
         return _("This is the Crawford game: nobody may double in it.")
-    if code == "cube_above_max":
+    if code == CUBE_ABOVE_MAX:
         return _("The cube may not go above %(max)s in this tournament.") % {"max": rules.max_cube}
     if code == "drop_not_single":
         return _("A dropped double ends the game as a single game.")

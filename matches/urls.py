@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from matches import views
+from matches.views import match as views
 
 app_name = "matches"
 

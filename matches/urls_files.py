@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from matches import views_files
+from matches.views import files as views_files
 
 app_name = "matchfiles"
 

@@ -8,13 +8,11 @@ once the notification is committed.
 from __future__ import annotations
 
 import re
-import smtplib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.conf import settings
-from django.core.mail import EmailMultiAlternatives
 from django.db import IntegrityError, transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -22,15 +20,8 @@ from django.utils import timezone, translation
 
 from clubs.models import Club, Player
 from notifications.kinds import KINDS, wanted
+from notifications.mail import email_address, queue_send
 from notifications.models import Notification, NotificationStatus
-
-#: What a mail server that is down, refuses or times out raises (SMTPException is an OSError,
-#: named for the reader).
-MAIL_ERRORS = (smtplib.SMTPException, OSError)
-
-
-class DeliveryFailed(Exception):
-    """The mail server did not take the message; the notification is marked failed."""
 
 
 def site_url() -> str:
@@ -40,13 +31,6 @@ def site_url() -> str:
 
 def absolute(path: str) -> str:
     return path if not path or "://" in path else site_url() + path
-
-
-def email_address(player: Player) -> str:
-    if player.email:
-        return player.email
-    user = player.user if player.user_id else None
-    return (user.email or "") if user is not None else ""
 
 
 @dataclass
@@ -153,7 +137,7 @@ def notification_create(*, message: Message, known: set[str] | None = None) -> N
     except IntegrityError:
         return None  # a concurrent run of the same trigger was first
     if address:
-        _queue_send(notification.pk)
+        queue_send(notification.pk)
     return notification
 
 
@@ -170,62 +154,6 @@ def notifications_create(messages: Iterable[Message]) -> list[Notification]:
     return created
 
 
-def _queue_send(notification_id: int) -> None:
-    from notifications.tasks import notification_send
-
-    transaction.on_commit(lambda: notification_send.delay(notification_id))
-
-
-def notification_deliver(*, notification_id: int) -> str:
-    """E-mail one notification. Safe to run twice: a sent one is not sent again. Raises
-    ``DeliveryFailed`` (after marking it failed with the error) when the server refuses."""
-    failure: BaseException | None = None
-    with transaction.atomic():
-        notification = (
-            Notification.objects.select_for_update(of=("self",))
-            .select_related("recipient__user")
-            .filter(pk=notification_id)
-            .first()
-        )
-        if notification is None:
-            return "gone"
-        if notification.email_status in (NotificationStatus.SENT, NotificationStatus.SKIPPED):
-            return notification.email_status
-        address = email_address(notification.recipient)
-        if not address:
-            notification.email_status = NotificationStatus.SKIPPED
-        else:
-            notification.attempts += 1
-            try:
-                _send(notification, address)
-            except MAIL_ERRORS as error:
-                failure = error
-                notification.email_status = NotificationStatus.FAILED
-                notification.error = f"{type(error).__name__}: {error}"[:2000]
-            else:
-                notification.email_status = NotificationStatus.SENT
-                notification.sent_at = timezone.now()
-                notification.error = ""
-        notification.save(
-            update_fields=["email_status", "attempts", "error", "sent_at", "updated_at"]
-        )
-    if failure is not None:
-        raise DeliveryFailed(notification.error) from failure
-    return notification.email_status
-
-
-def _send(notification: Notification, address: str) -> None:
-    mail = EmailMultiAlternatives(
-        subject=notification.subject,
-        body=notification.body,
-        to=[address],
-        headers={"Auto-Submitted": "auto-generated"},
-    )
-    if notification.body_html:
-        mail.attach_alternative(notification.body_html, "text/html")
-    mail.send()
-
-
 @transaction.atomic
 def notification_retry(*, notification: Notification) -> bool:
     """The organizer's "send again" for a failed e-mail; False when it is not failed."""
@@ -234,7 +162,7 @@ def notification_retry(*, notification: Notification) -> bool:
         return False
     notification.email_status = NotificationStatus.PENDING
     notification.save(update_fields=["email_status", "updated_at"])
-    _queue_send(notification.pk)
+    queue_send(notification.pk)
     return True
 
 

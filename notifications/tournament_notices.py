@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from clubs.models import Membership
 from notifications import kinds
+from notifications.placings import final_placings
 from notifications.services import Message, notification_create, notifications_create
 from tournaments.models import Entry, EntryStatus, Tournament, TournamentStatus
 
@@ -107,8 +108,6 @@ def standings_url(tournament: Tournament) -> str:
 
 def tournament_finished_notify(*, tournament_id: int) -> int:
     """Every player who was drawn: the tournament is over, the placings, his own place."""
-    from notifications.placings import final_placings
-
     tournament = (
         Tournament.objects.select_related("club")
         .filter(pk=tournament_id, status=TournamentStatus.FINISHED)

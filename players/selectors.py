@@ -29,9 +29,12 @@ from django.db.models.functions import Coalesce
 from clubs import selectors as clubs_selectors
 from clubs.models import Club, Membership, Player
 from matches.models import Game, Match, MatchOutcome, MatchStatus, WinKind
+from matches.selectors import next_match_for
 from ratings.models import ClubRating, RatingChange
+from standings.seasons import tournament_placings
 from tournaments.models import Entry, EntryStatus, MatchFormat, Tournament, TournamentStatus
 from tournaments.presentation import match_format_label
+from tournaments.selectors import entries_of_player
 
 RECENT_MATCHES = 10
 
@@ -321,8 +324,6 @@ def _game_stats(lines: list[MatchLine]) -> GameRecordStats:
 def _tournament_lines(
     club: Club, player: Player, *, include_unpublished: bool
 ) -> list[TournamentLine]:
-    from standings.seasons import tournament_placings
-
     entries = (
         Entry.objects.filter(player=player, tournament__club=club)
         .exclude(status=EntryStatus.WITHDRAWN, seed__isnull=True)
@@ -467,9 +468,6 @@ class Dashboard:
 
 def dashboard_for(user: Any) -> Dashboard:
     """My clubs, my tournaments and my next match."""
-    from matches.selectors import next_match_for
-    from tournaments.selectors import entries_of_player
-
     player = clubs_selectors.player_of(user)
     if player is None:
         return Dashboard(player=None, memberships=[], entries=[], next_match=None)

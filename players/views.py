@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy
 
 from clubs import permissions
 from clubs.models import Club
-from clubs.views import get_visible_club
+from clubs.views.common import get_visible_club
 from players import selectors as selectors_players
 from ratings import chart as svg
 

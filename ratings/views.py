@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 from django_tables2.export import TableExport
 
-from clubs.views import get_visible_club
+from clubs.views.common import get_visible_club
 from ratings import selectors
 from ratings.filters import LeaderboardFilter
 from ratings.tables import EXPORT_FORMATS, LeaderboardTable

@@ -19,6 +19,7 @@ from typing import Any
 
 from django.db.models import Count, Q, QuerySet
 
+from clubs.models import Player
 from draw.brackets import bracket_results, format_of
 from matches.models import Match, MatchStatus
 from matches.results import GAMMONISH, match_result
@@ -221,8 +222,6 @@ def season_table(season: Season, *, include_unpublished: bool = False) -> Season
 
     A fixed number of queries, whatever the number of tournaments and matches.
     """
-    from clubs.models import Player
-
     tournaments = list(visible_season_tournaments(season, include_unpublished=include_unpublished))
     finished = [t for t in tournaments if t.status == TournamentStatus.FINISHED]
     placings = tournament_placings(finished)

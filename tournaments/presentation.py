@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from matches.models import Match
 from tournaments.models import MatchFormat, StartingRule, Tournament, TournamentFormat
+
+if TYPE_CHECKING:  # matches sit above tournaments: for the annotations only
+    from matches.models import Match
 
 
 def match_format_label(match_format: str, length: int) -> str:

@@ -2,8 +2,9 @@
 
 from django.urls import include, path, register_converter
 
-from tournaments import views, views_manage
 from tournaments.converters import StageKindConverter
+from tournaments.views import manage as views_manage
+from tournaments.views import public as views
 
 register_converter(StageKindConverter, "stage")
 

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments import views_manage
+from tournaments.views import manage as views_manage
 
 urlpatterns = [
     path("", views_manage.manage, name="manage"),

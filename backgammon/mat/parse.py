@@ -15,9 +15,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..errors import MatFileError, MatWarning
 from ..gamerecord import ActionKind, GameAction, GameRecord, MatchRecord
 from ..scoring import EndedBy, GameResult, WinKind
-from .errors import MatFileError, MatWarning
 
 __all__ = ["MatFileError", "MatWarning", "parse"]
 

@@ -20,13 +20,12 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..errors import IllegalMoveError, MoveError
+from ..errors import IllegalMoveError, MatFileError, MatWarning, MoveError, ResultError
 from ..game import Game, GamePhase
 from ..gamerecord import ActionKind, GameAction, GameRecord, MatchRecord
 from ..match import MatchState
 from ..matchrules import MatchRules
-from ..scoring import EndedBy, ResultError, WinKind
-from .errors import MatFileError, MatWarning
+from ..scoring import EndedBy, WinKind
 
 __all__ = ["Replay", "replay", "replay_games", "replay_record", "rules_for"]
 

@@ -60,7 +60,6 @@ def match_swap_players(*, first: Match, first_slot: int, second: Match, second_s
     a_entry, b_entry = getattr(first, a_field), getattr(second, b_field)
     if a_entry is None or b_entry is None or a_entry == b_entry:
         raise UserError(_("Choose two different players."), code="swap_not_allowed")
-    from draw.brackets import bracket_sync
 
     tournament = first.round.stage.tournament
     if is_bracket(tournament):

@@ -403,8 +403,6 @@ def round_repair(*, round_: Round, rng: random.Random | None = None) -> None:
 def round_update(*, round_: Round, match_format: str, length: int, deadline: Any = None) -> Round:
     """Change a round's match format or length (5 points early, 11 in the final) while none
     of its matches has started; the matches follow."""
-    from matches.models import Match, MatchStatus
-
     tournament_lock(round_.stage.tournament)
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     matches = Match.objects.filter(round=round_)

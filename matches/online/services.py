@@ -23,6 +23,7 @@ from backgammon import (
     MoveError,
     WinKind,
 )
+from backgammon.errors import CUBE_ABOVE_MAX, CUBE_IN_CRAWFORD_GAME
 from config.errors import UserError
 from matches.models import Match, MatchStatus, OnlineGame, ResultSource
 from matches.rules import rules_for_match
@@ -41,11 +42,11 @@ def _engine_message(error: IllegalActionError, game: Game) -> str:
     code = error.code
     if code == "not_your_turn":
         return _("It is not your turn.")
-    if code == "crawford":
+    if code == CUBE_IN_CRAWFORD_GAME:
         return _("This is the Crawford game: nobody may double in it.")
     if code == "cube_not_owned":
         return _("Only the player who owns the cube may double.")
-    if code == "cube_at_max":
+    if code == CUBE_ABOVE_MAX:
         return _("The cube may not go above %(max)s in this tournament.") % {
             "max": game.rules.max_cube
         }

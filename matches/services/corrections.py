@@ -15,12 +15,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from backgammon.scoring import (
-    GameResult,
-    ResultError,
-    points_for,
-    validate_results,
-)
+from backgammon.errors import ResultError
+from backgammon.scoring import GameResult, points_for, validate_results
 from config.errors import UserError
 from events.bus import emit
 from events.types import ResultCorrected

@@ -11,14 +11,9 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from backgammon.errors import ResultError
 from backgammon.matchrules import MatchRules
-from backgammon.scoring import (
-    GameResult,
-    ResultError,
-    points_for,
-    validate_final_score,
-    validate_next_result,
-)
+from backgammon.scoring import GameResult, points_for, validate_final_score, validate_next_result
 from config.errors import UserError
 from events.bus import emit
 from events.types import ResultRecorded
@@ -28,7 +23,10 @@ from matches.models import (
     Game,
     Match,
     MatchOutcome,
+    MatchReport,
     MatchStatus,
+    OnlineGame,
+    ReportStatus,
     ResultSource,
     Side,
     WinKind,
@@ -72,8 +70,6 @@ def check_open(match: Match) -> None:
 
 def check_not_on_the_board(match: Match, source: str) -> None:
     """While a match is being played on the online board, its games come from the board."""
-    from matches.models import OnlineGame
-
     if source != ResultSource.ONLINE and OnlineGame.objects.filter(match=match).exists():
         raise UserError(
             _("This match is being played on the online board; its games are recorded from there."),
@@ -99,8 +95,6 @@ def game_results(match: Match) -> list[GameResult]:
 
 def _finish(match: Match, winner: int, outcome: str) -> None:
     """Close the match; an open player report is superseded by this result."""
-    from matches.models import MatchReport, ReportStatus
-
     MatchReport.objects.filter(
         match=match, status__in=[ReportStatus.PENDING, ReportStatus.DISPUTED]
     ).update(status=ReportStatus.REPLACED)
@@ -229,8 +223,6 @@ def match_award_forfeit(
 @transaction.atomic
 def match_set_online(*, match: Match | int, online: bool, user: Any = None) -> Match:
     """Move a match to the online board or back to a table, before any game is played."""
-    from matches.models import OnlineGame
-
     match = match_lock(match)
     check_open(match)
     if match.games.exists() or OnlineGame.objects.filter(match=match).exists():

@@ -119,7 +119,7 @@ def test_no_doubling_in_the_crawford_game() -> None:
     game.roll_opening((4, 2))
     game.play(game.legal_plays()[0])
     assert Action.DOUBLE not in game.legal_actions()
-    _assert_refused(game, "double", "crawford")
+    _assert_refused(game, "double", "cube_in_crawford_game")
     # after the Crawford game the cube is back
     state.record(GameResult(1, WinKind.SINGLE, 1, 1, EndedBy.BEAROFF))
     assert not state.is_crawford_game and state.is_post_crawford
@@ -143,7 +143,7 @@ def test_maximum_cube() -> None:
     game.take()
     assert game.cube == 4
     play_turn(game)
-    _assert_refused(game, "double", "cube_at_max")
+    _assert_refused(game, "double", "cube_above_max")
     unlimited = started(MatchRules(length=7))
     for _ in range(7):
         unlimited.double()

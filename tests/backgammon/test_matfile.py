@@ -334,7 +334,7 @@ def test_unknown_point_is_an_invalid_move_with_game_and_move() -> None:
             "  1)                             31: 8/5 6/5 \n"
             "  2)  Doubles => 2\n  3) 32: 24/22 13/10",
             IllegalActionError,
-            "crawford",
+            "cube_in_crawford_game",
         ),
     ],
 )

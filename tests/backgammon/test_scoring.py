@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from backgammon.errors import ResultError
 from backgammon.matchrules import MatchRules
 from backgammon.scoring import (
     NON_FIELD,
     EndedBy,
     GameResult,
-    ResultError,
     WinKind,
     final_score_reachable,
     match_progress,

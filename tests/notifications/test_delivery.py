@@ -11,8 +11,8 @@ from django.core.mail.backends.base import BaseEmailBackend
 from django.urls import reverse
 
 from notifications import kinds
+from notifications.mail import MAIL_RETRIES, mail_backoff, notification_send
 from notifications.models import Notification, NotificationStatus
-from notifications.tasks import MAIL_RETRIES, mail_backoff, notification_send
 from tests.conftest import open_matches
 from tests.factories import PASSWORD
 from tests.notifications.conftest import sent_to

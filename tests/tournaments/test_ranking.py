@@ -1,5 +1,4 @@
 import random
-import time
 
 import pytest
 
@@ -95,7 +94,8 @@ def test_errors() -> None:
         rank([1, 1], [], ["match_points"])
 
 
-def test_fast_for_a_big_swiss() -> None:
+def test_a_big_swiss_is_ranked_in_order() -> None:
+    """The speed of this is measured in benchmarks/standings.py, not here."""
     rng = random.Random(1)
     players = list(range(512))
     results = []
@@ -114,10 +114,7 @@ def test_fast_for_a_big_swiss() -> None:
                 )
             )
     metrics = [*DEFAULT_METRICS[:-1], "opponents_match_wins", "head_to_head", "lot"]
-    start = time.perf_counter()
     rows = rank(range(512), results, metrics)
-    elapsed = time.perf_counter() - start
     assert len(rows) == 512
-    assert elapsed < 0.25  # a few ms in practice; generous for a loaded CI machine
     keys = [(r.match_points, *r.metrics) for r in rows]
     assert keys == sorted(keys, reverse=True)

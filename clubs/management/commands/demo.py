@@ -9,7 +9,10 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.test.utils import override_settings
 
+from clubs.management.demo_tournaments import demo_tournaments
 from clubs.models import Club, Membership, Player, Role
+from config.celery import app as celery_app
+from matches.models import Match
 
 DEMO_PASSWORD = "backgammon"
 CLUB_SLUG = "demo"
@@ -46,9 +49,6 @@ class Command(BaseCommand):
     )
 
     def handle(self, *args: Any, **options: Any) -> None:
-        from clubs.management.demo_tournaments import demo_tournaments
-        from config.celery import app as celery_app
-
         # The demo draws and advances right here, also when a broker is configured.
         celery_app.conf.task_always_eager = True
         with transaction.atomic():
@@ -122,7 +122,6 @@ class Command(BaseCommand):
             out.write(f"  {username:<11} {role.label}")
         players = ", ".join(u for u, _f, _l in PEOPLE if u)
         out.write(f"  players:    {players}")
-        from matches.models import Match
 
         online = (
             Match.objects.filter(round__stage__tournament__club=club, is_online=True)

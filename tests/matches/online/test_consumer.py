@@ -218,7 +218,7 @@ async def test_a_whole_match_online(make_tournament):
         else:
             assert room.state["match"]["crawford"] and not room.game["cube"]["shown"]
             await room.sockets[roller].send("double")
-            await room.sockets[roller].refused("crawford")
+            await room.sockets[roller].refused("cube_in_crawford_game")
             while room.state["status"] == "playing" and room.game["number"] == number:
                 await room.play()
             crawford_played = True

@@ -175,7 +175,7 @@ def test_the_crawford_game_has_no_cube(online_match, table):
     assert state["game"]["cube"]["shown"] is False
     roller = to_roll(t)
     assert "double" not in t.state["actions"][roller]
-    refused(t, roller, "double", "crawford")
+    refused(t, roller, "double", "cube_in_crawford_game")
 
 
 def test_best_of_games_has_no_cube_and_single_resignations(online_match, table):

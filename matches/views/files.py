@@ -10,7 +10,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from clubs import permissions
-from clubs.views import add_user_error, deny
+from clubs.views.common import add_user_error, deny
 from config.errors import UserError
 from matches.files import (
     import_refusal,
@@ -21,7 +21,7 @@ from matches.files import (
 from matches.files_errors import MatchFileError, PlayersUnknownError
 from matches.forms_files import MatchFilePlayersForm, MatchFileUploadForm
 from matches.models import Match, MatchFile
-from matches.views import get_visible_match
+from matches.views.match import get_visible_match
 
 
 def _render(request: HttpRequest, match: Match, template: str, **extra: Any) -> HttpResponse:

@@ -13,7 +13,7 @@ from django_tables2.export import TableExport
 
 from clubs import permissions
 from clubs.services import player_for_user
-from clubs.views import deny
+from clubs.views.common import deny
 from config.errors import UserError
 from draw import services as draw_services
 from matches import selectors as match_selectors

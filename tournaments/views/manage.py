@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from clubs import permissions
-from clubs.views import add_user_error, deny, get_visible_club
+from clubs.views.common import add_user_error, deny, get_visible_club
 from config.errors import UserError
 from draw import services as draw_services
 from matches.models import Match
@@ -31,7 +31,7 @@ from tournaments.forms import (
     seeds_from_post,
 )
 from tournaments.models import Entry, Round, Tournament
-from tournaments.views import get_visible_tournament
+from tournaments.views.public import get_visible_tournament
 
 
 def organizer_only(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:

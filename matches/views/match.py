@@ -16,7 +16,7 @@ from django.views.decorators.http import require_POST
 
 from clubs import permissions
 from clubs.selectors import player_of
-from clubs.views import add_user_error, deny
+from clubs.views.common import add_user_error, deny
 from config.errors import UserError
 from draw import services as draw_services
 from matches import selectors, services
@@ -24,7 +24,8 @@ from matches.files import import_refusal
 from matches.forms import CorrectionForm, DisputeForm, FinalScoreForm, GameForm, ReportForm
 from matches.models import Match, MatchReport, MatchStatus, OnlineGame
 from matches.rules import rules_for_match
-from tournaments.views import get_visible_tournament
+from tournaments.forms import ForfeitForm
+from tournaments.views.public import get_visible_tournament
 
 
 def get_visible_match(request: HttpRequest, club: str, tournament: str, match: int) -> Match:
@@ -81,8 +82,6 @@ def _panel_context(request: HttpRequest, match: Match, **forms: Any) -> dict[str
         MatchStatus.READY,
         MatchStatus.PLAYING,
     ):
-        from tournaments.forms import ForfeitForm
-
         context["forfeit_form"] = ForfeitForm(match=match)
     return context
 

@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.views import redirect_to_login
-from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -16,28 +12,9 @@ from django.views.decorators.http import require_POST
 from clubs import permissions, selectors, services
 from clubs.forms import ClubForm, GuestAddForm, MemberAddForm, RoleForm
 from clubs.models import Club, Membership
+from clubs.views.common import add_user_error, deny, get_visible_club
 from config.errors import UserError
-
-
-def deny(request: HttpRequest) -> HttpResponse:
-    """Anonymous visitors are sent to log in; logged-in users without the right get 403."""
-    if not request.user.is_authenticated:
-        return redirect_to_login(request.get_full_path())
-    raise PermissionDenied
-
-
-def get_visible_club(request: HttpRequest, slug: str) -> Club:
-    """The club, or 404 when it does not exist or is private and the user is no member."""
-    club = get_object_or_404(Club, slug=slug)
-    if not permissions.can_view_club(request.user, club):
-        raise Http404
-    return club
-
-
-def add_user_error(form: Any, error: UserError) -> None:
-    field = error.field if error.field in form.fields else None
-    for message in error.messages:
-        form.add_error(field, message)
+from tournaments.selectors import tournaments_of_club
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -53,8 +30,6 @@ def club_list(request: HttpRequest) -> HttpResponse:
 
 
 def club_detail(request: HttpRequest, club: str) -> HttpResponse:
-    from tournaments.selectors import tournaments_of_club
-
     club_obj = get_visible_club(request, club)
     can_manage = permissions.can_manage_club(request.user, club_obj)
     context = {

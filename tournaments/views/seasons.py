@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy
 
 from clubs import permissions
 from clubs.models import Club
-from clubs.views import add_user_error, deny, get_visible_club
+from clubs.views.common import add_user_error, deny, get_visible_club
 from config.errors import UserError
 from standings import seasons as season_tables
 from tournaments import seasons

@@ -1,0 +1,1 @@
+"""Club pages: the clubs, their members, accounts and API tokens."""

@@ -1,0 +1,107 @@
+"""E-mail: one notification sent by a Celery task, retried with backoff while the mail
+server refuses; safe to run twice (a sent one is not sent again)."""
+
+from __future__ import annotations
+
+import smtplib
+
+from celery import shared_task
+from django.core.mail import EmailMultiAlternatives
+from django.db import transaction
+from django.utils import timezone
+
+from clubs.models import Player
+from notifications.models import Notification, NotificationStatus
+
+#: What a mail server that is down, refuses or times out raises (SMTPException is an OSError,
+#: named for the reader).
+MAIL_ERRORS = (smtplib.SMTPException, OSError)
+
+
+class DeliveryFailed(Exception):
+    """The mail server did not take the message; the notification is marked failed."""
+
+
+def email_address(player: Player) -> str:
+    if player.email:
+        return player.email
+    user = player.user if player.user_id else None
+    return (user.email or "") if user is not None else ""
+
+
+def queue_send(notification_id: int) -> None:
+    transaction.on_commit(lambda: notification_send.delay(notification_id))
+
+
+def notification_deliver(*, notification_id: int) -> str:
+    """E-mail one notification. Safe to run twice: a sent one is not sent again. Raises
+    ``DeliveryFailed`` (after marking it failed with the error) when the server refuses."""
+    failure: BaseException | None = None
+    with transaction.atomic():
+        notification = (
+            Notification.objects.select_for_update(of=("self",))
+            .select_related("recipient__user")
+            .filter(pk=notification_id)
+            .first()
+        )
+        if notification is None:
+            return "gone"
+        if notification.email_status in (NotificationStatus.SENT, NotificationStatus.SKIPPED):
+            return notification.email_status
+        address = email_address(notification.recipient)
+        if not address:
+            notification.email_status = NotificationStatus.SKIPPED
+        else:
+            notification.attempts += 1
+            try:
+                _send(notification, address)
+            except MAIL_ERRORS as error:
+                failure = error
+                notification.email_status = NotificationStatus.FAILED
+                notification.error = f"{type(error).__name__}: {error}"[:2000]
+            else:
+                notification.email_status = NotificationStatus.SENT
+                notification.sent_at = timezone.now()
+                notification.error = ""
+        notification.save(
+            update_fields=["email_status", "attempts", "error", "sent_at", "updated_at"]
+        )
+    if failure is not None:
+        raise DeliveryFailed(notification.error) from failure
+    return notification.email_status
+
+
+def _send(notification: Notification, address: str) -> None:
+    mail = EmailMultiAlternatives(
+        subject=notification.subject,
+        body=notification.body,
+        to=[address],
+        headers={"Auto-Submitted": "auto-generated"},
+    )
+    if notification.body_html:
+        mail.attach_alternative(notification.body_html, "text/html")
+    mail.send()
+
+
+#: E-mail retries: 30 s, 1, 2, 4, 8 minutes, then the notification stays "failed" and is listed
+#: for the club's organizers, who can send it again.
+MAIL_RETRIES = 5
+
+
+def mail_backoff(retries: int) -> int:
+    return int(30 * 2**retries)
+
+
+@shared_task(bind=True, max_retries=MAIL_RETRIES, acks_late=True)
+def notification_send(self, notification_id: int) -> object:  # type: ignore[no-untyped-def]
+    """E-mail one notification; a refusing or unreachable mail server is retried with backoff."""
+    try:
+        return notification_deliver(notification_id=notification_id)
+    except DeliveryFailed as exc:
+        if self.request.retries >= self.max_retries:
+            return "failed"  # stays failed, on the organizer's list
+        # On a worker the retry is queued with its countdown (retry raises). Run eagerly (no
+        # broker) Celery retries at once when the task returns the retry; raising it would
+        # reach whoever triggered the mail, e.g. the referee's request.
+        eager = bool(self.request.is_eager)
+        return self.retry(exc=exc, countdown=mail_backoff(self.request.retries), throw=not eager)

@@ -1,0 +1,1 @@
+"""Tournament pages: the public ones, the organizer's manage pages and seasons."""
