@@ -12,13 +12,13 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django_tables2 import RequestConfig
-from django_tables2.export import TableExport
 
 from clubs import permissions, selectors_players, svg
 from clubs.filters import LeaderboardFilter
 from clubs.models import Club
 from clubs.tables import EXPORT_FORMATS, LeaderboardTable
 from clubs.views import get_visible_club
+from config.exports import export_response
 
 LEADERBOARD_PAGE = 50
 
@@ -70,12 +70,14 @@ def leaderboard(request: HttpRequest, club: str) -> HttpResponse:
     )
     table = LeaderboardTable(filterset.qs, club=club_obj)
     RequestConfig(request, paginate={"per_page": LEADERBOARD_PAGE}).configure(table)
-    export_format = request.GET.get("_export")
-    if export_format in EXPORT_FORMATS:
-        exporter = TableExport(
-            export_format, table, dataset_kwargs={"title": _("Leaderboard")[:31]}
-        )
-        return exporter.response(f"{club_obj.slug}-leaderboard.{export_format}")
+    export = export_response(
+        request.GET.get("_export"),
+        table,
+        filename=f"{club_obj.slug}-leaderboard",
+        title=_("Leaderboard %(club)s") % {"club": club_obj.name},
+    )
+    if export is not None:
+        return export
     query = request.GET.copy()
     query.pop("page", None)
     query.pop("_export", None)
