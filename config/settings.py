@@ -9,6 +9,7 @@ the channel layer. ``config.settings_production`` is the hardened production pat
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -55,6 +56,7 @@ INSTALLED_APPS = [
     "drf_spectacular",  # issue 7 (API): OpenAPI schema at /api/schema/
     "drf_spectacular_sidecar",  # issue 7 (API): self-hosted Swagger UI assets
     "simple_history",
+    "axes",  # issue 13: log-in attempts limited per account and address
     "clubs",
     "tournaments",
     "matches",
@@ -71,6 +73,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    # issue 13: turns a locked-out log-in into the lockout page; django-axes wants it last.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -145,6 +149,10 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     "notify-ready-matches": {"task": "clubs.tasks.notify_ready_matches", "schedule": 600.0},
 }
 
+# issue 13: messages one online board may send: a burst, then so many a second on average.
+ONLINE_MESSAGE_BURST = int(os.environ.get("ONLINE_MESSAGE_BURST", "30"))
+ONLINE_MESSAGE_RATE = float(os.environ.get("ONLINE_MESSAGE_RATE", "10"))
+
 # --- Auth -------------------------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -152,6 +160,17 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# issue 13: django-axes counts failed log-ins per account and address (both together, so a
+# stranger cannot lock a member out from elsewhere) and refuses more for a while.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("AXES_COOLOFF_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "clubs.lockout.lockout_response"
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "dashboard"
 LOGOUT_REDIRECT_URL = "home"
@@ -195,6 +214,17 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    # issue 13: per address (anonymous), per user (session) and per club token (matches.api).
+    "DEFAULT_THROTTLE_CLASSES": [
+        "matches.api.throttling.AnonThrottle",
+        "matches.api.throttling.UserThrottle",
+        "matches.api.throttling.TokenThrottle",
+    ],
+    "DEFAULT_THROTTLE_RATES": {
+        "anon": os.environ.get("API_RATE_ANON", "60/min"),
+        "user": os.environ.get("API_RATE_USER", "120/min"),
+        "token": os.environ.get("API_RATE_TOKEN", "300/min"),
+    },
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",  # issue 7 (API)
 }
 # --- issue 7 (API): the OpenAPI schema and its docs page, assets from the sidecar (no CDN).
