@@ -4,7 +4,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Player
-from tournaments.models import Entry, Round, Tournament
+from tournaments.models import DEFAULT_CUBE_LIMIT, Entry, Round, Tournament
 from tournaments.standings_data import METRIC_LABELS
 
 
@@ -57,6 +57,9 @@ class TournamentForm(forms.ModelForm):
     def __init__(self, *args, club=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["slug"].required = False
+        self.fields["max_cube"].help_text = _(
+            "Highest cube value allowed; empty means %(limit)d."
+        ) % {"limit": DEFAULT_CUBE_LIMIT}
         self.fields["tiebreaks"].choices = [
             (key, label) for key, (label, _abbr) in METRIC_LABELS.items()
         ]
