@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 
 from clubs.models import Club
 from config.errors import UserError
+from config.logs import logged_service
 from matches.models import Match, MatchStatus
 from tournaments.models import Entry, EntryStatus, Season, Tournament, TournamentStatus
 from tournaments.pairing import BracketFormat, PairingError, resolve
@@ -195,6 +196,7 @@ def _unique_slug(club: Club, name: str) -> str:
     return slug
 
 
+@logged_service("season_create")
 @transaction.atomic
 def season_create(
     *,
@@ -217,6 +219,7 @@ def season_create(
     return season
 
 
+@logged_service("season_update")
 @transaction.atomic
 def season_update(
     *, season: Season, name: str, placing_points: Sequence[int], participation_points: int
@@ -229,6 +232,7 @@ def season_update(
     return season
 
 
+@logged_service("season_set_tournaments")
 @transaction.atomic
 def season_set_tournaments(*, season: Season, tournament_ids: Iterable[int]) -> int:
     """The season holds exactly these tournaments of its club (taken from another season if

@@ -22,6 +22,7 @@ from backgammon.scoring import (
     validate_results,
 )
 from config.errors import UserError
+from config.logs import logged_service
 from matches.messages import as_user_error
 from matches.models import Game, Match, MatchOutcome, MatchStatus, ResultSource, Side
 from matches.rules import rules_for_match
@@ -115,6 +116,7 @@ def _replace_games(match: Match, results: Sequence[GameResult], *, user: Any, re
         game.save()
 
 
+@logged_service("match_correct_games", result_change=True)
 @transaction.atomic
 def match_correct_games(
     *,
@@ -152,6 +154,7 @@ def match_correct_games(
     return _finish(match, progress.winner, user=user, reason=reason)
 
 
+@logged_service("match_correct_final_score", result_change=True)
 @transaction.atomic
 def match_correct_final_score(
     *,

@@ -20,6 +20,7 @@ from backgammon.scoring import (
     validate_next_result,
 )
 from config.errors import UserError
+from config.logs import logged_service
 from matches.messages import as_user_error
 from matches.models import (
     EndedBy,
@@ -137,6 +138,7 @@ def _validated(rules: MatchRules, previous: Sequence[GameResult], result: GameRe
         raise as_user_error(error, rules) from error
 
 
+@logged_service("match_record_game", result_change=True)
 @transaction.atomic
 def match_record_game(
     *,
@@ -186,6 +188,7 @@ def match_record_game(
     return game
 
 
+@logged_service("match_record_final_score", result_change=True)
 @transaction.atomic
 def match_record_final_score(
     *,
@@ -213,6 +216,7 @@ def match_record_final_score(
     return match
 
 
+@logged_service("match_award_forfeit", result_change=True)
 @transaction.atomic
 def match_award_forfeit(
     *,
@@ -234,6 +238,7 @@ def match_award_forfeit(
     return match
 
 
+@logged_service("match_set_online")
 @transaction.atomic
 def match_set_online(*, match: Match | int, online: bool, user: Any = None) -> Match:
     """Move a match to the online board or back to a table, before any game is played."""

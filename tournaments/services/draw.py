@@ -17,6 +17,7 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from config.errors import UserError
+from config.logs import logged_service
 from matches.models import Match, MatchOutcome, MatchStatus
 from tournaments.models import (
     Entry,
@@ -72,6 +73,7 @@ def _pairing_error(error: PairingError) -> UserError:
 # --- Drawing ------------------------------------------------------------------------------
 
 
+@logged_service("round_pair")
 @transaction.atomic
 def round_pair(*, round_id: int) -> int:
     """Draw this round; for an elimination stage build the whole bracket. Idempotent: a round
@@ -258,6 +260,7 @@ def _close_rounds(tournament: Tournament) -> None:
             round_.save(update_fields=["status", "updated_at"])
 
 
+@logged_service("tournament_advance")
 @transaction.atomic
 def tournament_advance(*, match_id: int) -> None:
     """What follows a finished (or corrected) match. Safe to run twice or concurrently: the
@@ -313,6 +316,7 @@ def _pair_next_if_due(tournament: Tournament) -> Round | None:
     return new_round
 
 
+@logged_service("tournament_pair_next_round")
 @transaction.atomic
 def tournament_pair_next_round(*, tournament: Tournament) -> Round:
     """The organizer's "pair next round" (Swiss): the previous round must be complete."""
@@ -334,6 +338,7 @@ def tournament_pair_next_round(*, tournament: Tournament) -> Round:
     return new_round
 
 
+@logged_service("round_repair")
 @transaction.atomic
 def round_repair(*, round_: Round, rng: random.Random | None = None) -> None:
     """Draw a round again: only while none of its matches has a result. For a bracket, the

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 
 from clubs.models import Club, Membership, Role
 from config.errors import UserError
+from config.logs import logged_service
 from tournaments.models import (
     Entry,
     EntryStatus,
@@ -76,6 +77,7 @@ def _check_settings(tournament: Tournament) -> None:
         )
 
 
+@logged_service("tournament_create")
 @transaction.atomic
 def tournament_create(
     *, club: Club, user: Any, name: str, slug: str = "", **settings: Any
@@ -101,6 +103,7 @@ def tournament_create(
     return tournament
 
 
+@logged_service("tournament_update")
 @transaction.atomic
 def tournament_update(*, tournament: Tournament, **fields: Any) -> Tournament:
     tournament = lock(tournament)
@@ -142,11 +145,13 @@ def _transition(tournament: Tournament, allowed_from: set[str], target: str) -> 
     return tournament
 
 
+@logged_service("tournament_open_registration")
 @transaction.atomic
 def tournament_open_registration(*, tournament: Tournament) -> Tournament:
     return _transition(tournament, {TournamentStatus.DRAFT}, TournamentStatus.REGISTRATION)
 
 
+@logged_service("round_update")
 @transaction.atomic
 def round_update(*, round_: Round, match_format: str, length: int, deadline: Any = None) -> Round:
     """Change a round's match format or length (5 points early, 11 in the final) while none
@@ -179,6 +184,7 @@ def round_update(*, round_: Round, match_format: str, length: int, deadline: Any
     return round_
 
 
+@logged_service("tournament_back_to_draft")
 @transaction.atomic
 def tournament_back_to_draft(*, tournament: Tournament) -> Tournament:
     return _transition(tournament, {TournamentStatus.REGISTRATION}, TournamentStatus.DRAFT)
@@ -219,6 +225,7 @@ def _first_stage(tournament: Tournament) -> StageKind:
     }.get(tournament.format, StageKind.MAIN)
 
 
+@logged_service("tournament_start")
 @transaction.atomic
 def tournament_start(*, tournament: Tournament, rng: random.Random | None = None) -> Tournament:
     """Close registration, fix the seeds and draw: the first round (or the whole bracket) is

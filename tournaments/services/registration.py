@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from clubs.models import Membership, Player, Role
 from clubs.services import club_add_guest
 from config.errors import UserError
+from config.logs import logged_service
 from matches.models import Match, MatchStatus
 from tournaments.models import Entry, EntryStatus, Tournament, TournamentStatus
 from tournaments.services.lifecycle import lock
@@ -38,6 +39,7 @@ def _new_entry(tournament: Tournament, player: Player, status: str) -> Entry:
     return Entry.objects.create(tournament=tournament, player=player, status=status)
 
 
+@logged_service("entry_register")
 @transaction.atomic
 def entry_register(*, tournament: Tournament, player: Player) -> Entry:
     """A player signs himself up; the organizer approves."""
@@ -49,6 +51,7 @@ def entry_register(*, tournament: Tournament, player: Player) -> Entry:
     return _new_entry(tournament, player, EntryStatus.PENDING)
 
 
+@logged_service("entry_add")
 @transaction.atomic
 def entry_add(*, tournament: Tournament, player: Player) -> Entry:
     """The organizer enters a player, approved at once. The player must be in the club."""
@@ -59,6 +62,7 @@ def entry_add(*, tournament: Tournament, player: Player) -> Entry:
     return _new_entry(tournament, player, EntryStatus.APPROVED)
 
 
+@logged_service("entry_add_guest")
 @transaction.atomic
 def entry_add_guest(*, tournament: Tournament, name: str, email: str = "") -> Entry:
     """A walk-in without an account, entered by name: a guest of the club, approved."""
@@ -96,16 +100,19 @@ def _set_status(entry: Entry, allowed_from: set[str], target: str) -> Entry:
     return entry
 
 
+@logged_service("entry_approve")
 @transaction.atomic
 def entry_approve(*, entry: Entry) -> Entry:
     return _set_status(entry, {EntryStatus.PENDING}, EntryStatus.APPROVED)
 
 
+@logged_service("entry_check_in")
 @transaction.atomic
 def entry_check_in(*, entry: Entry) -> Entry:
     return _set_status(entry, {EntryStatus.PENDING, EntryStatus.APPROVED}, EntryStatus.CHECKED_IN)
 
 
+@logged_service("entry_withdraw")
 @transaction.atomic
 def entry_withdraw(*, entry: Entry) -> Entry:
     """Withdraw a player. While the tournament runs, his unplayed matches are forfeited to
@@ -128,6 +135,7 @@ def entry_withdraw(*, entry: Entry) -> Entry:
     return entry
 
 
+@logged_service("entries_set_seeds")
 @transaction.atomic
 def entries_set_seeds(*, tournament: Tournament, ordered_entry_ids: Sequence[int]) -> None:
     """Manual seeding: the given entries get seeds 1, 2, 3 … in this order, others none."""
@@ -145,6 +153,7 @@ def entries_set_seeds(*, tournament: Tournament, ordered_entry_ids: Sequence[int
     Entry.objects.bulk_update([entries[pk] for pk in ordered_entry_ids], ["seed"])
 
 
+@logged_service("match_swap_players")
 @transaction.atomic
 def match_swap_players(*, first: Match, first_slot: int, second: Match, second_slot: int) -> None:
     """Swap two players between matches of the same round before either match starts
