@@ -4,9 +4,11 @@ from django.urls import include, path
 
 from clubs import views as club_views
 from clubs import views_accounts
+from config.health import healthz
 
 urlpatterns = [
     path("", club_views.home, name="home"),
+    path("healthz", healthz, name="healthz"),
     path("dashboard/", club_views.dashboard, name="dashboard"),
     path("accounts/signup/", views_accounts.signup, name="signup"),
     path("accounts/", include("django.contrib.auth.urls")),
