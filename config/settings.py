@@ -64,6 +64,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # issue 13: Content-Security-Policy and friends, as set below (production sets them).
+    "config.security.SecurityHeadersMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -98,12 +100,19 @@ TEMPLATES = [
 ]
 
 # --- Database -------------------------------------------------------------------------------
+# Crawford runs under ASGI (daphne or uvicorn), where Django's persistent connections must stay
+# off: each request and each sync-to-async thread would keep a connection of its own open
+# (one daphne process held 95 idle PostgreSQL connections). So CONN_MAX_AGE is 0; reuse
+# connections with a pooler (PgBouncer) or psycopg's pool (``DB_POOL=true``, Django 5.1+).
+DB_CONN_MAX_AGE = int(os.environ.get("DB_CONN_MAX_AGE", "0"))
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "0")),
+        conn_max_age=DB_CONN_MAX_AGE,
     )
 }
+if env_bool("DB_POOL", False) and DATABASES["default"]["ENGINE"].endswith("postgresql"):
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = True
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Redis: Celery broker, cache, channel layer ----------------------------------------------
@@ -188,6 +197,13 @@ EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "10"))
 #: The address of the site, for links in e-mails and calendar feeds.
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
 
+# --- Security headers Django does not set (config/security.py) ---------------------------------
+# Off by default here (Django's debug pages use inline styles); config.settings_production
+# sends config.security.CONTENT_SECURITY_POLICY.
+CONTENT_SECURITY_POLICY = os.environ.get("CONTENT_SECURITY_POLICY", "")
+PERMISSIONS_POLICY = ""
+CROSS_ORIGIN_RESOURCE_POLICY = ""
+
 # --- Internationalisation ---------------------------------------------------------------------
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("de", _("German"))]
@@ -247,10 +263,18 @@ SPECTACULAR_SETTINGS = {
     },
 }
 
+# issue 13: structured logs. ``LOG_FORMAT=json`` (the production default) writes one JSON object
+# a line; the service layer logs every result change and every refused action
+# (``crawford.services``, see config/logs.py).
+LOG_FORMAT = os.environ.get("LOG_FORMAT", "text")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "formatters": {
+        "json": {"()": "config.logs.JsonFormatter"},
+        "text": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"},
+    },
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": LOG_FORMAT}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
-    "loggers": {"django.db.backends": {"level": "INFO"}},
+    "loggers": {"django.db.backends": {"level": "INFO"}, "crawford": {"level": "INFO"}},
 }
