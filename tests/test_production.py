@@ -25,7 +25,8 @@ PRODUCTION_ENV = {
 
 
 @pytest.mark.django_db
-def test_healthz_with_the_embedded_defaults(client):
+def test_healthz_with_the_embedded_defaults(client, settings):
+    settings.CELERY_TASK_ALWAYS_EAGER = True  # no REDIS_URL: tasks run inline
     response = client.get("/healthz")
     assert response.status_code == 200
     assert response.json() == {"status": "ok", "database": "ok", "cache": "ok", "broker": "eager"}

@@ -4,6 +4,8 @@ consumer (tests/matches/online/test_consumer_limits.py)."""
 
 from __future__ import annotations
 
+import uuid
+
 import pytest
 from django.core.cache import cache
 from django.urls import reverse
@@ -88,13 +90,18 @@ def test_the_lockout_page_is_translated(client, axes_on):
 
 @pytest.fixture
 def api_rates(settings):
-    cache.clear()
+    # A cache of this test alone: with REDIS_URL the default cache is shared by the workers.
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": f"throttle-{uuid.uuid4().hex}",
+        }
+    }
     settings.REST_FRAMEWORK = {
         **settings.REST_FRAMEWORK,
         "DEFAULT_THROTTLE_RATES": {"anon": "5/min", "user": "8/min", "token": "10/min"},
     }
-    yield
-    cache.clear()
+    assert cache.get("throttle_anon_10.0.0.1") is None
 
 
 def test_anonymous_api_reads_are_limited_per_address(client, api_rates):
