@@ -1,4 +1,5 @@
-"""The page django-axes shows when log-ins to an account from an address are locked."""
+"""The page django-axes shows when log-ins to an account from an address are locked, and the
+address it counts by."""
 
 from __future__ import annotations
 
@@ -19,3 +20,16 @@ def lockout_response(
         "cooloff_minutes": int(cool_off.total_seconds() // 60) if cool_off else None,
     }
     return render(request, "registration/locked_out.html", context, status=429)
+
+
+def client_address(request: HttpRequest) -> str | None:
+    """The client's address: ``REMOTE_ADDR``, or behind ``TRUSTED_PROXY_COUNT`` proxies the
+    address the outermost of them saw (``X-Forwarded-For``, counted from the right, since a
+    client can put anything on its left)."""
+    proxies = settings.TRUSTED_PROXY_COUNT
+    forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
+    if proxies and forwarded:
+        hops = [hop.strip() for hop in forwarded.split(",") if hop.strip()]
+        if len(hops) >= proxies:
+            return hops[-proxies]
+    return request.META.get("REMOTE_ADDR")

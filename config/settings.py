@@ -180,6 +180,10 @@ AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("AXES_COOLOFF_MINUTES",
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "clubs.lockout.lockout_response"
+# Behind a reverse proxy the client's address is in X-Forwarded-For: trust that many proxies
+# (0 = none, use REMOTE_ADDR). The log-in lock and the API throttles count by it.
+TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
+AXES_CLIENT_IP_CALLABLE = "clubs.lockout.client_address"
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "dashboard"
 LOGOUT_REDIRECT_URL = "home"
@@ -236,6 +240,7 @@ REST_FRAMEWORK = {
         "matches.api.throttling.UserThrottle",
         "matches.api.throttling.TokenThrottle",
     ],
+    "NUM_PROXIES": TRUSTED_PROXY_COUNT or None,
     "DEFAULT_THROTTLE_RATES": {
         "anon": os.environ.get("API_RATE_ANON", "60/min"),
         "user": os.environ.get("API_RATE_USER", "120/min"),

@@ -133,3 +133,30 @@ def test_the_rates_are_in_the_settings():
 
     rates = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]
     assert set(rates) == {"anon", "user", "token"}
+
+
+def test_behind_a_proxy_the_lock_counts_the_clients_address(client, axes_on, settings):
+    settings.TRUSTED_PROXY_COUNT = 1
+    UserFactory(username="ann")
+    for _attempt in range(5):
+        client.post(
+            reverse("login"),
+            {"username": "ann", "password": "wrong"},
+            REMOTE_ADDR="10.0.0.254",  # the proxy
+            HTTP_X_FORWARDED_FOR="6.6.6.6, 203.0.113.7",  # a forged hop, then the client
+        )
+    locked = client.post(
+        reverse("login"),
+        {"username": "ann", "password": PASSWORD},
+        REMOTE_ADDR="10.0.0.254",
+        HTTP_X_FORWARDED_FOR="203.0.113.7",
+    )
+    assert locked.status_code == 429
+    # Another client behind the same proxy is not locked out.
+    other = client.post(
+        reverse("login"),
+        {"username": "ann", "password": PASSWORD},
+        REMOTE_ADDR="10.0.0.254",
+        HTTP_X_FORWARDED_FOR="198.51.100.9",
+    )
+    assert other.status_code == 302
