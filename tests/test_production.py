@@ -197,3 +197,18 @@ def test_pages_have_no_inline_scripts_styles_or_handlers(client, make_tournament
         assert not re.search(r"\son[a-z]+=", html), url
         assert not re.search(r"<script(?![^>]*\bsrc=)(?![^>]*application/json)", html), url
         assert " style=" not in html and "<style" not in html, url
+
+
+async def test_the_headers_middleware_works_without_a_thread_hop(settings):
+    from django.http import HttpResponse
+
+    from config.security import SecurityHeadersMiddleware
+
+    settings.CONTENT_SECURITY_POLICY = "default-src 'self'"
+
+    async def view(request):
+        return HttpResponse("ok")
+
+    middleware = SecurityHeadersMiddleware(view)
+    response = await middleware(object())
+    assert response["Content-Security-Policy"] == "default-src 'self'"
