@@ -6,7 +6,7 @@ PIP := $(PY) -m pip
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test install install-dev migrate messages demo lint typecheck browser worker benchmarks clean
+.PHONY: run test install install-dev migrate messages demo lint typecheck browser worker beat benchmarks clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -63,9 +63,14 @@ browser:
 test: install-dev messages lint typecheck browser
 	$(PY) -m pytest
 
-# A Celery worker with the beat scheduler (reminders, late-match lists) in one process.
+# A Celery worker. Run as many as needed; the scheduler is a process of its own (make beat).
 worker: install
-	$(VENV)/bin/celery -A config worker --beat --loglevel=info
+	$(VENV)/bin/celery -A config worker --loglevel=info
+
+# The beat scheduler (deadline reminders, late-match lists): exactly one, whatever the number
+# of workers; inside each worker (--beat) every scheduled task would run once per worker.
+beat: install
+	$(VENV)/bin/celery -A config beat --loglevel=info
 
 benchmarks: install-dev
 	for f in benchmarks/*.py; do $(PY) $$f || exit 1; done

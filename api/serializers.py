@@ -30,7 +30,7 @@ class RulesSerializer(serializers.Serializer):
     cube = serializers.BooleanField(source="uses_cube")
     crawford = serializers.BooleanField()
     holland = serializers.BooleanField()
-    max_cube = serializers.IntegerField(allow_null=True)
+    max_cube = serializers.IntegerField(source="cube_limit", allow_null=True)
     starting_rule = serializers.CharField()
     lower_die_starts = serializers.BooleanField()
     last_checker_larger_die = serializers.BooleanField()

@@ -1,7 +1,7 @@
 """API URLs, under /api/: the resources, the OpenAPI schema and its docs page."""
 
 from django.urls import path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from api import views
 
@@ -16,5 +16,5 @@ urlpatterns = [
     path("matches/<int:pk>", views.MatchDetail.as_view(), name="match"),
     path("matches/<int:pk>/result", views.MatchResult.as_view(), name="match_result"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
+    path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api:schema"), name="docs"),
 ]

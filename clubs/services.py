@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 
 from clubs.models import Club, Membership, Player, Role
 from config.errors import UserError
+from config.logs import logged_service
 from events.bus import emit
 from events.types import MemberAdded, RatingSettingsChanged
 
@@ -20,6 +21,7 @@ def display_name(user: Any) -> str:
     return user.get_full_name().strip() or user.get_username()
 
 
+@logged_service("player_for_user")
 @transaction.atomic
 def player_for_user(*, user: Any) -> Player:
     """The Player behind a user account, created on first use."""
@@ -29,6 +31,7 @@ def player_for_user(*, user: Any) -> Player:
     return player
 
 
+@logged_service("account_register")
 @transaction.atomic
 def account_register(
     *, username: str, email: str, password: str, first_name: str = "", last_name: str = ""
@@ -53,6 +56,7 @@ def _unique_club_slug(name: str) -> str:
     return slug
 
 
+@logged_service("club_create")
 @transaction.atomic
 def club_create(
     *,
@@ -79,6 +83,7 @@ def club_create(
     return club
 
 
+@logged_service("club_update")
 @transaction.atomic
 def club_update(*, club: Club, **fields: Any) -> Club:
     """Change a club's settings; a new rating length for best-of-N recomputes the ratings."""
@@ -118,6 +123,7 @@ def _find_user(identifier: str) -> Any:
     return matches[0]
 
 
+@logged_service("club_add_member")
 @transaction.atomic
 def club_add_member(*, club: Club, user_identifier: str, role: str = Role.PLAYER) -> Membership:
     """Add the account with this user name or e-mail to the club, in the given role.
@@ -139,6 +145,7 @@ def club_add_member(*, club: Club, user_identifier: str, role: str = Role.PLAYER
     return membership
 
 
+@logged_service("club_add_guest")
 @transaction.atomic
 def club_add_guest(*, club: Club, name: str, email: str = "") -> Membership:
     """A guest: a player without an account (a walk-in at the bar), entered by name."""
@@ -169,6 +176,7 @@ def _ensure_other_organizer(membership: Membership) -> None:
         )
 
 
+@logged_service("membership_set_role")
 @transaction.atomic
 def membership_set_role(*, membership: Membership, role: str) -> Membership:
     membership = Membership.objects.select_for_update().get(pk=membership.pk)
@@ -184,6 +192,7 @@ def membership_set_role(*, membership: Membership, role: str) -> Membership:
     return membership
 
 
+@logged_service("membership_remove")
 @transaction.atomic
 def membership_remove(*, membership: Membership) -> None:
     membership = Membership.objects.select_for_update().get(pk=membership.pk)

@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 
 from clubs.models import ApiToken, Club
 from config.errors import UserError
+from config.logs import logged_service
 
 KEY_PREFIX = "crw_"
 #: ``last_used_at`` is written at most this often per token, not on every request.
@@ -28,6 +29,7 @@ def key_digest(key: str) -> str:
     return hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()
 
 
+@logged_service("api_token_create")
 @transaction.atomic
 def api_token_create(*, club: Club, name: str, user: Any = None) -> tuple[ApiToken, str]:
     """A new token for the club; returns it with its key (the only time the key is known)."""
@@ -48,6 +50,7 @@ def api_token_create(*, club: Club, name: str, user: Any = None) -> tuple[ApiTok
     return token, key
 
 
+@logged_service("api_token_revoke")
 @transaction.atomic
 def api_token_revoke(*, token: ApiToken) -> None:
     """The token stops working at once."""

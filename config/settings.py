@@ -9,6 +9,7 @@ the channel layer. ``config.settings_production`` is the hardened production pat
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -56,6 +57,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",  # issue 7 (API): self-hosted Swagger UI assets
     "simple_history",
     "events",
+    "axes",  # issue 13: log-in attempts limited per account and address
     "clubs",
     "tournaments",
     "matches",
@@ -69,6 +71,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # issue 13: Content-Security-Policy and friends, as set below (production sets them).
+    "config.security.SecurityHeadersMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -78,6 +82,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    # issue 13: turns a locked-out log-in into the lockout page; django-axes wants it last.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -101,12 +107,19 @@ TEMPLATES = [
 ]
 
 # --- Database -------------------------------------------------------------------------------
+# Crawford runs under ASGI (daphne or uvicorn), where Django's persistent connections must stay
+# off: each request and each sync-to-async thread would keep a connection of its own open
+# (one daphne process held 95 idle PostgreSQL connections). So CONN_MAX_AGE is 0; reuse
+# connections with a pooler (PgBouncer) or psycopg's pool (``DB_POOL=true``, Django 5.1+).
+DB_CONN_MAX_AGE = int(os.environ.get("DB_CONN_MAX_AGE", "0"))
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "0")),
+        conn_max_age=DB_CONN_MAX_AGE,
     )
 }
+if env_bool("DB_POOL", False) and DATABASES["default"]["ENGINE"].endswith("postgresql"):
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = True
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Redis: Celery broker, cache, channel layer ----------------------------------------------
@@ -157,6 +170,10 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     "notify-ready-matches": {"task": "notifications.tasks.notify_ready_matches", "schedule": 600.0},
 }
 
+# issue 13: messages one online board may send: a burst, then so many a second on average.
+ONLINE_MESSAGE_BURST = int(os.environ.get("ONLINE_MESSAGE_BURST", "30"))
+ONLINE_MESSAGE_RATE = float(os.environ.get("ONLINE_MESSAGE_RATE", "10"))
+
 # --- Auth -------------------------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -164,6 +181,21 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# issue 13: django-axes counts failed log-ins per account and address (both together, so a
+# stranger cannot lock a member out from elsewhere) and refuses more for a while.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("AXES_COOLOFF_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "clubs.lockout.lockout_response"
+# Behind a reverse proxy the client's address is in X-Forwarded-For: trust that many proxies
+# (0 = none, use REMOTE_ADDR). The log-in lock and the API throttles count by it.
+TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
+AXES_CLIENT_IP_CALLABLE = "clubs.lockout.client_address"
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "dashboard"
 LOGOUT_REDIRECT_URL = "home"
@@ -180,6 +212,13 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Crawford <crawford@lo
 EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "10"))
 #: The address of the site, for links in e-mails and calendar feeds.
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
+
+# --- Security headers Django does not set (config/security.py) ---------------------------------
+# Off by default here (Django's debug pages use inline styles); config.settings_production
+# sends config.security.CONTENT_SECURITY_POLICY.
+CONTENT_SECURITY_POLICY = os.environ.get("CONTENT_SECURITY_POLICY", "")
+PERMISSIONS_POLICY = ""
+CROSS_ORIGIN_RESOURCE_POLICY = ""
 
 # --- Internationalisation ---------------------------------------------------------------------
 LANGUAGE_CODE = "en"
@@ -207,6 +246,18 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    # issue 13: per address (anonymous), per user (session) and per club token (api).
+    "DEFAULT_THROTTLE_CLASSES": [
+        "api.throttling.AnonThrottle",
+        "api.throttling.UserThrottle",
+        "api.throttling.TokenThrottle",
+    ],
+    "NUM_PROXIES": TRUSTED_PROXY_COUNT or None,
+    "DEFAULT_THROTTLE_RATES": {
+        "anon": os.environ.get("API_RATE_ANON", "60/min"),
+        "user": os.environ.get("API_RATE_USER", "120/min"),
+        "token": os.environ.get("API_RATE_TOKEN", "300/min"),
+    },
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",  # issue 7 (API)
 }
 # --- issue 7 (API): the OpenAPI schema and its docs page, assets from the sidecar (no CDN).
@@ -229,10 +280,18 @@ SPECTACULAR_SETTINGS = {
     },
 }
 
+# issue 13: structured logs. ``LOG_FORMAT=json`` (the production default) writes one JSON object
+# a line; the service layer logs every result change and every refused action
+# (``crawford.services``, see config/logs.py).
+LOG_FORMAT = os.environ.get("LOG_FORMAT", "text")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "formatters": {
+        "json": {"()": "config.logs.JsonFormatter"},
+        "text": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"},
+    },
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": LOG_FORMAT}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
-    "loggers": {"django.db.backends": {"level": "INFO"}},
+    "loggers": {"django.db.backends": {"level": "INFO"}, "crawford": {"level": "INFO"}},
 }

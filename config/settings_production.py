@@ -10,8 +10,9 @@ import os
 
 from django.core.exceptions import ImproperlyConfigured
 
+from config import security
 from config.settings import *  # noqa: F403
-from config.settings import env_bool, env_list
+from config.settings import LOGGING, env_bool, env_list
 
 DEBUG = False
 
@@ -34,6 +35,19 @@ SECURE_REFERRER_POLICY = "same-origin"
 SESSION_COOKIE_SECURE = True
 CSRF_COOKIE_SECURE = True
 X_FRAME_OPTIONS = "DENY"
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+# A load balancer asks /healthz over plain HTTP; everything else is redirected to HTTPS.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+
+# Content-Security-Policy and the other headers Django does not set (config/security.py).
+CONTENT_SECURITY_POLICY = os.environ.get(
+    "CONTENT_SECURITY_POLICY", security.CONTENT_SECURITY_POLICY
+)
+PERMISSIONS_POLICY = security.PERMISSIONS_POLICY
+CROSS_ORIGIN_RESOURCE_POLICY = "same-origin"
+
+# Structured logs: one JSON object a line (LOG_FORMAT=text for plain lines).
+LOGGING["handlers"]["console"]["formatter"] = os.environ.get("LOG_FORMAT", "json")
 
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

@@ -4,10 +4,12 @@ from django.urls import include, path
 
 from clubs.views import accounts as views_accounts
 from clubs.views import clubs as club_views
+from config.health import healthz
 from players import views as player_views
 
 urlpatterns = [
     path("", club_views.home, name="home"),
+    path("healthz", healthz, name="healthz"),
     path("dashboard/", player_views.dashboard, name="dashboard"),
     path("accounts/signup/", views_accounts.signup, name="signup"),
     path("accounts/", include("django.contrib.auth.urls")),

@@ -34,6 +34,7 @@ from backgammon.gamerecord import GameAction
 from backgammon.matfile import MatFileError
 from backgammon.scoring import GameResult
 from config.errors import UserError
+from config.logs import logged_service
 from matches.files_errors import MatchFileError, PlayersUnknownError, line_error, move_error
 from matches.models import Match, MatchFile, MatchStatus, ResultSource
 from matches.rules import rules_for_match
@@ -252,6 +253,7 @@ def _game_record(game: ImportedGame, swap: bool) -> dict[str, Any]:
     return {"format": "mat", "actions": actions}
 
 
+@logged_service("match_import_file")
 @transaction.atomic
 def match_import_file(
     *,
@@ -301,6 +303,7 @@ def match_import_file(
     return stored
 
 
+@logged_service("match_import_games")
 @transaction.atomic
 def match_import_games(
     *,

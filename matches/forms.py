@@ -18,11 +18,9 @@ def player_choices(match: Match) -> list[tuple[int, str]]:
 
 
 def cube_choices(rules: MatchRules) -> list[tuple[int, str]]:
-    values, value = [], 1
-    while rules.cube_value_allowed(value) and value <= 4096:
-        values.append((value, str(value)))
-        value *= 2
-    return values
+    """1, 2, 4 … up to the match's cube limit; only 1 where the match has no cube."""
+    limit = rules.max_cube if rules.uses_cube and rules.max_cube else 1
+    return [(2**n, str(2**n)) for n in range(limit.bit_length())]
 
 
 class GameForm(forms.Form):
@@ -32,7 +30,12 @@ class GameForm(forms.Form):
     version = forms.IntegerField(widget=forms.HiddenInput)
     winner = forms.TypedChoiceField(label=_("Winner"), coerce=int, widget=forms.RadioSelect)
     kind = forms.ChoiceField(label=_("Won by"), choices=WinKind.choices, initial=WinKind.SINGLE)
-    cube = forms.TypedChoiceField(label=_("Cube"), coerce=int, initial=1)
+    cube = forms.TypedChoiceField(
+        label=_("Cube"),
+        coerce=int,
+        initial=1,
+        help_text=_("For a dropped double: the cube before the double (a refused 4 is 2)."),
+    )
     ended_by = forms.ChoiceField(
         label=_("Ended by"),
         choices=[c for c in EndedBy.choices if c[0] != EndedBy.FORFEIT],

@@ -22,7 +22,7 @@ def rules_for(tournament: Tournament, match_format: str, length: int) -> MatchRu
         cube=cube,
         crawford=tournament.crawford,
         holland=tournament.holland and tournament.crawford and cube,
-        max_cube=tournament.max_cube,
+        max_cube=tournament.cube_limit,
         start=tournament.starting_rule,
         lower_die_starts=tournament.lower_die_starts,
         last_checker_larger_die=tournament.last_checker_larger_die,

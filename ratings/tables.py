@@ -11,9 +11,9 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club
+from config.exports import EXPORT_FORMATS
 
-#: Formats the leaderboard exports to (``?_export=csv``).
-EXPORT_FORMATS = ("csv", "xlsx")
+__all__ = ["EXPORT_FORMATS", "LeaderboardTable"]
 
 NUM = {"td": {"class": "num"}, "th": {"class": "num"}}
 

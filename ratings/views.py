@@ -6,9 +6,9 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
-from django_tables2.export import TableExport
 
 from clubs.views.common import get_visible_club
+from config.exports import export_response
 from ratings import selectors
 from ratings.filters import LeaderboardFilter
 from ratings.tables import EXPORT_FORMATS, LeaderboardTable
@@ -21,12 +21,14 @@ def leaderboard(request: HttpRequest, club: str) -> HttpResponse:
     filterset = LeaderboardFilter(request.GET or None, queryset=selectors.leaderboard(club_obj))
     table = LeaderboardTable(filterset.qs, club=club_obj)
     RequestConfig(request, paginate={"per_page": LEADERBOARD_PAGE}).configure(table)
-    export_format = request.GET.get("_export")
-    if export_format in EXPORT_FORMATS:
-        exporter = TableExport(
-            export_format, table, dataset_kwargs={"title": _("Leaderboard")[:31]}
-        )
-        return exporter.response(f"{club_obj.slug}-leaderboard.{export_format}")
+    export = export_response(
+        request.GET.get("_export"),
+        table,
+        filename=f"{club_obj.slug}-leaderboard",
+        title=_("Leaderboard %(club)s") % {"club": club_obj.name},
+    )
+    if export is not None:
+        return export
     query = request.GET.copy()
     query.pop("page", None)
     query.pop("_export", None)

@@ -43,6 +43,21 @@ def fast_password_hashing(request):
     settings.EVENTS_RAISE_LISTENER_ERRORS = True
 
 
+@pytest.fixture(autouse=True)
+def no_rate_limits(request):
+    """Rate limits would trip over the hundreds of log-ins and API calls of the suite (and
+    ``client.login`` passes no request, which django-axes needs): off unless a test turns
+    them on (tests/test_rate_limits.py)."""
+    if not request.config.pluginmanager.hasplugin("django"):
+        return
+    settings = request.getfixturevalue("settings")
+    settings.AXES_ENABLED = False
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": {"anon": None, "user": None, "token": None},
+    }
+
+
 # --- Tournaments: a club with an organizer, tournaments drawn through the services ---
 
 

@@ -4,7 +4,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Player
-from tournaments.models import Entry, Round, Tournament
+from config.widgets import DateTimeLocalInput
+from tournaments.models import DEFAULT_CUBE_LIMIT, Entry, Round, Tournament
 from tournaments.tiebreaks import METRIC_LABELS
 
 
@@ -43,7 +44,7 @@ class TournamentForm(forms.ModelForm):
             "referees",
         )
         widgets = {
-            "starts_at": forms.DateTimeInput(attrs={"type": "datetime-local"}),
+            "starts_at": DateTimeLocalInput(),
             "referees": forms.CheckboxSelectMultiple,
         }
 
@@ -57,9 +58,17 @@ class TournamentForm(forms.ModelForm):
     def __init__(self, *args, club=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["slug"].required = False
-        self.fields["tiebreaks"].choices = [
-            (key, label) for key, (label, _abbr) in METRIC_LABELS.items()
-        ]
+        self.fields["max_cube"].help_text = _(
+            "Highest cube value allowed; empty means %(limit)d."
+        ) % {"limit": DEFAULT_CUBE_LIMIT}
+        # Not a model field of the form (it is chosen from a list), so the saved choice must
+        # be shown by hand; without it, saving the form unchanged erased the tie-breaks. The
+        # chosen ones come first, in the order they apply, so that saving keeps the order.
+        saved = [key for key in (self.instance.tiebreaks or []) if key in METRIC_LABELS]
+        if self.instance.pk is not None and "tiebreaks" not in self.initial:
+            self.initial["tiebreaks"] = saved
+        order = saved + [key for key in METRIC_LABELS if key not in saved]
+        self.fields["tiebreaks"].choices = [(key, METRIC_LABELS[key][0]) for key in order]
 
         if club is not None:
             self.fields["referees"].queryset = Player.objects.filter(
@@ -67,8 +76,9 @@ class TournamentForm(forms.ModelForm):
             ).order_by("name")
 
     def clean_tiebreaks(self) -> list[str]:
+        """The chosen tie-breaks in the order the form shows them."""
         chosen = set(self.cleaned_data["tiebreaks"])
-        return [key for key in METRIC_LABELS if key in chosen]
+        return [key for key, _label in self.fields["tiebreaks"].choices if key in chosen]
 
 
 class GuestEntryForm(forms.Form):
@@ -113,7 +123,7 @@ class RoundForm(forms.ModelForm):
     class Meta:
         model = Round
         fields = ("match_format", "length", "deadline")
-        widgets = {"deadline": forms.DateTimeInput(attrs={"type": "datetime-local"})}
+        widgets = {"deadline": DateTimeLocalInput()}
 
 
 class SwapForm(forms.Form):

@@ -10,8 +10,10 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player, TimeStampedModel
 
-#: Cube values a tournament may cap the cube at (None = unlimited).
+#: Cube values a tournament may cap the cube at.
 CUBE_LIMITS = [2**n for n in range(1, 13)]
+#: The cube limit of a tournament that sets none (the club rulebook's 64).
+DEFAULT_CUBE_LIMIT = 64
 
 
 class TournamentStatus(models.TextChoices):
@@ -253,6 +255,11 @@ class Tournament(TimeStampedModel):
     @property
     def uses_cube(self) -> bool:
         return self.match_format == MatchFormat.POINTS and self.cube_enabled
+
+    @property
+    def cube_limit(self) -> int:
+        """The highest cube value: the one set, else :data:`DEFAULT_CUBE_LIMIT`."""
+        return self.max_cube or DEFAULT_CUBE_LIMIT
 
 
 class EntryStatus(models.TextChoices):

@@ -56,8 +56,7 @@ def rules_summary(tournament: Tournament) -> list[str]:
         lines.append(_("Every game counts one, whatever the kind of win; no doubling cube."))
     elif tournament.cube_enabled:
         cube = _("Gammons count 2, backgammons 3, times the doubling cube.")
-        if tournament.max_cube:
-            cube += " " + _("The cube goes up to %(max)d.") % {"max": tournament.max_cube}
+        cube += " " + _("The cube goes up to %(max)d.") % {"max": tournament.cube_limit}
         lines.append(cube)
         if tournament.crawford:
             lines.append(

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from clubs.models import Club
 from config.errors import UserError
+from config.logs import logged_service
 from tournaments.models import Season, Tournament
 
 
@@ -39,6 +40,7 @@ def _unique_slug(club: Club, name: str) -> str:
     return slug
 
 
+@logged_service("season_create")
 @transaction.atomic
 def season_create(
     *,
@@ -61,6 +63,7 @@ def season_create(
     return season
 
 
+@logged_service("season_update")
 @transaction.atomic
 def season_update(
     *, season: Season, name: str, placing_points: Sequence[int], participation_points: int
@@ -73,6 +76,7 @@ def season_update(
     return season
 
 
+@logged_service("season_set_tournaments")
 @transaction.atomic
 def season_set_tournaments(*, season: Season, tournament_ids: Iterable[int]) -> int:
     """The season holds exactly these tournaments of its club (taken from another season if

@@ -7,6 +7,7 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from config.errors import UserError
+from config.logs import logged_service
 from draw.brackets import bracket_sync, format_of, is_bracket
 from draw.services.rounds import close_rounds
 from matches.models import Match, MatchStatus
@@ -16,6 +17,7 @@ from tournaments.pairing import BracketFormat
 from tournaments.services import tournament_lock
 
 
+@logged_service("entry_withdraw")
 @transaction.atomic
 def entry_withdraw(*, entry: Entry) -> Entry:
     """Withdraw a player. While the tournament runs, his unplayed matches are forfeited to
@@ -36,6 +38,7 @@ def entry_withdraw(*, entry: Entry) -> Entry:
     return entry
 
 
+@logged_service("match_swap_players")
 @transaction.atomic
 def match_swap_players(*, first: Match, first_slot: int, second: Match, second_slot: int) -> None:
     """Swap two players between matches of the same round before either match starts

@@ -18,6 +18,7 @@ from django.db.models import Count, Q, Sum
 from django.utils.translation import gettext as _
 
 from config.errors import UserError
+from config.logs import logged_service
 from draw.brackets import (
     bracket_sync,
     format_of,
@@ -76,6 +77,7 @@ def _pairing_error(error: PairingError) -> UserError:
 # --- Drawing ------------------------------------------------------------------------------
 
 
+@logged_service("round_pair")
 @transaction.atomic
 def round_pair(*, round_id: int) -> int:
     """Draw this round; for an elimination stage build the whole bracket. Idempotent: a round
@@ -265,6 +267,7 @@ def close_rounds(tournament: Tournament) -> None:
             round_.save(update_fields=["status", "updated_at"])
 
 
+@logged_service("tournament_advance")
 @transaction.atomic
 def tournament_advance(*, match_id: int) -> bool:
     """What follows a finished (or corrected) match: see :func:`tournament_catch_up`."""
@@ -345,6 +348,7 @@ def _pair_next_if_due(tournament: Tournament) -> Round | None:
     return new_round
 
 
+@logged_service("tournament_pair_next_round")
 @transaction.atomic
 def tournament_pair_next_round(*, tournament: Tournament) -> Round:
     """The organizer's "pair next round" (Swiss): the previous round must be complete."""
@@ -366,6 +370,7 @@ def tournament_pair_next_round(*, tournament: Tournament) -> Round:
     return new_round
 
 
+@logged_service("round_repair")
 @transaction.atomic
 def round_repair(*, round_: Round, rng: random.Random | None = None) -> None:
     """Draw a round again: only while none of its matches has a result. For a bracket, the
@@ -399,6 +404,7 @@ def round_repair(*, round_: Round, rng: random.Random | None = None) -> None:
     round_pair(round_id=first.pk)
 
 
+@logged_service("round_update")
 @transaction.atomic
 def round_update(*, round_: Round, match_format: str, length: int, deadline: Any = None) -> Round:
     """Change a round's match format or length (5 points early, 11 in the final) while none

@@ -9,6 +9,7 @@ from django.db.models import F
 from django.utils.translation import gettext as _
 
 from config.errors import UserError
+from config.logs import logged_service
 from events.bus import emit
 from events.types import RoundCreated
 from ratings.selectors import club_ratings
@@ -61,6 +62,7 @@ def _first_stage(tournament: Tournament) -> StageKind:
     }.get(tournament.format, StageKind.MAIN)
 
 
+@logged_service("tournament_start")
 @transaction.atomic
 def tournament_start(*, tournament: Tournament, rng: random.Random | None = None) -> Tournament:
     """Close registration, fix the seeds and draw: the first round (or the whole bracket) is

@@ -45,7 +45,13 @@ type                payload                                   who, when
 Error codes: ``malformed``, ``unknown``, ``spectator``, ``stale``, ``not_your_turn``,
 ``wrong_phase``, ``illegal_move``, ``incomplete_play``, ``nothing_to_undo``, ``kind``,
 ``crawford``, ``cube_not_owned``, ``cube_at_max``, ``holland``, ``cube_in_best_of``,
-``cube_disabled``, ``match_over``, ``not_started``.
+``cube_disabled``, ``match_over``, ``not_started``; ``too_large`` and ``too_deep`` for a
+message over :data:`~matches.online.protocol.MAX_MESSAGE` characters or nested deeper than
+:data:`~matches.online.protocol.MAX_DEPTH` (refused before it is parsed).
+
+A board that sends more than ``ONLINE_MESSAGE_BURST`` messages at once, or more than
+``ONLINE_MESSAGE_RATE`` a second for longer (settings), gets a ``rate_limited`` error and the
+socket is closed with code 4008 (:data:`~matches.online.limits.RATE_LIMITED_CLOSE_CODE`).
 """
 
 from __future__ import annotations
@@ -56,6 +62,7 @@ from typing import Any
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
 from django.http import HttpRequest
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -64,7 +71,8 @@ from clubs import permissions
 from config.errors import UserError
 from matches.models import Match
 
-from .protocol import ProtocolError, parse
+from .limits import RATE_LIMITED_CLOSE_CODE, MessageRate
+from .protocol import MAX_DEPTH, MAX_MESSAGE, ProtocolError, parse
 from .selectors import board_matches, online_snapshot
 from .services import online_game_act, online_game_open
 
@@ -86,6 +94,16 @@ def _state_text(match: Match, online: Any = None) -> str:
 
 def _error_text(code: str, message: str, seq: int | None) -> str:
     return _text("error", seq, {"code": code, "message": str(message)})
+
+
+def _protocol_error_message(error: ProtocolError) -> str:
+    if error.code == "too_large":
+        text = _("The message is too long (at most %(n)d characters); nothing was changed.")
+        return text % {"n": MAX_MESSAGE}
+    if error.code == "too_deep":
+        text = _("The message is nested too deeply (at most %(n)d levels); nothing was changed.")
+        return text % {"n": MAX_DEPTH}
+    return _("The board sent a message the server does not understand.")
 
 
 def _language(scope: dict[str, Any]) -> str:
@@ -167,6 +185,10 @@ class OnlineGameConsumer(AsyncWebsocketConsumer):
         self.match_id = int(self.scope["url_route"]["kwargs"]["match"])
         self.user = self.scope.get("user")
         self.language = _language(self.scope)
+        self.rate = MessageRate(
+            burst=settings.ONLINE_MESSAGE_BURST, per_second=settings.ONLINE_MESSAGE_RATE
+        )
+        self.closing = False
         allowed, side = await _in_thread(_access)(self.match_id, self.user)
         if not allowed:
             await self.close(code=4403)
@@ -190,11 +212,16 @@ class OnlineGameConsumer(AsyncWebsocketConsumer):
             await self.channel_layer.group_discard(group, self.channel_name)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if self.closing:
+            return  # messages that were under way when the socket was closed
+        if not self.rate.allow():
+            await self._close_rate_limited()
+            return
         try:
             message = parse(text_data)
         except ProtocolError as error:
             with translation.override(self.language):
-                text = _("The board sent a message the server does not understand.")
+                text = _protocol_error_message(error)
             await self.send(text_data=_error_text(error.code, text, None))
             return
         if message.type == "sync":
@@ -212,6 +239,13 @@ class OnlineGameConsumer(AsyncWebsocketConsumer):
             await self.channel_layer.group_send(self.group, {"type": "online.state", "text": state})
         for reply in replies:
             await self.send(text_data=reply)
+
+    async def _close_rate_limited(self) -> None:
+        self.closing = True
+        with translation.override(self.language):
+            text = _("Too many messages from this board; it is disconnected. Reload the page.")
+        await self.send(text_data=_error_text("rate_limited", text, None))
+        await self.close(code=RATE_LIMITED_CLOSE_CODE, reason="rate limited")
 
     async def online_state(self, event: dict[str, Any]) -> None:
         if event.get("skip") != self.channel_name:

@@ -9,7 +9,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["ACTIONS", "MAX_MESSAGE", "Message", "ProtocolError", "parse"]
+__all__ = ["ACTIONS", "MAX_DEPTH", "MAX_MESSAGE", "Message", "ProtocolError", "nesting", "parse"]
 
 #: Every action a player may send; ``sync`` asks for the state and changes nothing.
 ACTIONS = frozenset(
@@ -28,7 +28,10 @@ ACTIONS = frozenset(
         "decline",
     }
 )
-MAX_MESSAGE = 2000  # characters; a whole play is about 100
+MAX_MESSAGE = 1000  # characters; a whole play is about 100
+#: Objects and lists inside each other: a play is 4 deep (message, payload, steps, step).
+#: Checked before parsing: Python's JSON parser recurses and fails on deep nesting.
+MAX_DEPTH = 6
 
 
 class ProtocolError(ValueError):
@@ -46,13 +49,40 @@ class Message:
     payload: dict[str, Any] = field(default_factory=dict)
 
 
+def nesting(text: str) -> int:
+    """How deep objects and lists nest in the JSON ``text`` (brackets inside strings do not
+    count), without parsing it."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
+
+
 def parse(text: str | None) -> Message:
     """The message in ``text``; :class:`ProtocolError` when it is not one."""
-    if not isinstance(text, str) or len(text) > MAX_MESSAGE:
-        raise ProtocolError("malformed", "messages are JSON text of at most 2000 characters")
+    if not isinstance(text, str):
+        raise ProtocolError("malformed", "messages are JSON text")
+    if len(text) > MAX_MESSAGE:
+        raise ProtocolError("too_large", f"messages are at most {MAX_MESSAGE} characters")
+    if nesting(text) > MAX_DEPTH:
+        raise ProtocolError("too_deep", f"messages nest at most {MAX_DEPTH} levels")
     try:
         data = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         raise ProtocolError("malformed", "not JSON") from None
     if not isinstance(data, dict):
         raise ProtocolError("malformed", "a message is a JSON object")

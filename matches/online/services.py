@@ -25,6 +25,7 @@ from backgammon import (
 )
 from backgammon.errors import CUBE_ABOVE_MAX, CUBE_IN_CRAWFORD_GAME
 from config.errors import UserError
+from config.logs import logged_service
 from matches.models import Match, MatchStatus, OnlineGame, ResultSource
 from matches.rules import rules_for_match
 from matches.services import game_results, match_record_game
@@ -106,6 +107,7 @@ def _save(online: OnlineGame, state: OnlineState) -> None:
     online.save(update_fields=["state", "sequence", "updated_at"])
 
 
+@logged_service("online_game_open")
 @transaction.atomic
 def online_game_open(*, match: Match | int) -> OnlineGame | None:
     """The online game of an online match, started (game 1 rolled) the first time a player
@@ -136,6 +138,7 @@ def online_game_open(*, match: Match | int) -> OnlineGame | None:
     return online
 
 
+@logged_service("online_game_act")
 @transaction.atomic
 def online_game_act(
     *,

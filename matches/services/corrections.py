@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from backgammon.errors import ResultError
 from backgammon.scoring import GameResult, points_for, validate_results
 from config.errors import UserError
+from config.logs import logged_service
 from events.bus import emit
 from events.types import ResultCorrected
 from matches.messages import as_user_error
@@ -96,6 +97,7 @@ def _replace_games(match: Match, results: Sequence[GameResult], *, user: Any, re
         game.save()
 
 
+@logged_service("match_correct_games", result_change=True)
 @transaction.atomic
 def match_correct_games(
     *,
@@ -133,6 +135,7 @@ def match_correct_games(
     return _finish(match, progress.winner, user=user, reason=reason)
 
 
+@logged_service("match_correct_final_score", result_change=True)
 @transaction.atomic
 def match_correct_final_score(
     *,

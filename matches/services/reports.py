@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 
 from clubs.models import Player
 from config.errors import UserError
+from config.logs import logged_service
 from events.bus import emit
 from events.types import ResultDisputed, ResultReported
 from matches.models import Match, MatchReport, ReportStatus, ResultSource
@@ -33,6 +34,7 @@ def _after_commit(event: type[ResultReported | ResultDisputed], report: MatchRep
     emit(event(match_id=report.match_id, report_id=report.pk))
 
 
+@logged_service("report_submit")
 @transaction.atomic
 def report_submit(
     *, match: Match | int, player: Player, score_a: int, score_b: int, note: str = ""
@@ -83,6 +85,7 @@ def _open_report(report: MatchReport | int) -> MatchReport:
     return report
 
 
+@logged_service("report_confirm")
 @transaction.atomic
 def report_confirm(
     *, report: MatchReport | int, by: Player, as_referee: bool = False, user: Any = None
@@ -113,6 +116,7 @@ def report_confirm(
     )
 
 
+@logged_service("report_dispute")
 @transaction.atomic
 def report_dispute(*, report: MatchReport | int, by: Player, note: str = "") -> MatchReport:
     """The opponent says the reported result is wrong: the match waits for the referee."""

@@ -15,6 +15,7 @@ from backgammon.errors import ResultError
 from backgammon.matchrules import MatchRules
 from backgammon.scoring import GameResult, points_for, validate_final_score, validate_next_result
 from config.errors import UserError
+from config.logs import logged_service
 from events.bus import emit
 from events.types import ResultRecorded
 from matches.messages import as_user_error
@@ -123,6 +124,7 @@ def _validated(rules: MatchRules, previous: Sequence[GameResult], result: GameRe
         raise as_user_error(error, rules) from error
 
 
+@logged_service("match_record_game", result_change=True)
 @transaction.atomic
 def match_record_game(
     *,
@@ -172,6 +174,7 @@ def match_record_game(
     return game
 
 
+@logged_service("match_record_final_score", result_change=True)
 @transaction.atomic
 def match_record_final_score(
     *,
@@ -199,6 +202,7 @@ def match_record_final_score(
     return match
 
 
+@logged_service("match_award_forfeit", result_change=True)
 @transaction.atomic
 def match_award_forfeit(
     *,
@@ -220,6 +224,7 @@ def match_award_forfeit(
     return match
 
 
+@logged_service("match_set_online")
 @transaction.atomic
 def match_set_online(*, match: Match | int, online: bool, user: Any = None) -> Match:
     """Move a match to the online board or back to a table, before any game is played."""

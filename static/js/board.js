@@ -395,7 +395,7 @@
     socket.addEventListener("close", (event) => {
       busy = false;
       clearTimeout(idleTimer);
-      if (event.code === 4403) {
+      if (event.code === 4403 || event.code === 4008) {  // refused, or too many messages
         statusEl.textContent = T.closed;
         return;
       }

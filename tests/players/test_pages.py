@@ -195,7 +195,7 @@ def test_the_leaderboard_exports_csv_and_xlsx(client, club, players):
 
     response = client.get(url, {"_export": "csv"})
     assert response["Content-Type"].startswith("text/csv")
-    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
     assert rows[0][:4] == ["Rank", "Player", "Rating", "Experience"]
     assert [row[1] for row in rows[1:]] == ["Ann", "Cid", "Bob"]
     assert "<a" not in response.content.decode()

@@ -50,7 +50,7 @@ def test_standings_rank_by_the_tournaments_tiebreaks(make_tournament, play, clie
     page = client.get(standings_url(tournament)).content.decode()
     positions = [page.index(f"Player {n:03d}") for n in (1, 3, 2, 4)]
     assert positions == sorted(positions)
-    export = client.get(standings_url(tournament, _export="csv")).content.decode()
+    export = client.get(standings_url(tournament, _export="csv")).content.decode("utf-8-sig")
     header, *body = list(csv.reader(io.StringIO(export)))
     assert header[:3] == ["Rank", "Player", "Played"]
     assert [row[1] for row in body] == ["Player 001", "Player 003", "Player 002", "Player 004"]

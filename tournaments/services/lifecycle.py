@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 
 from clubs.models import Club, Membership, Role
 from config.errors import UserError
+from config.logs import logged_service
 from tournaments.models import (
     MatchFormat,
     Tournament,
@@ -66,6 +67,7 @@ def _check_settings(tournament: Tournament) -> None:
         )
 
 
+@logged_service("tournament_create")
 @transaction.atomic
 def tournament_create(
     *, club: Club, user: Any, name: str, slug: str = "", **settings: Any
@@ -91,6 +93,7 @@ def tournament_create(
     return tournament
 
 
+@logged_service("tournament_update")
 @transaction.atomic
 def tournament_update(*, tournament: Tournament, **fields: Any) -> Tournament:
     tournament = tournament_lock(tournament)
@@ -132,11 +135,13 @@ def _transition(tournament: Tournament, allowed_from: set[str], target: str) -> 
     return tournament
 
 
+@logged_service("tournament_open_registration")
 @transaction.atomic
 def tournament_open_registration(*, tournament: Tournament) -> Tournament:
     return _transition(tournament, {TournamentStatus.DRAFT}, TournamentStatus.REGISTRATION)
 
 
+@logged_service("tournament_back_to_draft")
 @transaction.atomic
 def tournament_back_to_draft(*, tournament: Tournament) -> Tournament:
     return _transition(tournament, {TournamentStatus.REGISTRATION}, TournamentStatus.DRAFT)

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from clubs.models import Membership, Player, Role
 from clubs.services import club_add_guest
 from config.errors import UserError
+from config.logs import logged_service
 from tournaments.models import Entry, EntryStatus, Tournament, TournamentStatus
 from tournaments.services.lifecycle import tournament_lock
 
@@ -36,6 +37,7 @@ def _new_entry(tournament: Tournament, player: Player, status: str) -> Entry:
     return Entry.objects.create(tournament=tournament, player=player, status=status)
 
 
+@logged_service("entry_register")
 @transaction.atomic
 def entry_register(*, tournament: Tournament, player: Player) -> Entry:
     """A player signs himself up; the organizer approves."""
@@ -47,6 +49,7 @@ def entry_register(*, tournament: Tournament, player: Player) -> Entry:
     return _new_entry(tournament, player, EntryStatus.PENDING)
 
 
+@logged_service("entry_add")
 @transaction.atomic
 def entry_add(*, tournament: Tournament, player: Player) -> Entry:
     """The organizer enters a player, approved at once. The player must be in the club."""
@@ -57,6 +60,7 @@ def entry_add(*, tournament: Tournament, player: Player) -> Entry:
     return _new_entry(tournament, player, EntryStatus.APPROVED)
 
 
+@logged_service("entry_add_guest")
 @transaction.atomic
 def entry_add_guest(*, tournament: Tournament, name: str, email: str = "") -> Entry:
     """A walk-in without an account, entered by name: a guest of the club, approved."""
@@ -94,16 +98,19 @@ def _set_status(entry: Entry, allowed_from: set[str], target: str) -> Entry:
     return entry
 
 
+@logged_service("entry_approve")
 @transaction.atomic
 def entry_approve(*, entry: Entry) -> Entry:
     return _set_status(entry, {EntryStatus.PENDING}, EntryStatus.APPROVED)
 
 
+@logged_service("entry_check_in")
 @transaction.atomic
 def entry_check_in(*, entry: Entry) -> Entry:
     return _set_status(entry, {EntryStatus.PENDING, EntryStatus.APPROVED}, EntryStatus.CHECKED_IN)
 
 
+@logged_service("entries_set_seeds")
 @transaction.atomic
 def entries_set_seeds(*, tournament: Tournament, ordered_entry_ids: Sequence[int]) -> None:
     """Manual seeding: the given entries get seeds 1, 2, 3 … in this order, others none."""

@@ -9,12 +9,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
-from django_tables2.export import TableExport
 
 from clubs import permissions
 from clubs.services import player_for_user
 from clubs.views.common import deny
 from config.errors import UserError
+from config.exports import export_response
 from draw import services as draw_services
 from matches import selectors as match_selectors
 from standings import selectors as standings_selectors
@@ -112,9 +112,14 @@ def standings(request: HttpRequest, club: str, tournament: str) -> HttpResponse:
     data = standings_selectors.tournament_standings(obj)
     table = StandingsTable(data.rows, metrics=data.metrics, match_format=obj.match_format)
     RequestConfig(request, paginate=False).configure(table)
-    export_format = request.GET.get("_export")
-    if TableExport.is_valid_format(export_format):
-        return TableExport(export_format, table).response(f"{obj.slug}-standings.{export_format}")
+    export = export_response(
+        request.GET.get("_export"),
+        table,
+        filename=f"{obj.slug}-standings",
+        title=_("Standings %(tournament)s") % {"tournament": obj.name},
+    )
+    if export is not None:
+        return export
     context = _context(request, obj, table=table, placings=data.placings)
     if request.headers.get("HX-Request"):
         return render(request, "tournaments/_standings.html", context)

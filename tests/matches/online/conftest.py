@@ -21,6 +21,8 @@ def seeded_dice(settings):
     """Repeatable dice, and an in-memory channel layer of this test process alone."""
     settings.CRAWFORD_DICE_SEED = SEED
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    # The tests play whole matches at machine speed; test_consumer_limits.py sets its own.
+    settings.ONLINE_MESSAGE_BURST = 100_000
 
 
 def make_online(tournament) -> Match:

@@ -30,7 +30,7 @@ def test_actions_and_sync():
         ('{"type": "roll", "seq": 1, "payload": [1]}', "malformed"),
         ('{"type": "cheat", "seq": 1}', "unknown"),
         ('{"seq": 1}', "unknown"),
-        (json.dumps({"type": "move", "seq": 1, "payload": {"x": "y" * 3000}}), "malformed"),
+        (json.dumps({"type": "move", "seq": 1, "payload": {"x": "y" * 3000}}), "too_large"),
     ],
 )
 def test_anything_else_is_refused(text, code):

@@ -1,0 +1,58 @@
+"""Request rates for the API (``REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]``).
+
+Three kinds of caller, each counted on its own: anonymous readers per address, logged-in users
+per account, and a club's API token (``Authorization: Token``) per token, whatever address it
+comes from. DRF's own classes read the rates once at import; these read them on every request,
+so a settings change (and a test) takes effect.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework.settings import api_settings
+from rest_framework.throttling import SimpleRateThrottle
+
+from clubs.models import ApiToken
+
+
+def _is_token(request: Any) -> bool:
+    return isinstance(getattr(request, "auth", None), ApiToken)
+
+
+class _SettingsRate(SimpleRateThrottle):
+    def get_rate(self) -> str | None:
+        return api_settings.DEFAULT_THROTTLE_RATES.get(self.scope)  # type: ignore[no-any-return]
+
+
+class AnonThrottle(_SettingsRate):
+    """Anonymous callers without a token, per address."""
+
+    scope = "anon"
+
+    def get_cache_key(self, request: Any, view: Any) -> str | None:
+        if request.user.is_authenticated or _is_token(request):
+            return None
+        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
+
+
+class UserThrottle(_SettingsRate):
+    """Logged-in users (the session), per account."""
+
+    scope = "user"
+
+    def get_cache_key(self, request: Any, view: Any) -> str | None:
+        if not request.user.is_authenticated:
+            return None
+        return self.cache_format % {"scope": self.scope, "ident": request.user.pk}
+
+
+class TokenThrottle(_SettingsRate):
+    """A club's API token, per token."""
+
+    scope = "token"
+
+    def get_cache_key(self, request: Any, view: Any) -> str | None:
+        if not _is_token(request):
+            return None
+        return self.cache_format % {"scope": self.scope, "ident": request.auth.pk}

@@ -1,0 +1,214 @@
+"""Running it for real: the health endpoint, database connections under ASGI, one beat beside
+the workers, security headers (Content-Security-Policy) in the production settings."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+
+import pytest
+from django.urls import reverse
+
+from tests.conftest import REDIS_URL, needs_redis
+from tests.test_project import ROOT, run_python
+
+PRODUCTION_ENV = {
+    "DJANGO_SETTINGS_MODULE": "config.settings_production",
+    "SECRET_KEY": "x" * 20 + "-production-secret-" + "y" * 30,
+    "ALLOWED_HOSTS": "crawford.example.org",
+}
+
+
+# --- /healthz -------------------------------------------------------------------------------
+
+
+@pytest.mark.django_db
+def test_healthz_with_the_embedded_defaults(client, settings):
+    settings.CELERY_TASK_ALWAYS_EAGER = True  # no REDIS_URL: tasks run inline
+    response = client.get("/healthz")
+    assert response.status_code == 200
+    assert response.json() == {"status": "ok", "database": "ok", "cache": "ok", "broker": "eager"}
+    assert "no-cache" in response["Cache-Control"]
+    assert reverse("healthz") == "/healthz"
+
+
+@pytest.mark.django_db
+def test_healthz_reports_a_broken_database_with_503(client, monkeypatch):
+    class Broken:
+        def cursor(self):
+            raise OSError("connection refused")
+
+    monkeypatch.setattr("config.health.connection", Broken())
+    response = client.get("/healthz")
+    assert response.status_code == 503
+    assert response.json()["database"] == "down" and response.json()["status"] == "down"
+
+
+@pytest.mark.django_db
+def test_healthz_reports_a_broken_cache_with_503(client, monkeypatch):
+    def fail(*args, **kwargs):
+        raise ConnectionError("cache down")
+
+    monkeypatch.setattr("config.health.cache.set", fail)
+    response = client.get("/healthz")
+    assert (response.status_code, response.json()["cache"]) == (503, "down")
+
+
+@pytest.mark.django_db
+def test_healthz_reports_a_broker_that_does_not_answer(client, settings):
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    settings.CELERY_BROKER_URL = "redis://127.0.0.1:1/0"  # nothing listens there
+    response = client.get("/healthz")
+    assert (response.status_code, response.json()["broker"]) == (503, "down")
+
+
+@needs_redis
+@pytest.mark.django_db
+def test_healthz_asks_a_real_broker(client, settings):
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    settings.CELERY_BROKER_URL = REDIS_URL
+    response = client.get("/healthz")
+    assert (response.status_code, response.json()["broker"]) == (200, "ok")
+
+
+# --- Database connections under ASGI, Celery processes -----------------------------------
+
+
+def test_database_connections_are_not_kept_open_by_default():
+    code = (
+        "import django; from django.conf import settings; django.setup(); "
+        "print(settings.DATABASES['default']['CONN_MAX_AGE'])"
+    )
+    assert run_python(code).stdout.strip() == "0"
+    production = run_python(
+        code, DATABASE_URL="postgres://postgres@db.example:5432/crawford", **PRODUCTION_ENV
+    )
+    assert production.stdout.strip().splitlines()[-1] == "0", production.stderr
+
+
+def test_psycopg_pool_can_be_turned_on():
+    code = (
+        "import django, json; from django.conf import settings; django.setup(); "
+        "print(json.dumps(settings.DATABASES['default'].get('OPTIONS', {})))"
+    )
+    shown = run_python(code, DATABASE_URL="postgres://postgres@db.example:5432/c", DB_POOL="1")
+    assert json.loads(shown.stdout.strip().splitlines()[-1]) == {"pool": True}
+
+
+def make_dry_run(target: str) -> str:
+    return subprocess.run(
+        ["make", "-n", "-W", "pyproject.toml", target],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    ).stdout
+
+
+def test_the_worker_does_not_run_beat_and_beat_is_its_own_target():
+    worker = [line for line in make_dry_run("worker").splitlines() if "celery" in line]
+    beat = [line for line in make_dry_run("beat").splitlines() if "celery" in line]
+    assert len(worker) == 1 and "worker" in worker[0] and "--beat" not in worker[0]
+    assert len(beat) == 1 and re.search(r"celery -A config beat\b", beat[0])
+
+
+def test_the_readme_says_how_to_run_it_for_real():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "DB_CONN_MAX_AGE=60" not in readme and "(60 in production)" not in readme
+    assert "CONN_MAX_AGE" in readme and "make beat" in readme and "/healthz" in readme
+    assert "worker --beat" not in readme
+    assert "uvicorn" in readme and "daphne" in readme
+
+
+# --- Security headers --------------------------------------------------------------------
+
+SHOW_PRODUCTION = """
+import json, django
+from django.conf import settings
+django.setup()
+print(json.dumps({
+    "csp": settings.CONTENT_SECURITY_POLICY,
+    "middleware": settings.MIDDLEWARE,
+    "log_formatter": settings.LOGGING["handlers"]["console"]["formatter"],
+}))
+"""
+
+
+def production_settings() -> dict[str, object]:
+    result = subprocess.run(
+        [sys.executable, "-c", SHOW_PRODUCTION],
+        cwd=ROOT,
+        env={**dict(__import__("os").environ), **PRODUCTION_ENV},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+def test_production_sends_a_content_security_policy_and_logs_json():
+    shown = production_settings()
+    policy = dict(part.strip().split(" ", 1) for part in str(shown["csp"]).split(";"))
+    assert policy["default-src"] == "'self'"
+    assert policy["script-src"] == "'self'" and policy["style-src"] == "'self'"
+    assert policy["frame-ancestors"] == "'none'" and policy["object-src"] == "'none'"
+    assert "unsafe-inline" not in str(shown["csp"]) and "unsafe-eval" not in str(shown["csp"])
+    middleware = list(shown["middleware"])  # type: ignore[call-overload]
+    assert middleware.index("config.security.SecurityHeadersMiddleware") == 1
+    assert shown["log_formatter"] == "json"
+
+
+@pytest.fixture
+def production_headers(settings):
+    from config import security
+
+    settings.CONTENT_SECURITY_POLICY = security.CONTENT_SECURITY_POLICY
+    settings.PERMISSIONS_POLICY = security.PERMISSIONS_POLICY
+    settings.CROSS_ORIGIN_RESOURCE_POLICY = "same-origin"
+
+
+@pytest.mark.django_db
+def test_pages_carry_the_headers(client, production_headers):
+    response = client.get("/")
+    assert response["Content-Security-Policy"].startswith("default-src 'self'")
+    assert "camera=()" in response["Permissions-Policy"]
+    assert response["Cross-Origin-Resource-Policy"] == "same-origin"
+
+
+@pytest.mark.django_db
+def test_pages_have_no_inline_scripts_styles_or_handlers(client, make_tournament, organizer):
+    """What the policy forbids must not be in the pages (the browser test runs them)."""
+    tournament = make_tournament(4, format="single_elimination")
+    client.force_login(organizer)
+    urls = [
+        "/",
+        "/clubs/",
+        tournament.get_absolute_url(),
+        reverse("tournaments:standings", args=[tournament.club.slug, tournament.slug]),
+        reverse("tournaments:bracket", args=[tournament.club.slug, tournament.slug, "main"]),
+        reverse("tournaments:manage", args=[tournament.club.slug, tournament.slug]),
+        reverse("notifications:list"),
+        reverse("api:docs"),
+    ]
+    for url in urls:
+        html = client.get(url).content.decode()
+        assert not re.search(r"\son[a-z]+=", html), url
+        assert not re.search(r"<script(?![^>]*\bsrc=)(?![^>]*application/json)", html), url
+        assert " style=" not in html and "<style" not in html, url
+
+
+async def test_the_headers_middleware_works_without_a_thread_hop(settings):
+    from django.http import HttpResponse
+
+    from config.security import SecurityHeadersMiddleware
+
+    settings.CONTENT_SECURITY_POLICY = "default-src 'self'"
+
+    async def view(request):
+        return HttpResponse("ok")
+
+    middleware = SecurityHeadersMiddleware(view)
+    response = await middleware(object())
+    assert response["Content-Security-Policy"] == "default-src 'self'"

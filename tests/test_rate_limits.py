@@ -1,0 +1,162 @@
+"""Rate limits: log-in attempts per account and address (django-axes), API requests per
+address, user and club token (DRF throttles). The online board's limit is tested with the
+consumer (tests/matches/online/test_consumer_limits.py)."""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+from django.core.cache import cache
+from django.urls import reverse
+
+from clubs.services_tokens import api_token_create
+from tests.factories import PASSWORD, UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def axes_on(settings):
+    settings.AXES_ENABLED = True
+    settings.AXES_FAILURE_LIMIT = 5
+
+
+def log_in(client, username, password, address="10.0.0.1", language="en"):
+    return client.post(
+        reverse("login"),
+        {"username": username, "password": password},
+        REMOTE_ADDR=address,
+        HTTP_ACCEPT_LANGUAGE=language,
+    )
+
+
+def test_wrong_passwords_lock_the_account_for_that_address(client, axes_on):
+    UserFactory(username="ann")
+    for _attempt in range(4):
+        response = log_in(client, "ann", "wrong")
+        assert response.status_code == 200  # the form again, with its error
+    response = log_in(client, "ann", "wrong")
+    assert response.status_code == 429
+    assert "Log-in locked" in response.content.decode()
+    # Now even the right password is refused, and nobody is logged in.
+    response = log_in(client, "ann", PASSWORD)
+    assert response.status_code == 429
+    assert "_auth_user_id" not in client.session
+
+
+def test_sixty_wrong_passwords_do_not_end_in_a_log_in(client, axes_on):
+    UserFactory(username="ann")
+    codes = [log_in(client, "ann", f"guess-{n}").status_code for n in range(60)]
+    assert codes.count(429) >= 55
+    assert log_in(client, "ann", PASSWORD).status_code == 429
+    assert "_auth_user_id" not in client.session
+
+
+def test_the_lock_is_per_account_and_address(client, axes_on):
+    UserFactory(username="ann")
+    UserFactory(username="bob")
+    for _attempt in range(5):
+        log_in(client, "ann", "wrong", address="10.0.0.1")
+    assert log_in(client, "ann", PASSWORD, address="10.0.0.1").status_code == 429
+    # Ann from home, and Bob from the same address, still get in.
+    assert log_in(client, "ann", PASSWORD, address="10.0.0.2").status_code == 302
+    client.logout()
+    assert log_in(client, "bob", PASSWORD, address="10.0.0.1").status_code == 302
+
+
+def test_a_right_password_before_the_limit_starts_the_count_again(client, axes_on):
+    UserFactory(username="ann")
+    for _attempt in range(4):
+        log_in(client, "ann", "wrong")
+    assert log_in(client, "ann", PASSWORD).status_code == 302
+    client.logout()
+    for _attempt in range(4):
+        assert log_in(client, "ann", "wrong").status_code == 200
+
+
+def test_the_lockout_page_is_translated(client, axes_on):
+    UserFactory(username="ann")
+    for _attempt in range(5):
+        response = log_in(client, "ann", "wrong", language="de")
+    assert response.status_code == 429
+    page = response.content.decode()
+    assert "Anmeldung gesperrt" in page
+    assert "15 Minuten" in page
+
+
+# --- The API ------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def api_rates(settings):
+    # A cache of this test alone: with REDIS_URL the default cache is shared by the workers.
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": f"throttle-{uuid.uuid4().hex}",
+        }
+    }
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": {"anon": "5/min", "user": "8/min", "token": "10/min"},
+    }
+    assert cache.get("throttle_anon_10.0.0.1") is None
+
+
+def test_anonymous_api_reads_are_limited_per_address(client, api_rates):
+    codes = [client.get("/api/tournaments", REMOTE_ADDR="10.0.0.1").status_code for _ in range(7)]
+    assert codes == [200] * 5 + [429] * 2
+    response = client.get("/api/tournaments", REMOTE_ADDR="10.0.0.1")
+    assert response.json()["code"] == "throttled"
+    assert int(response["Retry-After"]) > 0
+    assert client.get("/api/tournaments", REMOTE_ADDR="10.0.0.2").status_code == 200
+
+
+def test_logged_in_users_have_their_own_rate(client, api_rates):
+    client.force_login(UserFactory(username="ann"))
+    codes = [client.get("/api/tournaments").status_code for _ in range(9)]
+    assert codes == [200] * 8 + [429]
+
+
+def test_a_club_token_has_its_own_rate(client, api_rates, club, organizer):
+    key = api_token_create(club=club, name="Results server", user=organizer)[1]
+    auth = {"HTTP_AUTHORIZATION": f"Token {key}"}
+    # The token's calls do not use up the address's anonymous allowance, and vice versa.
+    codes = [client.get("/api/tournaments", **auth).status_code for _ in range(11)]
+    assert codes == [200] * 10 + [429]
+    assert client.get("/api/tournaments").status_code == 200
+
+
+def test_the_rates_are_in_the_settings():
+    from django.conf import settings
+
+    rates = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]
+    assert set(rates) == {"anon", "user", "token"}
+
+
+def test_behind_a_proxy_the_lock_counts_the_clients_address(client, axes_on, settings):
+    settings.TRUSTED_PROXY_COUNT = 1
+    UserFactory(username="ann")
+    for _attempt in range(5):
+        client.post(
+            reverse("login"),
+            {"username": "ann", "password": "wrong"},
+            REMOTE_ADDR="10.0.0.254",  # the proxy
+            HTTP_X_FORWARDED_FOR="6.6.6.6, 203.0.113.7",  # a forged hop, then the client
+        )
+    locked = client.post(
+        reverse("login"),
+        {"username": "ann", "password": PASSWORD},
+        REMOTE_ADDR="10.0.0.254",
+        HTTP_X_FORWARDED_FOR="203.0.113.7",
+    )
+    assert locked.status_code == 429
+    # Another client behind the same proxy is not locked out.
+    other = client.post(
+        reverse("login"),
+        {"username": "ann", "password": PASSWORD},
+        REMOTE_ADDR="10.0.0.254",
+        HTTP_X_FORWARDED_FOR="198.51.100.9",
+    )
+    assert other.status_code == 302
