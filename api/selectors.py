@@ -69,6 +69,7 @@ def api_standings(tournament: Tournament) -> list[dict[str, Any]]:
     return [
         {
             "rank": row["rank"],
+            "place": row["place"],
             "entry": row["entry_id"],
             "name": row["player"],
             **{key: row[key] for key in STANDING_FIELDS},

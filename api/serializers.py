@@ -145,6 +145,7 @@ class MatchDetailSerializer(MatchSerializer):
 
 class StandingSerializer(serializers.Serializer):
     rank = serializers.IntegerField()
+    place = serializers.CharField(help_text="The place, shared (e.g. 1–3) when tied.")
     entry = serializers.IntegerField()
     name = serializers.CharField()
     played = serializers.IntegerField()

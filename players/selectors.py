@@ -31,7 +31,7 @@ from clubs.models import Club, Membership, Player
 from matches.models import Game, Match, MatchOutcome, MatchStatus, WinKind
 from matches.selectors import next_match_for
 from ratings.models import ClubRating, RatingChange
-from standings.seasons import tournament_placings
+from standings.placings import player_places
 from tournaments.models import Entry, EntryStatus, MatchFormat, Tournament, TournamentStatus
 from tournaments.presentation import match_format_label
 from tournaments.selectors import entries_of_player
@@ -344,7 +344,7 @@ def _tournament_lines(
         )
     entries = list(entries)
     finished = [e.tournament for e in entries if e.tournament.status == TournamentStatus.FINISHED]
-    placings = tournament_placings(finished)
+    placings = player_places(finished)
     return [
         TournamentLine(
             tournament=entry.tournament,

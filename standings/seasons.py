@@ -2,172 +2,20 @@
 
 Every finished tournament of a season gives each of its players the season's points for their
 final place (``Season.placing_points``: 1st, 2nd, 3rd … place) plus the points for taking part
-(``Season.participation_points``). A shared elimination place (3–4, 5–8) scores the points of
-its best place, as in most club series; places beyond the list score 0.
-
-Final places come from the same pure code as the tournament pages: the main event of an
-elimination bracket (``tournaments.pairing.resolve``) and the standings of a Swiss or round
-robin (``tournaments.ranking.rank``). :func:`tournament_placings` loads them for many
-tournaments in a fixed number of queries.
+(``Season.participation_points``). A shared place (an elimination band such as 5–8, or players
+a table cannot separate, 1–3) scores the points of its best place, as in most club series;
+places beyond the list score 0. The places are the main event's, from ``standings.placings``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
-from typing import Any
+from dataclasses import dataclass, replace
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import QuerySet
 
 from clubs.models import Player
-from draw.brackets import bracket_results, format_of
-from matches.models import Match, MatchStatus
-from matches.results import GAMMONISH, match_result
-from tournaments.models import Entry, EntryStatus, Season, Tournament, TournamentStatus
-from tournaments.pairing import BracketFormat, PairingError, resolve
-from tournaments.ranking import rank
-from tournaments.tiebreaks import tiebreaks_of
-
-# --- Final places ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True, order=True)
-class Place:
-    """A final place; ``first < last`` for a shared elimination band such as 5–8."""
-
-    first: int
-    last: int
-
-    def __str__(self) -> str:
-        return str(self.first) if self.first == self.last else f"{self.first}–{self.last}"
-
-
-@dataclass
-class _Loaded:
-    seeded: list[int] = field(default_factory=list)  # entry ids in seed order
-    withdrawn: list[int] = field(default_factory=list)  # in the order they withdrew
-    players: dict[int, int] = field(default_factory=dict)  # entry id -> player id
-    matches: list[tuple[Any, ...]] = field(default_factory=list)
-
-
-def tournament_placings(tournaments: Iterable[Tournament]) -> dict[int, dict[int, Place]]:
-    """``{tournament id: {player id: place}}`` as far as the results go (two queries).
-
-    Callers that want final places keep to finished tournaments.
-    """
-    by_id = {t.pk: t for t in tournaments}
-    if not by_id:
-        return {}
-    loaded = {pk: _Loaded() for pk in by_id}
-    entries = (
-        Entry.objects.filter(tournament_id__in=by_id)
-        .order_by("tournament_id", "updated_at", "pk")
-        .values_list("pk", "tournament_id", "player_id", "seed", "status")
-    )
-    seeds: dict[int, list[tuple[int, int]]] = {pk: [] for pk in by_id}
-    for pk, tournament_id, player_id, seed, status in entries:
-        data = loaded[tournament_id]
-        data.players[pk] = player_id
-        if seed is not None:
-            seeds[tournament_id].append((seed, pk))
-        if status == EntryStatus.WITHDRAWN:
-            data.withdrawn.append(pk)
-    for pk, pairs in seeds.items():
-        loaded[pk].seeded = [entry for _seed, entry in sorted(pairs)]
-
-    for row in _finished_matches(list(by_id)):
-        loaded[row[0]].matches.append(row)
-
-    placings = {}
-    for pk, tournament in by_id.items():
-        data = loaded[pk]
-        by_entry = (
-            _bracket_places(tournament, data)
-            if isinstance(format_of(tournament), BracketFormat)
-            else _table_places(tournament, data)
-        )
-        placings[pk] = {data.players[entry]: place for entry, place in by_entry.items()}
-    return placings
-
-
-def _finished_matches(tournament_ids: list[int]) -> QuerySet[Any]:
-    return (
-        Match.objects.filter(
-            round__stage__tournament_id__in=tournament_ids, status=MatchStatus.FINISHED
-        )
-        .annotate(
-            game_count=Count("games"),
-            a_games=Count("games", filter=Q(games__winner=0)),
-            b_games=Count("games", filter=Q(games__winner=1)),
-            a_gammons=Count("games", filter=Q(games__winner=0, games__kind__in=GAMMONISH)),
-            b_gammons=Count("games", filter=Q(games__winner=1, games__kind__in=GAMMONISH)),
-        )
-        .order_by("round__stage__order", "round__number", "index")
-        .values_list(
-            "round__stage__tournament_id",
-            "bracket_key",
-            "entry_a_id",
-            "entry_b_id",
-            "winner_id",
-            "outcome",
-            "game_count",
-            "score_a",
-            "score_b",
-            "a_games",
-            "b_games",
-            "a_gammons",
-            "b_gammons",
-            "match_format",
-            "round__number",
-        )
-    )
-
-
-def _bracket_places(tournament: Tournament, data: _Loaded) -> dict[int, Place]:
-    """Places in the main event, as ``brackets.bracket_sync`` replays the bracket."""
-    fmt = format_of(tournament)
-    assert isinstance(fmt, BracketFormat)
-    if len(data.seeded) < 2:
-        return {}
-    results = bracket_results(
-        (
-            (key, a, b, winner, outcome, games)
-            for _t, key, a, b, winner, outcome, games, *_rest in data.matches
-        ),
-        set(data.withdrawn),
-    )
-    try:
-        state = resolve(fmt.plan(data.seeded), results, data.withdrawn)
-    except (PairingError, KeyError, ValueError):
-        return {}
-    return {p.entrant: Place(p.first, p.last) for p in state.placings if p.event == "main"}
-
-
-def _table_places(tournament: Tournament, data: _Loaded) -> dict[int, Place]:
-    """Places in the standings of a Swiss or round robin, as ``draw.swiss_standings`` ranks."""
-    results = [
-        match_result(a, b, winner, sa, sb, ga, gb, gma, gmb, outcome, fmt, number)
-        for _t, _key, a, b, winner, outcome, _games, sa, sb, ga, gb, gma, gmb, fmt, number in (
-            data.matches
-        )
-    ]
-    if not data.seeded:
-        return {}
-    rows = rank(
-        data.seeded,
-        results,
-        tiebreaks_of(tournament),
-        bye_points=tournament.bye_match_points,
-        lot_seed=tournament.pk,
-    )
-    sizes: dict[int, int] = {}
-    for row in rows:
-        sizes[row.rank] = sizes.get(row.rank, 0) + 1
-    return {row.player: Place(row.rank, row.rank + sizes[row.rank] - 1) for row in rows}
-
-
-# --- Season writes --------------------------------------------------------------------------
-
+from standings.placings import Place, player_places
+from tournaments.models import Season, Tournament, TournamentStatus
 
 # --- The season table -----------------------------------------------------------------------
 
@@ -224,7 +72,7 @@ def season_table(season: Season, *, include_unpublished: bool = False) -> Season
     """
     tournaments = list(visible_season_tournaments(season, include_unpublished=include_unpublished))
     finished = [t for t in tournaments if t.status == TournamentStatus.FINISHED]
-    placings = tournament_placings(finished)
+    placings = player_places(finished)
     totals: dict[int, list[SeasonCell | None]] = {}
     for column, tournament in enumerate(tournaments):
         for player_id, place in placings.get(tournament.pk, {}).items():

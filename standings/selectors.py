@@ -5,43 +5,23 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from draw.brackets import bracket_state, is_bracket
+from draw.brackets import is_bracket
 from matches.results import finished_results
-from tournaments.models import Entry, EntryStatus, StageKind, Tournament
-from tournaments.pairing import PairingError
+from standings.placings import NamedPlace, placings, table_places
+from tournaments.models import Entry, EntryStatus, Tournament
 from tournaments.ranking import MatchResult, rank
 from tournaments.tiebreaks import tiebreaks_of
 
-#: The events of a bracket, as placings are reported for them.
-EVENT_LABELS = {
-    "main": StageKind.MAIN.label,
-    "consolation": StageKind.CONSOLATION.label,
-    "last_chance": StageKind.LAST_CHANCE.label,
-}
-
-
 #: Totals every standings table shows; tie-break columns that repeat one are left out.
 SHOWN_TOTALS = {"match_points", "match_wins", "points_difference"}
-
-
-@dataclass(frozen=True)
-class Placing:
-    event: str
-    event_label: str
-    first: int
-    last: int
-    name: str
-
-    @property
-    def place(self) -> str:
-        return str(self.first) if self.first == self.last else f"{self.first}–{self.last}"
 
 
 @dataclass
 class Standings:
     rows: list[dict[str, Any]]
     metrics: list[str]
-    placings: dict[str, list[Placing]] = field(default_factory=dict)
+    #: Brackets: per event, the places with their players, best first.
+    placings: dict[str, list[NamedPlace]] = field(default_factory=dict)
 
 
 def build_standings(
@@ -56,6 +36,7 @@ def build_standings(
         bye_points=tournament.bye_match_points,
         lot_seed=tournament.pk,
     )
+    places = table_places(ranked)
     rows = []
     for row in ranked:
         entry = by_id[row.player]
@@ -63,6 +44,7 @@ def build_standings(
         rows.append(
             {
                 "rank": row.rank,
+                "place": str(places[row.player]),
                 "entry_id": entry.pk,
                 "player": entry.player.name,
                 "withdrawn": entry.status == EntryStatus.WITHDRAWN,
@@ -80,33 +62,24 @@ def build_standings(
                 **{f"tb_{key}": value for key, value in values.items()},
             }
         )
-    return Standings(rows=rows, metrics=metrics, placings=_placings(tournament, by_id, results))
+    return Standings(rows=rows, metrics=metrics, placings=_bracket_placings(tournament, by_id))
 
 
-def _placings(
-    tournament: Tournament, by_id: dict[int, Entry], results: list[MatchResult]
-) -> dict[str, list[Placing]]:
+def _bracket_placings(
+    tournament: Tournament, by_id: dict[int, Entry]
+) -> dict[str, list[NamedPlace]]:
     if not is_bracket(tournament):
         return {}
-    try:
-        state = bracket_state(tournament)
-    except PairingError:
-        return {}
-    placings: dict[str, list[Placing]] = {}
-    for placing in state.placings:
-        entry = by_id.get(placing.entrant)
+    found: dict[str, list[NamedPlace]] = {}
+    for entry_id, places in placings([tournament]).get(tournament.pk, {}).items():
+        entry = by_id.get(entry_id)
         if entry is None:
             continue
-        placings.setdefault(placing.event, []).append(
-            Placing(
-                placing.event,
-                str(EVENT_LABELS.get(placing.event, placing.event)),
-                placing.first,
-                placing.last,
-                entry.player.name,
-            )
-        )
-    return placings
+        for place in places:
+            found.setdefault(place.event, []).append(NamedPlace(place, entry.player.name))
+    for rows in found.values():
+        rows.sort(key=lambda row: (row.place, row.name))
+    return found
 
 
 def tournament_standings(tournament: Tournament) -> Standings:

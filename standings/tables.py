@@ -20,7 +20,8 @@ class NumberColumn(tables.Column):
 
 
 class StandingsTable(tables.Table):
-    rank = NumberColumn(verbose_name=_("Rank"))
+    # The place: shared ("1–3") by players the tie-breaks cannot separate; sorts by rank.
+    place = NumberColumn(verbose_name=_("Rank"), order_by=("rank",))
     player = tables.Column(verbose_name=_("Player"))
     played = NumberColumn(verbose_name=_("Played"))
     won = NumberColumn(verbose_name=_("Won"))

@@ -12,7 +12,8 @@ from django.urls import reverse
 from clubs.models import Role
 from config.errors import UserError
 from draw.services.rounds import swiss_standings
-from standings.seasons import Place, season_table, tournament_placings
+from standings.placings import Place, player_places
+from standings.seasons import season_table
 from tests.conftest import open_matches
 from tests.factories import (
     PASSWORD,
@@ -52,7 +53,7 @@ def test_elimination_places_come_from_the_bracket(make_tournament, play):
         play,
         winner_of=lambda m: max((m.entry_a, m.entry_b), key=lambda e: e.seed),  # upsets
     )
-    placings = tournament_placings([knockout, consolation])
+    placings = player_places([knockout, consolation])
     assert by_name(knockout, placings) == {
         "Player 001": Place(1, 1),
         "Player 002": Place(2, 2),
@@ -76,7 +77,7 @@ def test_swiss_and_round_robin_places_are_the_final_standings(make_tournament, p
         play,
         winner_of=lambda m: m.entry_a if (m.entry_a.seed + m.entry_b.seed) % 3 else m.entry_b,
     )
-    places = tournament_placings([tournament])[tournament.pk]
+    places = player_places([tournament])[tournament.pk]
     rows = swiss_standings(tournament)
     entries = dict(tournament.entries.values_list("pk", "player_id"))
     assert {entries[row.player]: row.rank for row in rows} == {
