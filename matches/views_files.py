@@ -20,6 +20,7 @@ from matches.files import (
     matfile_read,
 )
 from matches.files_errors import MatchFileError, PlayersUnknownError
+from matches.files_record import match_file_record
 from matches.forms_files import MatchFilePlayersForm, MatchFileUploadForm
 from matches.models import Match, MatchFile
 from matches.views import get_visible_match
@@ -120,3 +121,15 @@ def download(
     response["Content-Disposition"] = f'attachment; filename="{safe}"'
     return response
 
+
+def record(request: HttpRequest, club: str, tournament: str, match: int, file: int) -> HttpResponse:
+    """A kept match file move by move, with gnubg's IDs of every position."""
+    match_obj = get_visible_match(request, club, tournament, match)
+    stored = get_object_or_404(match_obj.files.all(), pk=file)
+    return _render(
+        request,
+        match_obj,
+        "matches/file_record.html",
+        file=stored,
+        record=match_file_record(stored),
+    )
