@@ -10,7 +10,12 @@ The rules of an import (the same for the upload page and the API):
   *tournament's* rules (cube, Crawford, Holland, cube limit, who starts, local rules), not the
   file's header tags, so a file that broke the tournament's rules is refused.
 - The file's match must be complete. A file that stops before the end (a truncated file, an
-  unfinished match) is refused: importing part of it would block the complete file later.
+  unfinished match, a game cut off in the middle) is refused, saying where it ends: importing
+  part of it would block the complete file later. Fragments and forfeits are refused too.
+- Files of other programs (Backgammon Galaxy, FIBS, Snowie, Backgammon Studio, eXtreme Gammon)
+  are read the way GNU Backgammon reads them, in any of their encodings; what was read
+  differently from what the file says (a "Wins" line the board contradicts, cells that carry
+  nothing) comes back as translated warnings for the uploader.
 - The two players in the file are matched to the match's players by name, ignoring case and
   spacing, in either order. When the names differ the uploader says who is who (``swap``).
 - The games are recorded one by one through ``match_record_game`` with their move record, in
