@@ -316,3 +316,21 @@ def test_a_binary_file_is_still_refused(client, make_match, organizer):
     assert refusal(client, match, b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR") == (
         "This is not a text file, so it is no .mat match file."
     )
+
+
+def test_text_that_is_no_match_file_is_refused(client, make_match, organizer):
+    match = make_match()
+    client.force_login(organizer)
+    assert refusal(client, match, "Dear referee,\nI won 3-1.\n".encode("cp1252")) == (
+        "This is not a .mat match file: it has no “N point match” line."
+    )
+
+
+def test_a_refusal_is_german_for_a_german_uploader(client, make_match, organizer):
+    match = make_match(length=9, names=("Søren_Kierkegaard", "Zoë Ørsted"))
+    client.force_login(organizer)
+    client.cookies["django_language"] = "de"
+    assert refusal(client, match, data("galaxy_9pt_ends_mid_game")) == (
+        "Die Datei endet mitten in Partie 6, bei 8–6 in einem 9-Punkte-Match: Das Match ist "
+        "nicht vorbei. Laden Sie das vollständige Match hoch."
+    )
