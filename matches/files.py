@@ -10,7 +10,12 @@ The rules of an import (the same for the upload page and the API):
   *tournament's* rules (cube, Crawford, Holland, cube limit, who starts, local rules), not the
   file's header tags, so a file that broke the tournament's rules is refused.
 - The file's match must be complete. A file that stops before the end (a truncated file, an
-  unfinished match) is refused: importing part of it would block the complete file later.
+  unfinished match, a game cut off in the middle) is refused, saying where it ends: importing
+  part of it would block the complete file later. Fragments and forfeits are refused too.
+- Files of other programs (Backgammon Galaxy, FIBS, Snowie, Backgammon Studio, eXtreme Gammon)
+  are read the way GNU Backgammon reads them, in any of their encodings; what was read
+  differently from what the file says (a "Wins" line the board contradicts, cells that carry
+  nothing) comes back as translated warnings for the uploader.
 - The two players in the file are matched to the match's players by name, ignoring case and
   spacing, in either order. When the names differ the uploader says who is who (``swap``).
 - The games are recorded one by one through ``match_record_game`` with their move record, in
@@ -35,7 +40,15 @@ from backgammon.matfile import MatFileError
 from backgammon.scoring import GameResult
 from config.errors import UserError
 from config.logs import logged_service
-from matches.files_errors import MatchFileError, PlayersUnknownError, line_error, move_error
+from matches.files_errors import (
+    MatchFileError,
+    PlayersUnknownError,
+    ReadingWarning,
+    incomplete_error,
+    line_error,
+    move_error,
+    reading_warnings,
+)
 from matches.models import Match, MatchFile, MatchStatus, ResultSource
 from matches.rules import rules_for_match
 from matches.services import (
@@ -71,25 +84,36 @@ class MatchFileReading:
     #: How the names map to the match: False = the file's first player is ``entry_a``,
     #: True = swapped, None = the names do not say.
     swap: bool | None
+    #: What was read differently from what the file says (the file is still right).
+    warnings: tuple[ReadingWarning, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class FileImport:
+    """An imported file: the kept :class:`MatchFile` and what was read differently from what
+    it says (for the uploader to see)."""
+
+    file: MatchFile
+    warnings: tuple[ReadingWarning, ...]
 
 
 # --- Reading ----------------------------------------------------------------------------------
 
 
 def match_file_text(data: bytes) -> str:
-    """The text of an uploaded file: UTF-8 (with or without BOM), else Windows-1252."""
+    """The text of an uploaded file in the encodings match files come in (UTF-8 with or
+    without BOM, UTF-16 with BOM, Windows-1252, Latin-1: :func:`matfile.decode`)."""
     if len(data) > MAX_FILE_BYTES:
         raise MatchFileError(
             _("The file is too large: match files of up to %(kb)d KB are accepted.")
             % {"kb": MAX_FILE_BYTES // 1024},
             code="too_large",
         )
-    if b"\x00" in data:
+    # After decoding: UTF-16 text is full of NUL bytes, a binary file keeps them as text.
+    text = matfile.decode(data)
+    if "\x00" in text:
         raise MatchFileError(_("This is not a text file, so it is no .mat match file."))
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return data.decode("cp1252", errors="replace")
+    return text
 
 
 def normalized_name(name: str) -> str:
@@ -151,7 +175,7 @@ def matfile_read(*, match: Match, text: str) -> MatchFileReading:
     if not record.games:
         raise MatchFileError(_("The file has no games."), code="no_games")
     try:
-        state, games = matfile.replay_games(record, rules_for_match(match))
+        done = matfile.replay_record(record, rules_for_match(match))
     except MatFileError as error:
         raise line_error(error, text) from error
     except MoveError as error:
@@ -160,26 +184,20 @@ def matfile_read(*, match: Match, text: str) -> MatchFileReading:
         raise MatchFileError(
             _("The file does not add up: its games and results contradict each other.")
         ) from error
-    if not state.is_over:
-        raise MatchFileError(
-            _(
-                "The file ends before the match is over (%(a)d–%(b)d in a %(n)d-point match). "
-                "Upload the complete match."
-            )
-            % {"a": state.score[0], "b": state.score[1], "n": match.length},
-            code="incomplete",
-        )
+    if not done.state.is_over:
+        raise incomplete_error(done, match.length)
     imported = tuple(
         ImportedGame(result=game.result, actions=tuple(game.record))
-        for game in games
+        for game in done.games
         if game.result is not None
     )
     return MatchFileReading(
         names=record.players,
         length=record.length,
-        score=state.score,
+        score=done.state.score,
         games=imported,
         swap=side_mapping(record.players, match_player_names(match)),
+        warnings=reading_warnings(done, text),
     )
 
 
@@ -264,7 +282,7 @@ def match_import_file(
     swap: bool | None = None,
     source: str = ResultSource.FILE,
     expected_version: int | None = None,
-) -> MatchFile:
+) -> FileImport:
     """Record every game of a complete .mat file in an open match without games.
 
     ``swap`` says the file's first player is the match's second (``entry_b``); left at
@@ -300,7 +318,7 @@ def match_import_file(
     )
     stored.full_clean()
     stored.save()
-    return stored
+    return FileImport(file=stored, warnings=reading.warnings)
 
 
 @logged_service("match_import_games")

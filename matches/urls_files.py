@@ -9,4 +9,5 @@ app_name = "matchfiles"
 urlpatterns = [
     path("", views_files.upload, name="upload"),
     path("<int:file>/", views_files.download, name="download"),
+    path("<int:file>/moves/", views_files.record, name="record"),
 ]

@@ -13,12 +13,14 @@ from clubs import permissions
 from clubs.views.common import add_user_error, deny
 from config.errors import UserError
 from matches.files import (
+    FileImport,
     import_refusal,
     match_import_file,
     match_player_names,
     matfile_read,
 )
 from matches.files_errors import MatchFileError, PlayersUnknownError
+from matches.files_record import match_file_record
 from matches.forms_files import MatchFilePlayersForm, MatchFileUploadForm
 from matches.models import Match, MatchFile
 from matches.views.match import get_visible_match
@@ -39,12 +41,14 @@ def _players_step(
     return _render(request, match, "matches/upload_players.html", form=form, file_names=names)
 
 
-def _done(request: HttpRequest, match: Match) -> HttpResponse:
+def _done(request: HttpRequest, match: Match, imported: FileImport) -> HttpResponse:
     match.refresh_from_db()
     messages.success(
         request,
         _("The match file is imported: %(a)d–%(b)d.") % {"a": match.score_a, "b": match.score_b},
     )
+    for warning in imported.warnings:
+        messages.warning(request, warning.message)
     tournament = match.round.stage.tournament
     return redirect("matches:detail", tournament.club.slug, tournament.slug, match.pk)
 
@@ -63,7 +67,7 @@ def upload(request: HttpRequest, club: str, tournament: str, match: int) -> Http
         name = form.cleaned_data["file"].name or ""
         text = form.cleaned_data["text"]
         try:
-            match_import_file(match=match_obj, text=text, name=name, user=request.user)
+            imported = match_import_file(match=match_obj, text=text, name=name, user=request.user)
         except PlayersUnknownError as error:
             return _players_step(
                 request, match_obj, names=error.names, initial={"content": text, "name": name}
@@ -71,7 +75,7 @@ def upload(request: HttpRequest, club: str, tournament: str, match: int) -> Http
         except UserError as error:
             add_user_error(form, error)
         else:
-            return _done(request, match_obj)
+            return _done(request, match_obj, imported)
     return _render(request, match_obj, "matches/upload.html", form=form)
 
 
@@ -89,7 +93,7 @@ def _upload_players(request: HttpRequest, match: Match) -> HttpResponse:
     )
     if form.is_valid():
         try:
-            match_import_file(
+            imported = match_import_file(
                 match=match,
                 text=form.cleaned_data["content"],
                 name=form.cleaned_data["name"],
@@ -99,7 +103,7 @@ def _upload_players(request: HttpRequest, match: Match) -> HttpResponse:
         except UserError as error:
             add_user_error(form, error)
         else:
-            return _done(request, match)
+            return _done(request, match, imported)
     return _render(request, match, "matches/upload_players.html", form=form, file_names=names)
 
 
@@ -116,3 +120,16 @@ def download(
     safe = "".join(c for c in name if c.isalnum() or c in "._- ") or "match.mat"
     response["Content-Disposition"] = f'attachment; filename="{safe}"'
     return response
+
+
+def record(request: HttpRequest, club: str, tournament: str, match: int, file: int) -> HttpResponse:
+    """A kept match file move by move, with gnubg's IDs of every position."""
+    match_obj = get_visible_match(request, club, tournament, match)
+    stored = get_object_or_404(match_obj.files.all(), pk=file)
+    return _render(
+        request,
+        match_obj,
+        "matches/file_record.html",
+        file=stored,
+        record=match_file_record(stored),
+    )

@@ -50,7 +50,7 @@ def test_a_gnubg_file_is_recorded_game_by_game_with_its_final_score(
     facts = expected(name.replace("xg_05pt_from_s108", "gnubg_05pt_s108"))
     match = make_match(length=facts["length"], names=facts["players"])
 
-    stored = commit(
+    imported = commit(
         match_import_file, match=match, text=mat(name), name=f"{name}.mat", user=organizer
     )
 
@@ -72,8 +72,10 @@ def test_a_gnubg_file_is_recorded_game_by_game_with_its_final_score(
     ] == [{k: v for k, v in game.items() if k != "score_before"} for game in facts["games"]]
     assert {g.source for g in games} == {"file"}
     assert all(g.record["actions"] and g.entered_by == organizer for g in games)
+    stored = imported.file
     assert stored.content == mat(name) and stored.name == f"{name}.mat"
     assert stored.uploaded_by == organizer
+    assert imported.warnings == ()  # gnubg's own files are read as they are written
 
 
 def test_names_match_whatever_the_case_and_spacing(make_match):

@@ -1,0 +1,336 @@
+"""Match files as other programs write them, uploaded through the page: Backgammon Galaxy,
+FIBS, Snowie, Backgammon Studio, eXtreme Gammon and gnubg; their encodings; what is refused
+and what the uploader reads then.
+
+The files are the engine's dialect fixtures (tests/backgammon/fixtures/mat/dialects), each with
+GNU Backgammon's own reading (``*.gnubg.json``), which the recorded games must match.
+"""
+
+from __future__ import annotations
+
+import codecs
+import json
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+
+from matches.models import Match
+from tests.conftest import MAT_FIXTURES, assert_nothing_stored, mat
+
+pytestmark = pytest.mark.django_db
+
+DIALECTS = MAT_FIXTURES / "dialects"
+
+
+def data(stem: str) -> bytes:
+    return (DIALECTS / f"{stem}.mat").read_bytes()
+
+
+def gnubg_reading(stem: str) -> dict:
+    return json.loads((DIALECTS / f"{stem}.gnubg.json").read_text())
+
+
+def upload_url(match: Match) -> str:
+    tournament = match.round.stage.tournament
+    return reverse("matchfiles:upload", args=[tournament.club.slug, tournament.slug, match.pk])
+
+
+def upload(client, match: Match, content: bytes, name: str = "match.mat"):
+    """Post the file's bytes as a browser does; follow to the page the uploader sees."""
+    file = SimpleUploadedFile(name, content, content_type="text/plain")
+    return client.post(upload_url(match), {"file": file}, follow=True)
+
+
+def shown_messages(response) -> list[tuple[str, str]]:
+    return [(message.level_tag, str(message)) for message in response.context["messages"]]
+
+
+def warnings_shown(response) -> list[str]:
+    return [text for level, text in shown_messages(response) if level == "warning"]
+
+
+# --- Every writer's file is accepted with gnubg's result ----------------------------------------
+
+#: stem -> (the message the uploader sees, the warnings shown on the match page)
+WRITERS = {
+    "galaxy_7pt": (
+        "The match file is imported: 0–7.",
+        [
+            "Lines 22, 45, 85 have entries that say nothing a game needs (such as “Losses 1 "
+            "point”); they were skipped, as GNU Backgammon skips them.",
+            "Game 3: the file says “Wins 7 points and the match”, but the board and the cube "
+            "make the game worth 4; it counts 4 (line 85).",
+        ],
+    ),
+    "galaxy_11pt": (
+        "The match file is imported: 18–1.",
+        [
+            "Lines 16, 24, 30, 73 have entries that say nothing a game needs (such as “Losses "
+            "1 point”); they were skipped, as GNU Backgammon skips them.",
+            "Game 4: the file says “Wins 9 points and the match”, but the board and the cube "
+            "make the game worth 16; it counts 16 (line 73).",
+        ],
+    ),
+    "galaxy_25pt": (
+        "The match file is imported: 26–23.",
+        [
+            "Lines 23, 45, 81, 112, 127, 163, 186, 223, … have entries that say nothing a game "
+            "needs (such as “Losses 1 point”); they were skipped, as GNU Backgammon skips them.",
+            "Game 19: the file says “Wins 3 points and the match”, but the board and the cube "
+            "make the game worth 4; it counts 4 (line 535).",
+        ],
+    ),
+    "fibs_5pt": ("The match file is imported: 7–3.", []),
+    "fibs_11pt": ("The match file is imported: 14–1.", []),
+    "snowie_7pt": ("The match file is imported: 0–9.", []),
+    "studio_11pt": ("The match file is imported: 11–6.", []),
+    "xg_13pt": ("The match file is imported: 16–3.", []),
+}
+
+
+@pytest.mark.parametrize("stem", sorted(WRITERS))
+def test_each_writers_file_is_imported_as_gnubg_reads_it(stem, client, make_match, organizer):
+    reading = gnubg_reading(stem)
+    match = make_match(length=reading["length"], names=tuple(reading["names"]))
+    client.force_login(organizer)
+
+    response = upload(client, match, data(stem), name=f"{stem}.mat")
+
+    assert response.redirect_chain[-1][0].endswith(f"/matches/{match.pk}/")
+    success, warnings = WRITERS[stem]
+    assert ("success", success) in shown_messages(response)
+    assert warnings_shown(response) == warnings
+    for warning in warnings:
+        assert warning in response.text
+    match.refresh_from_db()
+    assert match.status == "finished"
+    games = list(match.games.order_by("number"))
+    assert [(g.winner, g.points) for g in games] == [
+        (g["winner"], g["points"]) for g in reading["games"]
+    ]
+    score = [sum(g["points"] for g in reading["games"] if g["winner"] == side) for side in (0, 1)]
+    assert [match.score_a, match.score_b] == score
+    assert success == f"The match file is imported: {score[0]}–{score[1]}."
+    assert match.winner == (match.entry_a if score[0] > score[1] else match.entry_b)
+    assert {g.source for g in games} == {"file"}
+
+
+def test_the_warnings_are_german_for_a_german_uploader(client, make_match, organizer):
+    match = make_match(length=7, names=("Søren_Kierkegaard", "Zoë Ørsted"))
+    client.force_login(organizer)
+    client.cookies["django_language"] = "de"
+    response = upload(client, match, data("galaxy_7pt"))
+    assert ("success", "Die Matchdatei ist importiert: 0–7.") in shown_messages(response)
+    assert warnings_shown(response)[1] == (
+        "Partie 3: Die Datei sagt „Wins 7 points and the match“, aber Brett und Doppler "
+        "machen die Partie 4 wert; sie zählt 4 (Zeile 85)."
+    )
+
+
+def test_a_wins_in_the_losers_column_counts_for_the_player_who_bore_off(
+    client, make_match, organizer
+):
+    lines = mat("gnubg_07pt_s112").splitlines()
+    assert lines[75] == "                                  Wins 4 points"  # Bob bore off
+    lines[75] = "      Wins 4 points"  # in Alice's column
+    match = make_match(length=7)
+    client.force_login(organizer)
+    response = upload(client, match, "\n".join(lines).encode())
+    assert warnings_shown(response) == [
+        "Game 3: “Wins 4 points” stands in the column of Alice, but Bob won the game on the "
+        "board; it counts for Bob (line 76)."
+    ]
+    match.refresh_from_db()
+    assert (match.score_a, match.score_b) == (0, 7)
+
+
+def test_games_after_the_end_of_the_match_are_ignored_with_a_warning(client, make_match, organizer):
+    text = mat("gnubg_03pt_s104")
+    first = text[text.index(" Game 1") : text.index(" Game 2")]
+    extra = first.replace(" Game 1", " Game 4").replace(
+        "Alice : 0                      Bob : 0", "Alice : 5                      Bob : 1"
+    )
+    match = make_match()
+    client.force_login(organizer)
+    response = upload(client, match, (text + "\n" + extra).encode())
+    assert warnings_shown(response) == [
+        "The match is over after game 3; the games after it in the file (from line 68) are ignored."
+    ]
+    match.refresh_from_db()
+    assert (match.score_a, match.score_b, match.games.count()) == (5, 1, 3)
+
+
+# --- Encodings ----------------------------------------------------------------------------------
+
+
+def test_a_windows_1252_file_keeps_its_umlauts(client, make_match, organizer):
+    content = mat("gnubg_03pt_s104").replace("Alice", "Jäger").encode("cp1252")
+    assert b"J\xe4ger" in content
+    match = make_match(names=("Jäger", "Bob"))
+    client.force_login(organizer)
+    response = upload(client, match, content)
+    assert ("success", "The match file is imported: 5–1.") in shown_messages(response)
+    assert "Jäger" in response.text
+    assert "Jäger : 0" in match.files.get().content
+
+
+def test_utf8_with_bom_and_crlf_line_ends_is_read(client, make_match, organizer):
+    text = mat("gnubg_03pt_s104").replace("Bob", "Jürgen Weiß")
+    content = codecs.BOM_UTF8 + text.replace("\n", "\r\n").encode()
+    match = make_match(names=("Alice", "Jürgen Weiß"))
+    client.force_login(organizer)
+    response = upload(client, match, content)
+    assert ("success", "The match file is imported: 5–1.") in shown_messages(response)
+    match.refresh_from_db()
+    assert (match.score_a, match.score_b, match.games.count()) == (5, 1, 3)
+
+
+def test_utf16_with_its_byte_order_mark_is_read(client, make_match, organizer):
+    content = mat("gnubg_03pt_s104").replace("Alice", "Zoë").encode("utf-16")
+    assert content.startswith(codecs.BOM_UTF16_LE) and b"\x00" in content
+    match = make_match(names=("Zoë", "Bob"))
+    client.force_login(organizer)
+    response = upload(client, match, content)
+    assert ("success", "The match file is imported: 5–1.") in shown_messages(response)
+    assert "Zoë : 0" in match.files.get().content
+
+
+# --- Refusals: what the uploader reads, and nothing is stored ----------------------------------
+
+
+def refusal(client, match: Match, content: bytes) -> str:
+    response = upload(client, match, content)
+    assert response.status_code == 200 and not response.redirect_chain
+    errors = response.context["form"].errors["file"]
+    assert len(errors) == 1
+    assert errors[0] in response.text
+    assert_nothing_stored(match)
+    return errors[0]
+
+
+def test_a_fragment_is_refused(client, make_match, organizer):
+    match = make_match(length=7, names=("Søren_Kierkegaard", "Zoë Ørsted"))
+    client.force_login(organizer)
+    assert refusal(client, match, data("galaxy_7pt_fragment")) == (
+        "The file starts at game 3: a fragment, not a whole match. Upload the match from its "
+        "first game."
+    )
+
+
+def test_a_first_game_that_does_not_start_at_zero_is_a_fragment(client, make_match, organizer):
+    text = mat("gnubg_03pt_s104").replace(
+        "Alice : 0                      Bob : 0", "Alice : 1                      Bob : 0", 1
+    )
+    match = make_match()
+    client.force_login(organizer)
+    assert refusal(client, match, text.encode()) == (
+        "The file starts at “Alice : 1 Bob : 0”, not at 0–0: a fragment, not a whole match. "
+        "Upload the match from its first game."
+    )
+
+
+def test_a_forfeit_is_refused(client, make_match, organizer):
+    match = make_match(length=7, names=("hoppy_frog", "marvin"))
+    client.force_login(organizer)
+    assert refusal(client, match, data("fibs_7pt_forfeit")) == (
+        "Game 2 is a forfeit of 4016 points: not a played game (line 20). Only played matches "
+        "are imported; the organizer can award a match without play."
+    )
+
+
+def test_a_file_ending_in_the_middle_of_a_game_is_refused(client, make_match, organizer):
+    match = make_match(length=9, names=("Søren_Kierkegaard", "Zoë Ørsted"))
+    client.force_login(organizer)
+    assert refusal(client, match, data("galaxy_9pt_ends_mid_game")) == (
+        "The file ends in the middle of game 6, at 8–6 in a 9-point match: the match is not "
+        "over. Upload the complete match."
+    )
+
+
+def test_an_unfinished_match_is_refused(client, make_match, organizer):
+    match = make_match(length=9, names=("gnubg", "Eva"))
+    client.force_login(organizer)
+    assert refusal(client, match, data("gnubg_9pt_unfinished")) == (
+        "The file ends before the match is over: after game 4 the score is 4–3 in a 9-point "
+        "match. Upload the complete match."
+    )
+
+
+def test_a_money_session_is_refused(client, make_match, organizer):
+    match = make_match(length=7, names=("Carla", "Dmitri"))
+    client.force_login(organizer)
+    assert refusal(client, match, data("xg_money")) == (
+        "The file is a money session, not a 7-point match."
+    )
+
+
+def test_a_match_of_another_length_is_refused(client, make_match, organizer):
+    match = make_match(length=7, names=("Carla", "Dmitri"))
+    client.force_login(organizer)
+    assert refusal(client, match, data("xg_13pt")) == (
+        "The file is a 13-point match; this match is played to 7."
+    )
+
+
+def test_a_game_without_its_end_before_the_next_game_is_refused(client, make_match, organizer):
+    text = mat("gnubg_03pt_s104")
+    cut = (
+        "  5) 43: 25/22 13/9               Doubles => 2\n"
+        "  6)  Drops                       Wins 1 point \n"
+    )
+    assert cut in text
+    match = make_match()
+    client.force_login(organizer)
+    assert refusal(client, match, text.replace(cut, "").encode()) == (
+        "Game 1 stops in the middle (line 9) and game 2 follows: lines of the file are "
+        "missing. Upload the complete file."
+    )
+
+
+def test_a_score_line_that_does_not_add_up_is_refused(client, make_match, organizer):
+    text = mat("gnubg_03pt_s104").replace(
+        "Alice : 0                      Bob : 1", "Alice : 1                      Bob : 1", 1
+    )
+    match = make_match()
+    client.force_login(organizer)
+    assert refusal(client, match, text.encode()) == (
+        "Line 14 of the file (game 2) does not add up with the games before it: "
+        "“Alice : 1 Bob : 1”."
+    )
+
+
+def test_a_line_that_cannot_be_read_names_line_game_and_move(client, make_match, organizer):
+    text = mat("gnubg_03pt_s104").replace("  4) 64: 10/4 8/4", "  4) 64: 10/4 8/")
+    match = make_match()
+    client.force_login(organizer)
+    assert refusal(client, match, text.encode()) == (
+        "Line 9 of the file (game 1, move 4) is wrong or does not fit the lines before it: "
+        "“4) 64: 10/4 8/ 63: 24/18 18/15*”."
+    )
+
+
+def test_a_binary_file_is_still_refused(client, make_match, organizer):
+    match = make_match()
+    client.force_login(organizer)
+    assert refusal(client, match, b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR") == (
+        "This is not a text file, so it is no .mat match file."
+    )
+
+
+def test_text_that_is_no_match_file_is_refused(client, make_match, organizer):
+    match = make_match()
+    client.force_login(organizer)
+    assert refusal(client, match, "Dear referee,\nI won 3-1.\n".encode("cp1252")) == (
+        "This is not a .mat match file: it has no “N point match” line."
+    )
+
+
+def test_a_refusal_is_german_for_a_german_uploader(client, make_match, organizer):
+    match = make_match(length=9, names=("Søren_Kierkegaard", "Zoë Ørsted"))
+    client.force_login(organizer)
+    client.cookies["django_language"] = "de"
+    assert refusal(client, match, data("galaxy_9pt_ends_mid_game")) == (
+        "Die Datei endet mitten in Partie 6, bei 8–6 in einem 9-Punkte-Match: Das Match ist "
+        "nicht vorbei. Laden Sie das vollständige Match hoch."
+    )
