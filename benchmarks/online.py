@@ -123,9 +123,9 @@ def prepare(games: int) -> tuple[list[tuple[int, str, str]], str]:
         services.entry_add_guest(tournament=tournament, name=f"Bench {stamp} {n:03d}")
     draw_services.tournament_start(tournament=tournament)  # the round is paired on commit (eager)
     matches = list(
-        Match.objects.filter(round__stage__tournament=tournament, status="ready").select_related(
-            "entry_a", "entry_b"
-        )
+        Match.objects.of_tournament(tournament)
+        .filter(status="ready")
+        .select_related("entry_a", "entry_b")
     )
     assert len(matches) == games, f"expected {games} matches, got {len(matches)}"
     Match.objects.filter(pk__in=[m.pk for m in matches]).update(is_online=True)

@@ -7,12 +7,12 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Q
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from clubs.models import Club, Membership, Player, Role
 from config.errors import UserError
 from config.logs import logged_service
+from config.slugs import unique_slug
 from events.bus import emit
 from events.types import MemberAdded, RatingSettingsChanged
 
@@ -48,14 +48,6 @@ def account_register(
     return user
 
 
-def _unique_club_slug(name: str) -> str:
-    base = slugify(name)[:50] or "club"
-    slug, n = base, 2
-    while Club.objects.filter(slug=slug).exists():
-        slug, n = f"{base}-{n}", n + 1
-    return slug
-
-
 @logged_service("club_create")
 @transaction.atomic
 def club_create(
@@ -71,7 +63,7 @@ def club_create(
     """Create a club; its creator becomes its first organizer."""
     club = Club(
         name=name,
-        slug=slug or _unique_club_slug(name),
+        slug=slug or unique_slug(Club.objects.all(), name, fallback="club"),
         description=description,
         city=city,
         is_private=is_private,

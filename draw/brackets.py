@@ -100,7 +100,8 @@ def withdrawn_entry_ids(tournament: Tournament) -> list[int]:
 def bracket_state(tournament: Tournament) -> BracketState:
     """The bracket as the results so far make it: who plays where, walkovers, placings."""
     rows = (
-        Match.objects.filter(round__stage__tournament=tournament, status=MatchStatus.FINISHED)
+        Match.objects.of_tournament(tournament)
+        .filter(status=MatchStatus.FINISHED)
         .exclude(bracket_key="")
         .annotate(game_count=Count("games"))
         .values_list(
@@ -120,7 +121,7 @@ def bracket_sync(tournament: Tournament, *, plan: BracketPlan | None = None) -> 
     plan = plan or bracket_plan(tournament)
     rows = {
         m.bracket_key: m
-        for m in Match.objects.filter(round__stage__tournament=tournament)
+        for m in Match.objects.of_tournament(tournament)
         .exclude(bracket_key="")
         .annotate(game_count=Max("games__number"))
     }

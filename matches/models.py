@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
@@ -32,6 +34,26 @@ class MatchOutcome(models.TextChoices):
 class Slot(models.IntegerChoices):
     A = 1, _("first player")
     B = 2, _("second player")
+
+
+#: A match that can be played now: both players known, no result yet.
+OPEN_STATUSES = (MatchStatus.READY, MatchStatus.PLAYING)
+#: A match without its result yet, including one still waiting for its players.
+UNDECIDED_STATUSES = (MatchStatus.PENDING, MatchStatus.READY, MatchStatus.PLAYING)
+
+
+class MatchQuerySet(models.QuerySet["Match"]):
+    def of_tournament(self, tournament: Any) -> MatchQuerySet:
+        """The matches of a tournament (a ``Tournament`` or its id), every stage and round."""
+        return self.filter(round__stage__tournament=tournament)
+
+    def open(self) -> MatchQuerySet:
+        """Matches that can be played now (ready or being played)."""
+        return self.filter(status__in=OPEN_STATUSES)
+
+    def undecided(self) -> MatchQuerySet:
+        """Matches without a result yet (waiting, ready or being played)."""
+        return self.filter(status__in=UNDECIDED_STATUSES)
 
 
 class Match(TimeStampedModel):
@@ -107,6 +129,8 @@ class Match(TimeStampedModel):
         _("version"), default=0, help_text=_("Grows with every change to the result.")
     )
     history = HistoricalRecords(excluded_fields=["updated_at"])
+
+    objects = MatchQuerySet.as_manager()
 
     class Meta:
         ordering = ["round", "index"]

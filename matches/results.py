@@ -13,7 +13,7 @@ GAMMONISH = [WinKind.GAMMON, WinKind.BACKGAMMON]
 
 def finished_results(tournament: Tournament, *, stage_id: int | None = None) -> list[MatchResult]:
     """Every finished match with its points, games and gammons per side; byes as byes."""
-    matches = Match.objects.filter(round__stage__tournament=tournament, status=MatchStatus.FINISHED)
+    matches = Match.objects.of_tournament(tournament).filter(status=MatchStatus.FINISHED)
     if stage_id is not None:
         matches = matches.filter(round__stage_id=stage_id)
     rows = matches.annotate(

@@ -17,7 +17,7 @@ def next_match_for(player: Player) -> Match | None:
     """The player's next match that can be played (or is being played), oldest round first."""
     return (
         Match.objects.filter(Q(entry_a__player=player) | Q(entry_b__player=player))
-        .filter(status__in=[MatchStatus.READY, MatchStatus.PLAYING])
+        .open()
         .select_related("round__stage__tournament__club", "entry_a__player", "entry_b__player")
         .order_by("round__stage__tournament__starts_at", "round__number", "index")
         .first()
@@ -126,9 +126,8 @@ def match_history(match: Match) -> list[HistoryLine]:
 
 def disputed_matches(tournament: Any) -> list[Match]:
     return list(
-        Match.objects.filter(
-            round__stage__tournament=tournament, reports__status=ReportStatus.DISPUTED
-        )
+        Match.objects.of_tournament(tournament)
+        .filter(reports__status=ReportStatus.DISPUTED)
         .select_related("round__stage", "entry_a__player", "entry_b__player")
         .distinct()
     )

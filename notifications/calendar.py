@@ -17,12 +17,11 @@ from django.utils.translation import gettext as _
 from icalendar import Calendar, Event
 
 from clubs.models import Player
-from matches.models import Match, MatchStatus
+from matches.models import Match
 from notifications.match_notices import match_url
 from notifications.services import absolute
 
 SALT = "clubs.notify.calendar"  # kept: feeds already subscribed use it
-SCHEDULED = (MatchStatus.PENDING, MatchStatus.READY, MatchStatus.PLAYING)
 
 
 def calendar_token(player: Player | int) -> str:
@@ -44,7 +43,7 @@ def scheduled_matches(player: Player) -> list[Match]:
     """The player's matches still to play that have a date (one query)."""
     return list(
         Match.objects.filter(Q(entry_a__player=player) | Q(entry_b__player=player))
-        .filter(status__in=SCHEDULED)
+        .undecided()
         .filter(
             Q(round__deadline__isnull=False) | Q(round__stage__tournament__starts_at__isnull=False)
         )

@@ -15,13 +15,11 @@ from django.urls import reverse
 from django.utils import timezone
 
 from clubs.models import Membership, Role
-from matches.models import Match, MatchStatus
+from matches.models import OPEN_STATUSES, Match
 from notifications import kinds
 from notifications.match_notices import match_message, match_queryset, match_url, sides
 from notifications.services import Message, absolute, notifications_create
 from tournaments.models import TournamentStatus
-
-OPEN = (MatchStatus.READY, MatchStatus.PLAYING)
 
 
 def reminder_hours() -> list[int]:
@@ -36,7 +34,7 @@ def _stamp(deadline: datetime) -> int:
 
 def _open_matches():  # type: ignore[no-untyped-def]
     return match_queryset().filter(
-        status__in=OPEN,
+        status__in=OPEN_STATUSES,
         entry_a__isnull=False,
         entry_b__isnull=False,
         round__deadline__isnull=False,

@@ -9,7 +9,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from clubs.models import Club, Membership, Player, Role
-from matches.models import Match, MatchStatus
+from matches.models import Match
 from notifications.models import Notification, NotificationStatus
 from tournaments.models import Tournament
 
@@ -72,9 +72,9 @@ def tell_in_person(tournament: Tournament) -> QuerySet[Notification]:
 def overdue_matches(tournament: Tournament) -> list[Match]:
     """Matches still open after their round's deadline."""
     return list(
-        Match.objects.filter(
-            round__stage__tournament=tournament,
-            status__in=[MatchStatus.READY, MatchStatus.PLAYING],
+        Match.objects.of_tournament(tournament)
+        .open()
+        .filter(
             round__deadline__lte=timezone.now(),
         )
         .select_related("round__stage", "entry_a__player", "entry_b__player")

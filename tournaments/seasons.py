@@ -9,12 +9,12 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from django.db import transaction
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from clubs.models import Club
 from config.errors import UserError
 from config.logs import logged_service
+from config.slugs import unique_slug
 from tournaments.models import Season, Tournament
 
 
@@ -32,14 +32,6 @@ def _clean_points(placing_points: Sequence[Any]) -> list[int]:
     return points
 
 
-def _unique_slug(club: Club, name: str) -> str:
-    base = slugify(name)[:50] or "season"
-    slug, n = base, 2
-    while Season.objects.filter(club=club, slug=slug).exists():
-        slug, n = f"{base}-{n}", n + 1
-    return slug
-
-
 @logged_service("season_create")
 @transaction.atomic
 def season_create(
@@ -54,7 +46,7 @@ def season_create(
     season = Season(
         club=club,
         name=name.strip(),
-        slug=slug or _unique_slug(club, name),
+        slug=slug or unique_slug(Season.objects.filter(club=club), name, fallback="season"),
         placing_points=_clean_points(placing_points),
         participation_points=participation_points,
     )

@@ -48,9 +48,9 @@ def _game_by_game(match: Match, rng: random.Random) -> None:
 
 def _open_matches(tournament: Tournament) -> list[Match]:
     return list(
-        Match.objects.filter(
-            round__stage__tournament=tournament, status=MatchStatus.READY
-        ).order_by("round__stage__order", "round__number", "index")
+        Match.objects.of_tournament(tournament)
+        .filter(status=MatchStatus.READY)
+        .order_by("round__stage__order", "round__number", "index")
     )
 
 

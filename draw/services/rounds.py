@@ -26,7 +26,7 @@ from draw.brackets import (
 )
 from events.bus import emit
 from events.types import RoundCreated, RoundDrawn, TournamentAdvanced, TournamentFinished
-from matches.models import Match, MatchOutcome, MatchStatus
+from matches.models import UNDECIDED_STATUSES, Match, MatchOutcome, MatchStatus
 from matches.results import finished_results
 from tournaments.models import (
     Entry,
@@ -59,7 +59,6 @@ STAGE_KINDS = {
     "losers": StageKind.LOSERS,
     "final": StageKind.FINAL,
 }
-UNDECIDED = (MatchStatus.PENDING, MatchStatus.READY)
 
 
 def _pairing_error(error: PairingError) -> UserError:
@@ -203,9 +202,7 @@ def _draw_swiss(tournament: Tournament, round_: Round, fmt: RoundFormat) -> int:
         else:
             opponents[result.a].add(result.b)
             opponents[result.b].add(result.a)
-    open_matches = Match.objects.filter(round__stage__tournament=tournament).exclude(
-        status__in=[MatchStatus.FINISHED, MatchStatus.VOID]
-    )
+    open_matches = Match.objects.of_tournament(tournament).undecided()
     for a, b in open_matches.values_list("entry_a_id", "entry_b_id"):
         opponents[a].add(b)
         opponents[b].add(a)
@@ -260,9 +257,7 @@ def close_rounds(tournament: Tournament) -> None:
         status=RoundStatus.FINISHED
     )
     for round_ in open_rounds.filter(matches__isnull=False).distinct():
-        if not round_.matches.filter(
-            status__in=[MatchStatus.PENDING, MatchStatus.READY, MatchStatus.PLAYING]
-        ).exists():
+        if not round_.matches.filter(status__in=UNDECIDED_STATUSES).exists():
             round_.status = RoundStatus.FINISHED
             round_.save(update_fields=["status", "updated_at"])
 
@@ -281,7 +276,7 @@ def tournament_advance(*, match_id: int) -> bool:
 
 def _fingerprint(tournament: Tournament) -> tuple[object, ...]:
     """Changes whenever a match row, a round's status or the number of rounds changes."""
-    matches = Match.objects.filter(round__stage__tournament=tournament).aggregate(
+    matches = Match.objects.of_tournament(tournament).aggregate(
         n=Count("pk"), versions=Sum("version")
     )
     rounds = Round.objects.filter(stage__tournament=tournament).aggregate(
@@ -378,14 +373,14 @@ def round_repair(*, round_: Round, rng: random.Random | None = None) -> None:
     tournament = tournament_lock(round_.stage.tournament)
     fmt = format_of(tournament)
     if isinstance(fmt, BracketFormat):
-        matches = Match.objects.filter(round__stage__tournament=tournament)
+        matches = Match.objects.of_tournament(tournament)
         scope_rounds = Round.objects.filter(stage__tournament=tournament)
     else:
         matches = Match.objects.filter(round=round_)
         scope_rounds = Round.objects.filter(pk=round_.pk)
         if tournament.format == "round_robin":
             scope_rounds = Round.objects.filter(stage__tournament=tournament)
-            matches = Match.objects.filter(round__stage__tournament=tournament)
+            matches = Match.objects.of_tournament(tournament)
     played = matches.filter(
         Q(games__isnull=False) | Q(outcome__in=[MatchOutcome.PLAYED, MatchOutcome.FORFEIT])
     ).exists()

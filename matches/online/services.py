@@ -26,7 +26,7 @@ from backgammon import (
 from backgammon.errors import CUBE_ABOVE_MAX, CUBE_IN_CRAWFORD_GAME
 from config.errors import UserError
 from config.logs import logged_service
-from matches.models import Match, MatchStatus, OnlineGame, ResultSource
+from matches.models import OPEN_STATUSES, Match, MatchStatus, OnlineGame, ResultSource
 from matches.rules import rules_for_match
 from matches.services import game_results, match_record_game
 
@@ -35,8 +35,6 @@ from .state import OnlineState, turn_for
 from .steps import as_step, as_steps
 
 __all__ = ["online_game_act", "online_game_open"]
-
-OPEN = (MatchStatus.READY, MatchStatus.PLAYING)
 
 
 def _engine_message(error: IllegalActionError, game: Game) -> str:
@@ -123,7 +121,7 @@ def online_game_open(*, match: Match | int) -> OnlineGame | None:
     )
     if (
         not match_obj.is_online
-        or match_obj.status not in OPEN
+        or match_obj.status not in OPEN_STATUSES
         or match_obj.entry_a_id is None
         or match_obj.entry_b_id is None
     ):
@@ -165,7 +163,7 @@ def online_game_act(
             "stale",
         )
     state = OnlineState.load(online.state)
-    if state.match_over or online.match.status not in OPEN:
+    if state.match_over or online.match.status not in OPEN_STATUSES:
         raise _refuse(_("The match is over."), "match_over")
     _apply(state, online.match, side, action, payload or {})
     if state.game.is_over:

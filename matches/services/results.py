@@ -20,6 +20,7 @@ from events.bus import emit
 from events.types import ResultRecorded
 from matches.messages import as_user_error
 from matches.models import (
+    OPEN_STATUSES,
     EndedBy,
     Game,
     Match,
@@ -34,8 +35,6 @@ from matches.models import (
 )
 from matches.rules import rules_for_match
 from tournaments.models import Entry
-
-OPEN = (MatchStatus.READY, MatchStatus.PLAYING)
 
 
 def match_lock(match: Match | int) -> Match:
@@ -65,7 +64,7 @@ def check_open(match: Match) -> None:
         raise UserError(
             _("The match is already over; a referee can correct its result."), code="match_over"
         )
-    if match.status not in OPEN or match.entry_a_id is None or match.entry_b_id is None:
+    if match.status not in OPEN_STATUSES or match.entry_a_id is None or match.entry_b_id is None:
         raise UserError(_("This match cannot be played yet."), code="not_ready")
 
 

@@ -22,7 +22,7 @@ from draw import services as draw_services
 from matches import selectors, services
 from matches.files import import_refusal
 from matches.forms import CorrectionForm, DisputeForm, FinalScoreForm, GameForm, ReportForm
-from matches.models import Match, MatchReport, MatchStatus, OnlineGame
+from matches.models import OPEN_STATUSES, Match, MatchReport, MatchStatus, OnlineGame
 from matches.rules import rules_for_match
 from tournaments.forms import ForfeitForm
 from tournaments.views.public import get_visible_tournament
@@ -46,7 +46,7 @@ def _panel_context(request: HttpRequest, match: Match, **forms: Any) -> dict[str
     sheet = selectors.match_sheet(match)
     rules = rules_for_match(match)
     on_board = match.is_online and OnlineGame.objects.filter(match=match).exists()
-    open_ = match.status in (MatchStatus.READY, MatchStatus.PLAYING) and not on_board
+    open_ = match.status in OPEN_STATUSES and not on_board
     report = selectors.open_report(match)
     me = player_of(request.user)
     context: dict[str, Any] = {

@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from clubs.models import Club, Membership, Role
 from config.errors import UserError
 from config.logs import logged_service
+from config.slugs import unique_slug
 from tournaments.models import (
     MatchFormat,
     Tournament,
@@ -42,16 +42,6 @@ def tournament_lock(tournament: Tournament) -> Tournament:
     return Tournament.objects.select_for_update().select_related("club").get(pk=tournament.pk)
 
 
-def _unique_slug(club: Club, name: str) -> str:
-    base = slugify(name)[:50] or "tournament"
-    if base == "new":  # /t/new/ creates a tournament
-        base = "new-tournament"
-    slug, n = base, 2
-    while Tournament.objects.filter(club=club, slug=slug).exists():
-        slug, n = f"{base}-{n}", n + 1
-    return slug
-
-
 def _check_settings(tournament: Tournament) -> None:
     if tournament.format == TournamentFormat.SWISS and not tournament.swiss_rounds:
         raise UserError(
@@ -75,7 +65,17 @@ def tournament_create(
     """A new tournament in draft; the club's referees referee it unless told otherwise."""
     referees = settings.pop("referees", None)
     tournament = Tournament(
-        club=club, name=name, slug=slug or _unique_slug(club, name), created_by=user, **settings
+        club=club,
+        name=name,
+        slug=slug
+        or unique_slug(
+            Tournament.objects.filter(club=club),
+            name,
+            fallback="tournament",
+            reserved={"new"},  # /t/new/ creates a tournament
+        ),
+        created_by=user,
+        **settings,
     )
     if not tournament.tiebreaks:
         tournament.tiebreaks = default_tiebreaks(tournament.format)
