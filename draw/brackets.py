@@ -13,10 +13,10 @@ from django.db.models import Count, Max
 from django.utils.translation import gettext as _
 
 from config.errors import UserError
+from draw.formats import adapter_of
 from matches.models import Match, MatchOutcome, MatchStatus
 from tournaments.models import Entry, EntryStatus, Tournament
 from tournaments.pairing import (
-    FORMATS,
     BracketFormat,
     BracketPlan,
     PairingError,
@@ -28,27 +28,12 @@ from tournaments.pairing.resolve import MatchStatus as PlanStatus
 
 
 def format_of(tournament: Tournament) -> BracketFormat | RoundFormat:
-    cls = FORMATS[tournament.format]
-    options = {
-        "main_consolation": {
-            "last_chance": tournament.last_chance,
-            "progressive_consolation": tournament.progressive_consolation,
-        },
-        "double_elimination": {"grand_final_reset": tournament.grand_final_reset},
-        "swiss": {
-            "rounds": tournament.swiss_rounds or 1,
-            "avoid_same_club": tournament.avoid_same_club,
-            "bye_points": tournament.bye_match_points,
-        },
-        "round_robin": {"double_round_robin": tournament.double_round_robin},
-    }.get(tournament.format, {})
-    instance = cls(cls.options_from_mapping(options))
-    assert isinstance(instance, BracketFormat | RoundFormat)
-    return instance
+    """The tournament's pure format with its options (see ``draw.formats``)."""
+    return adapter_of(tournament).pure(tournament)
 
 
 def is_bracket(tournament: Tournament) -> bool:
-    return issubclass(FORMATS[tournament.format], BracketFormat)
+    return adapter_of(tournament).is_bracket
 
 
 def seeded_entry_ids(tournament: Tournament) -> list[int]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Tournament
+from tournaments.pairing import FORMATS
 
 #: Translated names of the pure tie-break metrics: (label, abbreviation).
 METRIC_LABELS = {
@@ -19,25 +20,9 @@ METRIC_LABELS = {
 }
 
 
-#: The usual order per format when the organizer chooses none.
-DEFAULT_TIEBREAKS = {
-    "swiss": [
-        "match_points",
-        "buchholz",
-        "median_buchholz",
-        "points_difference",
-        "opponents_match_wins",
-        "lot",
-    ],
-    "round_robin": ["match_wins", "points_difference", "head_to_head", "lot"],
-}
-
-
-ELIMINATION_TIEBREAKS = ["match_wins", "points_difference", "lot"]
-
-
 def default_tiebreaks(format_key: str) -> list[str]:
-    return list(DEFAULT_TIEBREAKS.get(format_key, ELIMINATION_TIEBREAKS))
+    """The usual order of the format (its pure class says it)."""
+    return list(FORMATS[format_key].default_tiebreaks)
 
 
 def tiebreaks_of(tournament: Tournament) -> list[str]:

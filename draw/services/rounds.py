@@ -24,6 +24,7 @@ from draw.brackets import (
     format_of,
     seeded_entry_ids,
 )
+from draw.formats import Drawing, FormatAdapter, adapter_of
 from events.bus import emit
 from events.types import RoundCreated, RoundDrawn, TournamentAdvanced, TournamentFinished
 from matches.models import UNDECIDED_STATUSES, Match, MatchOutcome, MatchStatus
@@ -86,14 +87,16 @@ def round_pair(*, round_id: int) -> int:
     round_ = Round.objects.select_for_update().get(pk=round_id)
     if round_.matches.exists() or tournament.status != TournamentStatus.RUNNING:
         return 0
-    fmt = format_of(tournament)
+    adapter = adapter_of(tournament)
+    fmt = adapter.pure(tournament)
     try:
-        if isinstance(fmt, BracketFormat):
+        if adapter.drawing is Drawing.BRACKET:
+            assert isinstance(fmt, BracketFormat)
             made = _build_bracket(tournament, round_, fmt)
-        elif tournament.format == "round_robin":
-            made = _draw_round_robin(tournament, round_, fmt)
+        elif adapter.drawing is Drawing.SCHEDULE:
+            made = _draw_schedule(tournament, round_, fmt)
         else:
-            made = _draw_swiss(tournament, round_, fmt)
+            made = _draw_next_round(tournament, round_, fmt)
     except PairingError as error:
         raise _pairing_error(error) from error
     emit(RoundDrawn(round_id=round_id))
@@ -191,7 +194,7 @@ def swiss_standings(tournament: Tournament):  # type: ignore[no-untyped-def]
     )
 
 
-def _draw_swiss(tournament: Tournament, round_: Round, fmt: RoundFormat) -> int:
+def _draw_next_round(tournament: Tournament, round_: Round, fmt: RoundFormat) -> int:
     rows = swiss_standings(tournament)
     active = set(active_entry_ids(tournament))
     opponents: dict[int, set[int]] = {row.player: set() for row in rows}
@@ -230,7 +233,7 @@ def _draw_swiss(tournament: Tournament, round_: Round, fmt: RoundFormat) -> int:
     return _create_pairings(round_, pairings)
 
 
-def _draw_round_robin(tournament: Tournament, round_: Round, fmt: RoundFormat) -> int:
+def _draw_schedule(tournament: Tournament, round_: Round, fmt: RoundFormat) -> int:
     """The whole league schedule is drawn at once, so everyone sees every fixture."""
     schedule = fmt.schedule(active_entry_ids(tournament))  # type: ignore[attr-defined]
     created = 0
@@ -296,14 +299,15 @@ def tournament_catch_up(*, tournament_id: int) -> bool:
     if tournament.status != TournamentStatus.RUNNING:
         return False
     before = _fingerprint(tournament)
-    fmt = format_of(tournament)
+    adapter = adapter_of(tournament)
+    fmt = adapter.pure(tournament)
     complete = False
-    if isinstance(fmt, BracketFormat):
+    if adapter.is_bracket:
         complete = bracket_sync(tournament)
     close_rounds(tournament)
-    if not isinstance(fmt, BracketFormat):
-        complete = _rounds_complete(tournament, fmt)
-        if not complete and tournament.format == "swiss" and tournament.auto_pair_next_round:
+    if isinstance(fmt, RoundFormat):
+        complete = _rounds_complete(tournament, adapter, fmt)
+        if not complete and adapter.pairs_next_round_itself(tournament):
             _pair_next_if_due(tournament)
     if complete:
         tournament.status = TournamentStatus.FINISHED
@@ -316,11 +320,11 @@ def tournament_catch_up(*, tournament_id: int) -> bool:
     return changed
 
 
-def _rounds_complete(tournament: Tournament, fmt: RoundFormat) -> bool:
+def _rounds_complete(tournament: Tournament, adapter: FormatAdapter, fmt: RoundFormat) -> bool:
     rounds = Round.objects.filter(stage__tournament=tournament)
     if rounds.exclude(status=RoundStatus.FINISHED).exists():
         return False
-    if tournament.format == "round_robin":
+    if adapter.drawing is Drawing.SCHEDULE:  # every round was drawn at the start
         return True
     return rounds.count() >= fmt.total_rounds(len(active_entry_ids(tournament)))
 
@@ -348,7 +352,8 @@ def _pair_next_if_due(tournament: Tournament) -> Round | None:
 def tournament_pair_next_round(*, tournament: Tournament) -> Round:
     """The organizer's "pair next round" (Swiss): the previous round must be complete."""
     tournament = tournament_lock(tournament)
-    if tournament.format != "swiss" or tournament.status != TournamentStatus.RUNNING:
+    drawn_round_by_round = adapter_of(tournament).drawing is Drawing.ROUND_BY_ROUND
+    if not drawn_round_by_round or tournament.status != TournamentStatus.RUNNING:
         raise UserError(
             _("Only a running Swiss tournament is paired round by round."), code="not_swiss"
         )
@@ -371,16 +376,14 @@ def round_repair(*, round_: Round, rng: random.Random | None = None) -> None:
     """Draw a round again: only while none of its matches has a result. For a bracket, the
     whole bracket is drawn again (e.g. after a late withdrawal or a changed seed)."""
     tournament = tournament_lock(round_.stage.tournament)
-    fmt = format_of(tournament)
-    if isinstance(fmt, BracketFormat):
+    # A bracket or a schedule is drawn as a whole; a Swiss round on its own.
+    whole = adapter_of(tournament).drawing is not Drawing.ROUND_BY_ROUND
+    if whole:
         matches = Match.objects.of_tournament(tournament)
         scope_rounds = Round.objects.filter(stage__tournament=tournament)
     else:
         matches = Match.objects.filter(round=round_)
         scope_rounds = Round.objects.filter(pk=round_.pk)
-        if tournament.format == "round_robin":
-            scope_rounds = Round.objects.filter(stage__tournament=tournament)
-            matches = Match.objects.of_tournament(tournament)
     played = matches.filter(
         Q(games__isnull=False) | Q(outcome__in=[MatchOutcome.PLAYED, MatchOutcome.FORFEIT])
     ).exists()
@@ -392,7 +395,7 @@ def round_repair(*, round_: Round, rng: random.Random | None = None) -> None:
     matches.delete()
     first = scope_rounds.order_by("stage__order", "number").first()
     assert first is not None
-    if isinstance(fmt, BracketFormat) or tournament.format == "round_robin":
+    if whole:
         Round.objects.filter(stage__tournament=tournament).exclude(pk=first.pk).delete()
         Stage.objects.filter(tournament=tournament).exclude(pk=first.stage_id).delete()
     Round.objects.filter(pk=first.pk).update(status=RoundStatus.PENDING)

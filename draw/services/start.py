@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 
 from config.errors import UserError
 from config.logs import logged_service
+from draw.formats import adapter_of
 from events.bus import emit
 from events.types import RoundCreated
 from ratings.selectors import club_ratings
@@ -20,9 +21,7 @@ from tournaments.models import (
     RoundStatus,
     Seeding,
     Stage,
-    StageKind,
     Tournament,
-    TournamentFormat,
     TournamentStatus,
 )
 from tournaments.pairing import seeding
@@ -55,13 +54,6 @@ def _seed(tournament: Tournament, entries: list[Entry], rng: random.Random) -> l
     return [by_id[entry_id] for entry_id in order]
 
 
-def _first_stage(tournament: Tournament) -> StageKind:
-    return {
-        TournamentFormat.SWISS: StageKind.SWISS,
-        TournamentFormat.ROUND_ROBIN: StageKind.ROUND_ROBIN,
-    }.get(tournament.format, StageKind.MAIN)
-
-
 @logged_service("tournament_start")
 @transaction.atomic
 def tournament_start(*, tournament: Tournament, rng: random.Random | None = None) -> Tournament:
@@ -89,7 +81,9 @@ def tournament_start(*, tournament: Tournament, rng: random.Random | None = None
         entry.seed = number
     Entry.objects.bulk_update(seeded, ["seed"])
 
-    stage = Stage.objects.create(tournament=tournament, kind=_first_stage(tournament), order=1)
+    stage = Stage.objects.create(
+        tournament=tournament, kind=adapter_of(tournament).first_stage, order=1
+    )
     first = Round.objects.create(
         stage=stage,
         number=1,

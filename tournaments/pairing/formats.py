@@ -73,6 +73,8 @@ class Format(ABC):
     """English; the adapter wraps it for translation."""
     kind: ClassVar[FormatKind]
     options_class: ClassVar[type[Any]]
+    #: The tie-breaks in their usual order when the organizer chooses none.
+    default_tiebreaks: ClassVar[tuple[str, ...]] = ("match_wins", "points_difference", "lot")
 
     def __init__(self, options: Any = None) -> None:
         self.options = self.options_class() if options is None else options
@@ -152,6 +154,14 @@ class DoubleElimination(BracketFormat):
 
 class Swiss(RoundFormat):
     key = "swiss"
+    default_tiebreaks = (
+        "match_points",
+        "buchholz",
+        "median_buchholz",
+        "points_difference",
+        "opponents_match_wins",
+        "lot",
+    )
     name = "Swiss"
     options_class = SwissOptions
 
@@ -176,6 +186,7 @@ class Swiss(RoundFormat):
 
 class RoundRobin(RoundFormat):
     key = "round_robin"
+    default_tiebreaks = ("match_wins", "points_difference", "head_to_head", "lot")
     name = "Round robin"
     options_class = RoundRobinOptions
 
