@@ -155,6 +155,10 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_DEFAULT_QUEUE = "crawford"
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A task taken by a worker that dies is delivered again after the visibility timeout; it must
+# outlast the longest task (a 2-ply analysis of a long match), and the reconciler finishes
+# what a lost message left undone long before it runs out.
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 2 * 3600}
 CELERY_TIMEZONE = "UTC"
 #: Listeners that fail while tasks run inline raise into the caller (the test suite sets it);
 #: otherwise they are logged and left pending for the reconciler.
