@@ -15,7 +15,7 @@ from rest_framework import exceptions
 from rest_framework.authentication import BaseAuthentication, get_authorization_header
 from rest_framework.request import Request
 
-from clubs.services_tokens import api_token_for_key
+from clubs.services.tokens import api_token_for_key
 
 KEYWORD = "Token"
 

@@ -10,7 +10,7 @@ import pytest
 from django.core.cache import cache
 from django.urls import reverse
 
-from clubs.services_tokens import api_token_create
+from clubs.services.tokens import api_token_create
 from tests.factories import PASSWORD, UserFactory
 
 pytestmark = pytest.mark.django_db

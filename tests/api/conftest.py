@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from clubs.services_tokens import api_token_create
+from clubs.services.tokens import api_token_create
 from tests.conftest import assert_nothing_stored, mat
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from clubs.models import ApiToken, Role
-from clubs.services_tokens import api_token_create, api_token_revoke
+from clubs.services.tokens import api_token_create, api_token_revoke
 from tests.api.conftest import assert_nothing_stored, result_url
 from tests.factories import ClubFactory, MembershipFactory, UserFactory
 

@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from clubs.models import ApiToken, Role
-from clubs.services_tokens import api_token_for_key
+from clubs.services.tokens import api_token_for_key
 from tests.factories import ClubFactory, MembershipFactory, UserFactory
 
 pytestmark = pytest.mark.django_db

@@ -9,7 +9,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from clubs.services_tokens import api_token_create
+from clubs.services.tokens import api_token_create
 from config.errors import UserError
 from matches.forms import cube_choices
 from matches.models import Game
