@@ -195,6 +195,7 @@ AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("AXES_COOLOFF_MINUTES", "15")))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
+AXES_VERBOSE = False  # no banner on every start-up
 AXES_LOCKOUT_CALLABLE = "clubs.lockout.lockout_response"
 # Behind a reverse proxy the client's address is in X-Forwarded-For: trust that many proxies
 # (0 = none, use REMOTE_ADDR). The log-in lock and the API throttles count by it.
