@@ -26,6 +26,7 @@ from django.db.models import (
 )
 from django.db.models.functions import Coalesce
 
+from backgammon.fibs import INITIAL_RATING
 from clubs import selectors as clubs_selectors
 from clubs.models import Club, Membership, Player
 from matches.models import Game, Match, MatchOutcome, MatchStatus, WinKind
@@ -396,7 +397,7 @@ def player_profile(club: Club, player: Player, *, include_unpublished: bool) -> 
         rank=rank,
         ranked_players=ranked,
         history=history,
-        start_rating=history_rows[0][1] if history_rows else 1500.0,
+        start_rating=history_rows[0][1] if history_rows else INITIAL_RATING,
         played=len(played),
         won=sum(1 for line in played if line.won),
         forfeits_won=sum(1 for line in lines if line.forfeit and line.won),
