@@ -56,7 +56,7 @@ socket is closed with code 4008 (:data:`~matches.online.limits.RATE_LIMITED_CLOS
 
 from __future__ import annotations
 
-import json
+import asyncio
 from typing import Any
 
 from channels.consumer import get_handler_name
@@ -69,31 +69,22 @@ from django.utils.translation import gettext as _
 
 from clubs import permissions
 from config.errors import UserError
-from matches.models import Match
 
+from .broadcast import group_name, message_text, state_event
 from .limits import RATE_LIMITED_CLOSE_CODE, MessageRate
 from .protocol import MAX_DEPTH, MAX_MESSAGE, ProtocolError, parse
 from .selectors import board_matches, online_snapshot
-from .services import online_game_act, online_game_open
+from .services import online_flag_check, online_game_act, online_game_open
+from .timesource import now_ms
 
 __all__ = ["OnlineGameConsumer", "group_name"]
 
-
-def group_name(match_id: int) -> str:
-    return f"online.match.{match_id}"
-
-
-def _text(kind: str, seq: int | None, payload: dict[str, Any]) -> str:
-    return json.dumps({"type": kind, "seq": seq, "payload": payload}, separators=(",", ":"))
-
-
-def _state_text(match: Match, online: Any = None) -> str:
-    seq, payload = online_snapshot(match, online)
-    return _text("state", seq, payload)
+#: A little after the clock's deadline, so that the check finds it fallen.
+FLAG_CHECK_MARGIN = 0.05
 
 
 def _error_text(code: str, message: str, seq: int | None) -> str:
-    return _text("error", seq, {"code": code, "message": str(message)})
+    return message_text("error", seq, {"code": code, "message": str(message)})
 
 
 def _protocol_error_message(error: ProtocolError) -> str:
@@ -124,8 +115,8 @@ def _access(match_id: int, user: Any) -> tuple[bool, int | None]:
     return True, permissions.match_side(user, match)
 
 
-def _open(match_id: int, side: int | None, language: str) -> tuple[bool, str]:
-    """(game started now, state text): a player's arrival starts the first game."""
+def _open(match_id: int, side: int | None, language: str) -> tuple[bool, dict[str, Any]]:
+    """(game started now, state event): a player's arrival starts the first game."""
     match = board_matches().get(pk=match_id)
     started = False
     if side is not None and not hasattr(match, "online_game"):
@@ -133,11 +124,13 @@ def _open(match_id: int, side: int | None, language: str) -> tuple[bool, str]:
         if started:
             match = board_matches().get(pk=match_id)
     with translation.override(language):
-        return started, _state_text(match)
+        return started, state_event(match)
 
 
-def _act(match_id: int, user: Any, side: int, message: Any, language: str) -> tuple[str, list[str]]:
-    """(state for everyone, replies for the sender only); one of the two is empty."""
+def _act(
+    match_id: int, user: Any, side: int, message: Any, language: str
+) -> tuple[dict[str, Any] | None, list[str]]:
+    """(state event for everyone, replies for the sender only); one of the two is empty."""
     with translation.override(language):
         try:
             online = online_game_act(
@@ -153,13 +146,26 @@ def _act(match_id: int, user: Any, side: int, message: Any, language: str) -> tu
             seq, payload = online_snapshot(match)
             replies = [_error_text(error.code or "illegal", error.messages[0], seq)]
             if error.code == "stale":
-                replies.append(_text("state", seq, payload))
-            return "", replies
-        return _state_text(online.match, online), []
+                replies.append(message_text("state", seq, payload))
+            return None, replies
+        return state_event(online.match, online), []
 
 
-def _sync(match_id: int) -> str:
-    return _state_text(board_matches().get(pk=match_id))
+def _sync(match_id: int) -> tuple[dict[str, Any] | None, str]:
+    """(state event for everyone when a fallen clock ended the match now, state text)."""
+    match = board_matches().get(pk=match_id)
+    online = getattr(match, "online_game", None)
+    if online is not None and online.flag_at is not None and online.flag_at <= now_ms():
+        ended = online_flag_check(match=match_id)
+        if ended is not None:
+            event = state_event(ended.match, ended)
+            return event, event["text"]
+    return None, state_event(match)["text"]
+
+
+def _check_flag(match_id: int) -> dict[str, Any] | None:
+    ended = online_flag_check(match=match_id)
+    return state_event(ended.match, ended) if ended is not None else None
 
 
 def _in_thread(func: Any) -> Any:
@@ -189,6 +195,7 @@ class OnlineGameConsumer(AsyncWebsocketConsumer):
             burst=settings.ONLINE_MESSAGE_BURST, per_second=settings.ONLINE_MESSAGE_RATE
         )
         self.closing = False
+        self.flag_timer: asyncio.TimerHandle | None = None
         allowed, side = await _in_thread(_access)(self.match_id, self.user)
         if not allowed:
             await self.close(code=4403)
@@ -198,15 +205,17 @@ class OnlineGameConsumer(AsyncWebsocketConsumer):
         # Join the group before reading the state, so no change after the read is missed.
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
-        await self.send(text_data=_text("hello", None, {"you": side}))
-        started, state = await _in_thread(_open)(self.match_id, side, self.language)
-        await self.send(text_data=state)
+        await self.send(text_data=message_text("hello", None, {"you": side}))
+        started, event = await _in_thread(_open)(self.match_id, side, self.language)
+        await self.send(text_data=event["text"])
+        self._watch_clock(event.get("flag_at"))
         if started:  # the other player's board, if open, learns that the game has begun
-            await self.channel_layer.group_send(
-                self.group, {"type": "online.state", "text": state, "skip": self.channel_name}
-            )
+            await self.channel_layer.group_send(self.group, {**event, "skip": self.channel_name})
 
     async def disconnect(self, code: int) -> None:
+        timer = getattr(self, "flag_timer", None)
+        if timer is not None:
+            timer.cancel()
         group = getattr(self, "group", None)
         if group is not None:
             await self.channel_layer.group_discard(group, self.channel_name)
@@ -225,18 +234,22 @@ class OnlineGameConsumer(AsyncWebsocketConsumer):
             await self.send(text_data=_error_text(error.code, text, None))
             return
         if message.type == "sync":
-            await self.send(text_data=await _in_thread(_sync)(self.match_id))
+            ended, text = await _in_thread(_sync)(self.match_id)
+            if ended is not None:
+                await self.channel_layer.group_send(self.group, ended)
+            else:
+                await self.send(text_data=text)
             return
         if self.side is None:
             with translation.override(self.language):
                 text = _("You are watching this match; only its two players can move.")
             await self.send(text_data=_error_text("spectator", text, None))
             return
-        state, replies = await _in_thread(_act)(
+        event, replies = await _in_thread(_act)(
             self.match_id, self.user, self.side, message, self.language
         )
-        if state:
-            await self.channel_layer.group_send(self.group, {"type": "online.state", "text": state})
+        if event is not None:
+            await self.channel_layer.group_send(self.group, event)
         for reply in replies:
             await self.send(text_data=reply)
 
@@ -250,3 +263,23 @@ class OnlineGameConsumer(AsyncWebsocketConsumer):
     async def online_state(self, event: dict[str, Any]) -> None:
         if event.get("skip") != self.channel_name:
             await self.send(text_data=event["text"])
+        self._watch_clock(event.get("flag_at"))
+
+    def _watch_clock(self, flag_at: int | None) -> None:
+        """A player's board checks the running clock when it is due to fall, so a player who
+        does not act (or has gone) loses on time without anyone sending a message. Both
+        players' consumers check; the first to find the clock fallen ends the match."""
+        if self.flag_timer is not None:
+            self.flag_timer.cancel()
+            self.flag_timer = None
+        if flag_at is None or self.side is None:
+            return
+        delay = max(0.0, (flag_at - now_ms()) / 1000) + FLAG_CHECK_MARGIN
+        loop = asyncio.get_running_loop()
+        self.flag_timer = loop.call_later(delay, lambda: loop.create_task(self._flag_due()))
+
+    async def _flag_due(self) -> None:
+        self.flag_timer = None
+        event = await _in_thread(_check_flag)(self.match_id)
+        if event is not None:
+            await self.channel_layer.group_send(self.group, event)

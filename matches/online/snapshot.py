@@ -67,7 +67,7 @@ def _event(action: GameAction) -> dict[str, Any]:
 def _actions(state: OnlineState, complete: bool) -> list[list[str]]:
     game = state.game
     actions: list[list[str]] = [[], []]
-    if state.match_over or game.is_over:
+    if state.match_over or game.is_over or (state.clock is not None and state.clock.paused):
         return actions
     side = game.side_to_act
     if side is not None:
@@ -106,7 +106,8 @@ def _resign_kinds(state: OnlineState, off: list[int]) -> list[list[str]]:
     return kinds
 
 
-def board_payload(state: OnlineState) -> dict[str, Any]:
+def board_payload(state: OnlineState, *, now: int = 0) -> dict[str, Any]:
+    """Everything a board draws; the clock as it stands at ``now`` (server milliseconds)."""
     game = state.game
     rules = game.rules
     turn = turn_for(game)
@@ -164,6 +165,9 @@ def board_payload(state: OnlineState) -> dict[str, Any]:
         "resign": _resign_kinds(state, shown["off"]),
         "recent": [_event(action) for action in game.record[-RECENT:]],
         "previous": state.previous,
+        "clock": state.clock.view(now) if state.clock is not None else None,
+        "notice": state.notice,
+        "time_forfeit": state.time_forfeit,
     }
 
 
