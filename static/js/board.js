@@ -210,6 +210,10 @@
   function statusText() {
     if (!state) return T.connecting;
     if (state.status === "waiting") return T.waiting;
+    if (state.time_forfeit !== null && state.time_forfeit !== undefined) {
+      return fmt(T.time_forfeit, { name: nameOf(state.time_forfeit), winner: nameOf(1 - state.time_forfeit) });
+    }
+    if (state.clock && state.clock.paused && state.status === "playing") return T.paused;
     if (state.status === "over") {
       const winner = state.match ? state.match.winner : null;
       return winner === null || winner === undefined ? T.match_ended : fmt(T.match_won, { name: nameOf(winner) });
@@ -264,10 +268,51 @@
     const matchEl = document.getElementById("online-match");
     matchEl.textContent = info.join(" · ");
     matchEl.classList.toggle("crawford", Boolean(state.match && state.match.crawford));
+    drawClocks();
+    const noticeEl = document.getElementById("online-notice");
+    const notice = state.notice;
+    noticeEl.hidden = !notice;
+    if (notice) {
+      const values = { name: nameOf(notice.side), minutes: Math.round((notice.seconds || 0) / 60) };
+      const action = fmt(T["notice_" + notice.kind] || notice.kind, values);
+      noticeEl.textContent = fmt(T.notice, { action: action, reason: notice.reason });
+    }
     const prevEl = document.getElementById("online-previous");
     prevEl.hidden = !state.previous;
     if (state.previous) prevEl.textContent = gameWonText(state.previous);
   }
+
+  // --- the clocks: the server sends the time left and what is left of the running
+  // player's delay; the board counts down from the moment it received them. ---------------
+
+  let clockSeen = 0;
+
+  function clockText(ms) {
+    const seconds = Math.ceil(Math.max(0, ms) / 1000);
+    return Math.floor(seconds / 60) + ":" + String(seconds % 60).padStart(2, "0");
+  }
+
+  function drawClocks() {
+    const clock = state && state.clock;
+    document.querySelectorAll(".online-player").forEach((row) => {
+      const side = Number(row.dataset.side);
+      const el = row.querySelector(".online-clock");
+      if (!el) return;
+      el.hidden = !clock;
+      if (!clock) return;
+      let left = clock.left[side];
+      const running = clock.running === side && !clock.paused && state.status === "playing";
+      if (running) {
+        const elapsed = performance.now() - clockSeen;
+        left -= clock.bronstein ? elapsed : Math.max(0, elapsed - clock.delay);
+      }
+      el.textContent = clockText(left);
+      el.classList.toggle("running", running);
+      el.classList.toggle("low", left < 30000);
+    });
+  }
+
+  setInterval(() => { if (state && state.clock) drawClocks(); }, 250);
 
   function button(type, label, cls, payload) {
     const b = document.createElement("button");
@@ -383,6 +428,7 @@
       if (msg.type === "state") {
         if (msg.seq < seq) return;  // an older state overtaken by a newer one
         state = msg.payload;
+        clockSeen = performance.now();
         seq = msg.seq;
         busy = false;
         render();
