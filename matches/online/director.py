@@ -40,15 +40,17 @@ def _live(match: Match | int, reason: str) -> tuple[OnlineGame, OnlineState, int
     """The locked online game of a match still in play, its state and the time now. A clock
     that fell before the director acted ends the match first (and refuses the action)."""
     if not reason.strip():
-        raise UserError(_("Give a reason: the players and the match history show it."), "reason")
+        raise UserError(
+            _("Give a reason: the players and the match history show it."), code="reason"
+        )
     match_id = match.pk if isinstance(match, Match) else match
     try:
         online = lock_online(match_id)
     except OnlineGame.DoesNotExist:
-        raise UserError(_("This match has no online game in play."), "not_started") from None
+        raise UserError(_("This match has no online game in play."), code="not_started") from None
     state = OnlineState.load(online.state)
     if state.match_over or online.match.status not in OPEN:
-        raise UserError(_("The match is over."), "match_over")
+        raise UserError(_("The match is over."), code="match_over")
     return online, state, now_ms()
 
 
@@ -89,7 +91,7 @@ def _clock_fell(online: OnlineGame, state: OnlineState, now: int) -> bool:
 
 def _needs_clock(state: OnlineState) -> None:
     if state.clock is None:
-        raise UserError(_("This match is played without a clock."), "no_clock")
+        raise UserError(_("This match is played without a clock."), code="no_clock")
 
 
 @logged_service("online_pause")
@@ -100,7 +102,7 @@ def online_pause(*, match: Match | int, user: Any, reason: str) -> OnlineGame:
     _needs_clock(state)
     assert state.clock is not None
     if state.clock.paused:
-        raise UserError(_("The match is already paused."), "paused")
+        raise UserError(_("The match is already paused."), code="paused")
     if _clock_fell(online, state, now):
         return online
     state.clock.pause(now=now)
@@ -114,7 +116,7 @@ def online_resume(*, match: Match | int, user: Any, reason: str) -> OnlineGame:
     _needs_clock(state)
     assert state.clock is not None
     if not state.clock.paused:
-        raise UserError(_("The match is not paused."), "not_paused")
+        raise UserError(_("The match is not paused."), code="not_paused")
     state.clock.resume(now=now)
     return _done(online, state, DirectorActionKind.RESUME, user=user, reason=reason)
 
@@ -129,9 +131,9 @@ def online_add_time(
     _needs_clock(state)
     assert state.clock is not None
     if side not in (0, 1):
-        raise UserError(_("Choose one of the two players."), "side")
+        raise UserError(_("Choose one of the two players."), code="side")
     if not 1 <= seconds <= MAX_ADDED_SECONDS:
-        raise UserError(_("Add between 1 second and 24 hours."), "seconds")
+        raise UserError(_("Add between 1 second and 24 hours."), code="seconds")
     if _clock_fell(online, state, now):
         return online
     state.clock.add(side, seconds * 1000)
@@ -154,7 +156,7 @@ def online_take_back(*, match: Match | int, user: Any, reason: str) -> OnlineGam
     online, state, now = _live(match, reason)
     if state.before_play is None:
         raise UserError(
-            _("There is no confirmed play of this game to take back."), "nothing_to_take_back"
+            _("There is no confirmed play of this game to take back."), code="nothing_to_take_back"
         )
     if _clock_fell(online, state, now):
         return online
@@ -183,7 +185,7 @@ def online_declare_forfeit(
     """The player on ``winner``'s side wins the match by forfeit."""
     online, state, now = _live(match, reason)
     if winner not in (0, 1):
-        raise UserError(_("Choose one of the two players."), "side")
+        raise UserError(_("Choose one of the two players."), code="side")
     entry = online.match.entry_a if winner == 0 else online.match.entry_b
     online.match = match_award_forfeit(
         match=online.match_id, winner=entry, user=user, reason=reason.strip()
