@@ -4,6 +4,7 @@ nothing, and what the players' boards are told."""
 from __future__ import annotations
 
 import pytest
+from django.urls import reverse
 
 from config.errors import UserError
 from matches.models import DirectorAction, MatchStatus, OnlineGame
@@ -84,3 +85,21 @@ def test_a_match_without_a_clock_cannot_be_paused(online_match, table, organizer
         director.online_pause(match=live.match_id, user=organizer, reason="x")
     assert error.value.code == "no_clock"
     assert live.state["clock"] is None
+
+
+def test_the_organizer_sets_the_clock_of_a_stage(online_match, table, organizer, client, fake_time):
+    match = online_match(4, default_length=3)
+    tournament = match.round.stage.tournament
+    client.force_login(organizer)
+    manage = client.get(reverse("tournaments:manage", args=(tournament.club.slug, tournament.slug)))
+    url = reverse(
+        "tournaments:stage_clock",
+        args=(tournament.club.slug, tournament.slug, match.round.stage_id),
+    )
+    assert url in manage.content.decode()
+    data = {"clock": "per_point", "clock_minutes": "2", "clock_delay": "8", "clock_bronstein": ""}
+    assert client.post(url, data).status_code == 302
+    bad = client.post(url, data | {"clock_minutes": "0"})
+    assert bad.status_code == 200 and bad.context["form"].errors
+    clock = table(match).state["clock"]
+    assert clock["left"] == [6 * 60_000, 6 * 60_000] and clock["delay"] == 8_000
