@@ -103,3 +103,15 @@ def test_the_organizer_sets_the_clock_of_a_stage(online_match, table, organizer,
     assert bad.status_code == 200 and bad.context["form"].errors
     clock = table(match).state["clock"]
     assert clock["left"] == [6 * 60_000, 6 * 60_000] and clock["delay"] == 8_000
+
+
+def test_the_tournament_page_lists_the_live_matches(live, client, commit):
+    match = board_matches().get(pk=live.match_id)
+    tournament = match.round.stage.tournament
+    member = match.entry_a.player.user
+    client.force_login(member)
+    page = client.get(reverse("tournaments:detail", args=(tournament.club.slug, tournament.slug)))
+    html = page.content.decode()
+    board = reverse("online:board", args=(tournament.club.slug, tournament.slug, match.pk))
+    assert "Live on the online board" in html and board in html
+    assert f"{match.entry_a.player.name} – {match.entry_b.player.name}" in html
