@@ -29,6 +29,9 @@ type                payload                                   who, when
 ``move``            ``{"from": 13, "to": 10}``                player on turn: one die, one
                                                               checker (25 = bar, 0 = off;
                                                               in the mover's numbering)
+``move``            ``{"steps": [[13, 10], [10, 5]]}``        one checker several steps in
+                                                              one gesture (the state's
+                                                              ``paths``); every step checked
 ``undo``            --                                        take back the last step
 ``undo_all``        --                                        take back every step
 ``confirm``         --                                        end the turn (a whole legal
@@ -45,7 +48,8 @@ type                payload                                   who, when
 Error codes: ``malformed``, ``unknown``, ``spectator``, ``stale``, ``not_your_turn``,
 ``wrong_phase``, ``illegal_move``, ``incomplete_play``, ``nothing_to_undo``, ``kind``,
 ``crawford``, ``cube_not_owned``, ``cube_at_max``, ``holland``, ``cube_in_best_of``,
-``cube_disabled``, ``match_over``, ``not_started``; ``too_large`` and ``too_deep`` for a
+``cube_disabled``, ``match_over``, ``not_started``, ``paused`` (the director paused the
+match); ``too_large`` and ``too_deep`` for a
 message over :data:`~matches.online.protocol.MAX_MESSAGE` characters or nested deeper than
 :data:`~matches.online.protocol.MAX_DEPTH` (refused before it is parsed).
 

@@ -300,7 +300,9 @@ def _checker_action(state: OnlineState, side: int, action: str, payload: dict) -
     if game.turn != side:
         raise _refuse(_("It is not your turn."), "not_your_turn")
     try:
-        if action == "move":
+        if action == "move" and "steps" in payload:  # one checker dragged several steps
+            steps = [*state.pending, *as_steps(payload.get("steps"))]
+        elif action == "move":
             steps = [*state.pending, as_step(payload.get("from"), payload.get("to"))]
         elif action == "play":
             steps = as_steps(payload.get("steps"))

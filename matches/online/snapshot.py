@@ -115,6 +115,7 @@ def board_payload(state: OnlineState, *, now: int = 0) -> dict[str, Any]:
     shown = absolute(board, state.mover)
     complete = turn is not None and turn.complete_play(state.pending) is not None
     targets = turn.targets(state.pending) if turn is not None else {}
+    paths = turn.paths(state.pending) if turn is not None else {}
     dice_left: list[int] = list(board.dice) if turn is not None else []
     resignation = None
     if game.resignation is not None:
@@ -161,6 +162,10 @@ def board_payload(state: OnlineState, *, now: int = 0) -> dict[str, Any]:
         "board": shown,
         "pending": [list(step) for step in state.pending],
         "targets": {str(start): ends for start, ends in targets.items()},
+        "paths": {
+            str(start): {str(end): [list(step) for step in path] for end, path in ends.items()}
+            for start, ends in paths.items()
+        },
         "actions": _actions(state, complete),
         "resign": _resign_kinds(state, shown["off"]),
         "recent": [_event(action) for action in game.record[-RECENT:]],

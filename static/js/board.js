@@ -170,7 +170,10 @@
     const sources = new Set(), targets = new Set();
     if (mine) {
       for (const from in state.targets) sources.add(Number(from));
-      if (selected !== null && state.targets[selected]) state.targets[selected].forEach((t) => targets.add(t));
+      if (selected !== null && state.targets[selected]) {
+        state.targets[selected].forEach((t) => targets.add(t));
+        Object.keys(pathsFrom(selected)).forEach((t) => targets.add(Number(t)));
+      }
     }
     const groups = drawPoints(targets, sources);
     const b = state.board;
@@ -370,6 +373,27 @@
     }
   }
 
+  // Optional automatic roll when doubling is not possible (the player's choice, kept in
+  // this browser).
+  const autoRoll = document.getElementById("online-autoroll");
+  let autoRolled = -1;
+  if (autoRoll) {
+    try { autoRoll.checked = localStorage.getItem("crawford.autoroll") === "1"; } catch (e) { /* private mode */ }
+    autoRoll.addEventListener("change", () => {
+      try { localStorage.setItem("crawford.autoroll", autoRoll.checked ? "1" : "0"); } catch (e) { /* private mode */ }
+      render();
+    });
+  }
+
+  function maybeAutoRoll() {
+    if (!autoRoll || !autoRoll.checked || busy || !state || !state.actions || you === null) return;
+    const mine = state.actions[you];
+    if (mine.includes("roll") && !mine.includes("double") && autoRolled !== seq) {
+      autoRolled = seq;
+      send("roll");
+    }
+  }
+
   function render() {
     if (selected !== null && !(myMove() && state.targets[selected])) selected = null;
     draw();
@@ -383,6 +407,7 @@
       root.dataset.phase = state.game ? state.game.phase : "";
       root.dataset.toAct = state.game && state.game.to_act !== null ? state.game.to_act : "";
       root.dataset.pending = state.pending ? state.pending.length : 0;
+      maybeAutoRoll();
     }
   }
 
@@ -460,14 +485,43 @@
     return p.matrixTransform(svg.getScreenCTM().inverse());
   }
 
+  // Several steps of one checker in one gesture (the sum of the dice, 2-4 steps of a
+  // double): the server lists them in state.paths and checks every step again.
+  function pathsFrom(v) { return (state && state.paths && state.paths[v]) || {}; }
+
+  // Move the checker on ``from`` to ``to``: one step, or a path of steps; false if neither.
+  function moveTo(from, to) {
+    if ((state.targets[from] || []).includes(to)) {
+      selected = null;
+      send("move", { from: from, to: to });
+      return true;
+    }
+    const path = pathsFrom(from)[to];
+    if (path) {
+      selected = null;
+      send("move", { steps: path });
+      return true;
+    }
+    return false;
+  }
+
+  // A double-click or double tap moves the checker by the higher die it can use.
+  function moveByHigherDie(v) {
+    const ends = state.targets[v] || [];
+    if (!ends.length) return;
+    selected = null;
+    send("move", { from: v, to: ends[ends.length - 1] });  // the lowest point: the higher die
+  }
+
+  let lastTap = { v: null, t: 0 };
+
   function pick(v) {
     if (!myMove() || v === null) return;
-    if (selected !== null && (state.targets[selected] || []).includes(v)) {
-      const from = selected;
-      selected = null;
-      send("move", { from: from, to: v });
-      return;
-    }
+    const now = performance.now();
+    const double = lastTap.v === v && now - lastTap.t < 400;
+    lastTap = { v: v, t: now };
+    if (double && state.targets[v]) { lastTap = { v: null, t: 0 }; moveByHigherDie(v); return; }
+    if (selected !== null && moveTo(selected, v)) return;
     selected = state.targets[v] && selected !== v ? v : null;
     render();
   }
@@ -500,13 +554,9 @@
     drag = null;
     if (!d.moved) { pick(d.v); return; }
     const p = svgPoint(event);
-    const to = pointAt(p.x, p.y);
-    if (to !== null && (state.targets[d.v] || []).includes(to)) {
-      selected = null;
-      send("move", { from: d.v, to: to });
-    } else {
-      render();
-    }
+    // Dropped beyond the right edge of the board: borne off, like dropping on the tray.
+    const to = p.x >= W || p.y < 0 || p.y > H ? (p.x >= W ? 0 : null) : pointAt(p.x, p.y);
+    if (to === null || !moveTo(d.v, to)) render();
   });
 
   svg.addEventListener("pointercancel", () => { drag = null; render(); });
