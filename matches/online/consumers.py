@@ -111,24 +111,22 @@ def _language(scope: dict[str, Any]) -> str:
     return translation.get_language_from_request(request)
 
 
-def _access(match_id: int, user: Any) -> tuple[bool, int | None]:
-    """(may open the board, side played) for a user opening the board."""
+def _seat(
+    match_id: int, user: Any, language: str
+) -> tuple[bool, int | None, bool, dict[str, Any] | None]:
+    """(may open the board, side played, game started now, state event) for a user opening
+    the board, in one trip to the database thread: a player's arrival starts the first game."""
     match = board_matches().filter(pk=match_id, is_online=True).first()
     if match is None or not permissions.can_watch_match(user, match):
-        return False, None
-    return True, permissions.match_side(user, match)
-
-
-def _open(match_id: int, side: int | None, language: str) -> tuple[bool, dict[str, Any]]:
-    """(game started now, state event): a player's arrival starts the first game."""
-    match = board_matches().get(pk=match_id)
+        return False, None, False, None
+    side = permissions.match_side(user, match)
     started = False
     if side is not None and not hasattr(match, "online_game"):
         started = online_game_open(match=match) is not None
         if started:
             match = board_matches().get(pk=match_id)
     with translation.override(language):
-        return started, state_event(match)
+        return True, side, started, state_event(match)
 
 
 def _act(
@@ -200,17 +198,27 @@ class OnlineGameConsumer(AsyncWebsocketConsumer):
         )
         self.closing = False
         self.flag_timer: asyncio.TimerHandle | None = None
-        allowed, side = await _in_thread(_access)(self.match_id, self.user)
-        if not allowed:
+        self.seated = False
+        self.side = None
+        self.group = group_name(self.match_id)
+        # Accept at once, before any database work: at a round's start hundreds of boards
+        # open within seconds, and Daphne refuses (403) a handshake its application has not
+        # answered within its timeout. Nothing is sent before access is checked; a board
+        # that may not open is closed with 4403.
+        await self.accept()
+        # Join the group before reading the state, so no change after the read is missed
+        # (group messages wait until connect() returns: a consumer handles one at a time).
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        allowed, side, started, event = await _in_thread(_seat)(
+            self.match_id, self.user, self.language
+        )
+        if not allowed or event is None:
+            self.closing = True
             await self.close(code=4403)
             return
         self.side = side
-        self.group = group_name(self.match_id)
-        # Join the group before reading the state, so no change after the read is missed.
-        await self.channel_layer.group_add(self.group, self.channel_name)
-        await self.accept()
+        self.seated = True
         await self.send(text_data=message_text("hello", None, {"you": side}))
-        started, event = await _in_thread(_open)(self.match_id, side, self.language)
         await self.send(text_data=event["text"])
         self._watch_clock(event.get("flag_at"))
         if started:  # the other player's board, if open, learns that the game has begun
@@ -265,6 +273,8 @@ class OnlineGameConsumer(AsyncWebsocketConsumer):
         await self.close(code=RATE_LIMITED_CLOSE_CODE, reason="rate limited")
 
     async def online_state(self, event: dict[str, Any]) -> None:
+        if not self.seated or self.closing:
+            return
         if event.get("skip") != self.channel_name:
             await self.send(text_data=event["text"])
         self._watch_clock(event.get("flag_at"))

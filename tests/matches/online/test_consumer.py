@@ -48,7 +48,13 @@ class Socket:
         self.ws = WebsocketCommunicator(application, f"/ws/online/{self.match_id}/", headers)
         self.connected, self.code = await self.ws.connect(timeout=TIMEOUT)
         if self.connected:
-            hello = await self.receive()
+            # The server accepts every handshake at once, then checks access: a board that
+            # may not open is closed (4403) before anything is sent to it.
+            first = await self.ws.receive_output(timeout=TIMEOUT)
+            if first["type"] == "websocket.close":
+                self.connected, self.code = False, first.get("code")
+                return self
+            hello = json.loads(first["text"])
             assert hello["type"] == "hello"
             self.you = hello["payload"]["you"]
         return self
