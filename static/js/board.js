@@ -140,7 +140,7 @@
     el("rect", { x: TRAY, y: TOP, width: TRAY_W, height: BOTTOM - TOP, rx: 4, class: "tray", "data-v": 0 }, svg);
   }
 
-  function drawPoints(targets, sources) {
+  function drawPoints(targets, sources, farTargets) {
     const groups = {};
     for (let v = 1; v <= 24; v++) {
       const top = v >= 13;
@@ -152,6 +152,7 @@
       const baseY = top ? TOP : BOTTOM;
       let cls = "tri " + (v % 2 ? "odd" : "even");
       if (targets.has(v)) { cls += " target"; g.classList.add("target"); }
+      else if (farTargets.has(v)) { cls += " target far"; g.classList.add("far-target"); }
       if (sources.has(v)) g.classList.add("movable");
       if (selected === v) g.classList.add("selected");
       el("polygon", { points: (x - PW / 2 + 1) + "," + baseY + " " + (x + PW / 2 - 1) + "," + baseY + " " + x + "," + tipY, class: cls }, g);
@@ -167,15 +168,16 @@
     if (!state || !state.board) return;
     const g = state.game;
     const mine = myMove();
-    const sources = new Set(), targets = new Set();
+    const sources = new Set(), targets = new Set(), farTargets = new Set();
     if (mine) {
       for (const from in state.targets) sources.add(Number(from));
       if (selected !== null && state.targets[selected]) {
         state.targets[selected].forEach((t) => targets.add(t));
-        Object.keys(pathsFrom(selected)).forEach((t) => targets.add(Number(t)));
+        // Points several steps away (the whole roll): lit too, as "far" targets.
+        Object.keys(pathsFrom(selected)).forEach((t) => farTargets.add(Number(t)));
       }
     }
-    const groups = drawPoints(targets, sources);
+    const groups = drawPoints(targets, sources, farTargets);
     const b = state.board;
     for (let a = 1; a <= 24; a++) {
       const n = b.points[a - 1];
@@ -194,8 +196,9 @@
       if (b.bar[side] > 4) el("text", { x: BAR_X, y: n === 0 ? H / 2 - 23 : H / 2 + 33, class: "count side-" + side }, barG).textContent = b.bar[side];
     });
     // Borne-off checkers in the tray: the viewer's at the bottom.
-    const trayG = el("g", { class: "point tray-point" + (targets.has(0) ? " target" : ""), "data-v": 0 }, svg);
-    el("rect", { x: TRAY, y: TOP, width: TRAY_W, height: BOTTOM - TOP, class: "hit" + (targets.has(0) ? " target" : "") }, trayG);
+    const trayCls = targets.has(0) ? " target" : farTargets.has(0) ? " far-target" : "";
+    const trayG = el("g", { class: "point tray-point" + trayCls, "data-v": 0 }, svg);
+    el("rect", { x: TRAY, y: TOP, width: TRAY_W, height: BOTTOM - TOP, class: "hit" + (trayCls ? " target" : "") }, trayG);
     [viewer, 1 - viewer].forEach((side, n) => {
       for (let k = 0; k < b.off[side]; k++) {
         const y = n === 0 ? BOTTOM - 8 - k * 9 : TOP + k * 9;

@@ -15,7 +15,7 @@ from matches.forms import cube_choices
 from matches.models import Game
 from matches.rules import rules_for_match
 from matches.services import match_record_game
-from tests.matches.conftest import assert_nothing_stored
+from tests.conftest import assert_nothing_stored
 from tournaments.models import DEFAULT_CUBE_LIMIT
 
 pytestmark = pytest.mark.django_db

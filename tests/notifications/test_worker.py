@@ -73,21 +73,22 @@ def test_the_worker_draws_and_mails_both_players(worker):
 
 
 def test_a_failing_mail_server_is_retried_through_the_broker(worker, settings, monkeypatch):
-    from notifications import mail
+    from notifications import mail as notification_mail
 
     tournament = two_player_tournament()
     draw_services.tournament_start(tournament=tournament)
     assert wait_for(lambda: len(mail.outbox) >= 2)
 
     settings.EMAIL_BACKEND = "tests.notifications.test_delivery.SMTPDownBackend"
-    monkeypatch.setattr(mail, "mail_backoff", lambda retries: 0)
+    monkeypatch.setattr(notification_mail, "mail_backoff", lambda retries: 0)
     match = Match.objects.get(round__stage__tournament=tournament)
     match_record_final_score(match=match, score_a=5, score_b=1)
 
     def all_failed() -> bool:
         results = Notification.objects.filter(kind=kinds.RESULT_RECORDED)
         return results.count() == 2 and all(
-            n.email_status == NotificationStatus.FAILED and n.attempts == mail.MAIL_RETRIES + 1
+            n.email_status == NotificationStatus.FAILED
+            and n.attempts == notification_mail.MAIL_RETRIES + 1
             for n in results
         )
 
