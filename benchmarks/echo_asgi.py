@@ -12,12 +12,12 @@ import os
 import django
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-django.setup()  # before Channels' auth middleware is imported
+django.setup()  # before the app is imported
 
-from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.generic.websocket import AsyncWebsocketConsumer  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+from channels.sessions import SessionMiddlewareStack  # noqa: E402
 from django.urls import path  # noqa: E402
 
 from config.asgi import django_asgi_app  # noqa: E402
@@ -49,7 +49,7 @@ application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(
+            SessionMiddlewareStack(
                 URLRouter(
                     [path("ws/echo/<int:room>/", EchoConsumer.as_asgi()), *websocket_urlpatterns]
                 )

@@ -67,6 +67,8 @@ from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
+from django.contrib import auth
+from django.contrib.auth.models import AnonymousUser
 from django.http import HttpRequest
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -111,14 +113,26 @@ def _language(scope: dict[str, Any]) -> str:
     return translation.get_language_from_request(request)
 
 
+def _user(scope: dict[str, Any]) -> Any:
+    """The user of the websocket's session (anonymous without one), as Django finds it for a
+    request: the session's user, checked against his password hash."""
+    session = scope.get("session")
+    if session is None:
+        return AnonymousUser()
+    request = HttpRequest()
+    request.session = session
+    return auth.get_user(request)
+
+
 def _seat(
-    match_id: int, user: Any, language: str
-) -> tuple[bool, int | None, bool, dict[str, Any] | None]:
-    """(may open the board, side played, game started now, state event) for a user opening
-    the board, in one trip to the database thread: a player's arrival starts the first game."""
+    match_id: int, scope: dict[str, Any], language: str
+) -> tuple[Any, bool, int | None, bool, dict[str, Any] | None]:
+    """(user, may open the board, side played, game started now, state event) for a board
+    opening, in one trip to a worker thread: a player's arrival starts the first game."""
+    user = _user(scope)
     match = board_matches().filter(pk=match_id, is_online=True).first()
     if match is None or not permissions.can_watch_match(user, match):
-        return False, None, False, None
+        return user, False, None, False, None
     side = permissions.match_side(user, match)
     started = False
     if side is not None and not hasattr(match, "online_game"):
@@ -126,7 +140,7 @@ def _seat(
         if started:
             match = board_matches().get(pk=match_id)
     with translation.override(language):
-        return True, side, started, state_event(match)
+        return user, True, side, started, state_event(match)
 
 
 def _act(
@@ -191,7 +205,7 @@ class OnlineGameConsumer(AsyncWebsocketConsumer):
 
     async def connect(self) -> None:
         self.match_id = int(self.scope["url_route"]["kwargs"]["match"])
-        self.user = self.scope.get("user")
+        self.user: Any = None  # found with the seat, in a worker thread
         self.language = _language(self.scope)
         self.rate = MessageRate(
             burst=settings.ONLINE_MESSAGE_BURST, per_second=settings.ONLINE_MESSAGE_RATE
@@ -209,8 +223,8 @@ class OnlineGameConsumer(AsyncWebsocketConsumer):
         # Join the group before reading the state, so no change after the read is missed
         # (group messages wait until connect() returns: a consumer handles one at a time).
         await self.channel_layer.group_add(self.group, self.channel_name)
-        allowed, side, started, event = await _in_thread(_seat)(
-            self.match_id, self.user, self.language
+        self.user, allowed, side, started, event = await _in_thread(_seat)(
+            self.match_id, self.scope, self.language
         )
         if not allowed or event is None:
             self.closing = True
