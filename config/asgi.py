@@ -11,17 +11,21 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 # Django must be set up before anything imports models (consumers do).
 django_asgi_app = get_asgi_application()
 
-from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+from channels.sessions import SessionMiddlewareStack  # noqa: E402
 
 from config.routing import websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
+        # The session, loaded lazily: the consumers find the user themselves, in their own
+        # worker threads, after the handshake is answered (Channels' auth middleware would
+        # look every user up before it, one at a time on a single thread: at a round's start
+        # with hundreds of boards opening, handshakes waited past Daphne's timeout, 403).
         "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+            SessionMiddlewareStack(URLRouter(websocket_urlpatterns))
         ),
     }
 )

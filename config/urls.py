@@ -28,6 +28,10 @@ urlpatterns = [
         "clubs/<slug:club>/t/<slug:tournament>/matches/<int:match>/play/",
         include("matches.online.urls"),
     ),
+    path(
+        "clubs/<slug:club>/t/<slug:tournament>/director/",
+        include("matches.online.urls_director"),
+    ),
 ]
 
 if settings.DEBUG:

@@ -1,6 +1,7 @@
 """What the reconciler repairs for the draw: rounds due to be drawn whose draw was lost, and
 running tournaments behind their results (a bracket not advanced, a round not closed, the
-next Swiss round not paired)."""
+next Swiss round not paired); and online matches whose clock fell while no board was open to
+notice (the matches app cannot register a repair itself: the reconciler sits above it)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,10 @@ from draw.services import round_pair
 from draw.services.rounds import tournament_catch_up
 from events.reconcile import GRACE
 from events.registry import repair
+from matches.models import OnlineGame
+from matches.online.broadcast import broadcast_state
+from matches.online.services import online_flag_check
+from matches.online.timesource import now_ms
 from tournaments.models import Round, RoundStatus, Tournament, TournamentStatus
 
 logger = logging.getLogger(__name__)
@@ -53,4 +58,16 @@ def tournaments_behind() -> list[str]:
             continue
         if changed:
             done.append(f"tournament {tournament_id} caught up with its results")
+    return done
+
+
+@repair("matches.flag_falls")
+def flag_falls() -> list[str]:
+    """Online matches whose running clock has fallen: lost on time, the boards told."""
+    due = OnlineGame.objects.filter(flag_at__lte=now_ms()).values_list("match_id", flat=True)
+    done = []
+    for match_id in due:
+        if online_flag_check(match=match_id) is not None:
+            broadcast_state(match_id)
+            done.append(f"match {match_id} lost on time")
     return done

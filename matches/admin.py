@@ -1,7 +1,7 @@
 from django.contrib import admin
 from simple_history.admin import SimpleHistoryAdmin
 
-from matches.models import Game, Match, MatchFile, MatchReport, OnlineGame
+from matches.models import DirectorAction, Game, Match, MatchFile, MatchReport, OnlineGame
 
 
 class GameInline(admin.TabularInline):
@@ -43,3 +43,10 @@ class MatchFileAdmin(admin.ModelAdmin):
 class OnlineGameAdmin(admin.ModelAdmin):
     list_display = ("match", "sequence", "updated_at")
     raw_id_fields = ("match",)
+
+
+@admin.register(DirectorAction)
+class DirectorActionAdmin(admin.ModelAdmin):
+    list_display = ("match", "kind", "reason", "user", "created_at")
+    list_filter = ("kind",)
+    raw_id_fields = ("match", "user")

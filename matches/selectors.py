@@ -89,7 +89,8 @@ class HistoryLine:
 
 
 def match_history(match: Match) -> list[HistoryLine]:
-    """Every change of the match's result: who, when, why, and the score before and after."""
+    """Every change of the match's result: who, when, why, and the score before and after;
+    and the tournament director's actions on its online game, with their reasons."""
     records = list(
         match.history.select_related("history_user").order_by("history_date", "history_id")
     )
@@ -121,6 +122,18 @@ def match_history(match: Match) -> list[HistoryLine]:
                 )
             )
         previous = record
+    for action in match.director_actions.select_related("user"):
+        user = action.user
+        lines.append(
+            HistoryLine(
+                when=action.created_at,
+                who=user.get_full_name() or user.get_username() if user else "",
+                reason=f"{action.get_kind_display()}: {action.reason}",
+                before="",
+                after="",
+            )
+        )
+    lines.sort(key=lambda line: line.when)
     return lines
 
 

@@ -5,7 +5,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Player
 from config.widgets import DateTimeLocalInput
-from tournaments.models import DEFAULT_CUBE_LIMIT, Entry, Round, Tournament
+from tournaments.models import DEFAULT_CUBE_LIMIT, Entry, Round, Stage, Tournament
 from tournaments.tiebreaks import METRIC_LABELS
 
 
@@ -124,6 +124,12 @@ class RoundForm(forms.ModelForm):
         model = Round
         fields = ("match_format", "length", "deadline")
         widgets = {"deadline": DateTimeLocalInput()}
+
+
+class StageClockForm(forms.ModelForm):
+    class Meta:
+        model = Stage
+        fields = ("clock", "clock_minutes", "clock_delay", "clock_bronstein")
 
 
 class SwapForm(forms.Form):

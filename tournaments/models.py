@@ -318,12 +318,33 @@ class StageKind(models.TextChoices):
     ROUND_ROBIN = "round_robin", _("Round robin")
 
 
+class ClockKind(models.TextChoices):
+    NONE = "none", _("No clock")
+    PER_POINT = "per_point", _("Minutes per point of the match")
+    FIXED = "fixed", _("Fixed minutes per match")
+
+
 class Stage(TimeStampedModel):
     tournament = models.ForeignKey(
         Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="stages"
     )
     kind = models.CharField(_("kind"), max_length=16, choices=StageKind.choices)
     order = models.PositiveSmallIntegerField(_("order"), default=1)
+    # The clock of the stage's online matches.
+    clock = models.CharField(
+        _("clock"), max_length=12, choices=ClockKind.choices, default=ClockKind.NONE
+    )
+    clock_minutes = models.PositiveSmallIntegerField(
+        _("reserve (minutes)"),
+        default=2,
+        help_text=_("Per point of the match, or for the whole match with a fixed reserve."),
+    )
+    clock_delay = models.PositiveSmallIntegerField(_("delay per move (seconds)"), default=12)
+    clock_bronstein = models.BooleanField(
+        _("Bronstein delay"),
+        default=False,
+        help_text=_("Give back the time used up to the delay, instead of a simple delay."),
+    )
 
     class Meta:
         ordering = ["tournament", "order"]
@@ -332,6 +353,12 @@ class Stage(TimeStampedModel):
         constraints = [
             models.UniqueConstraint(fields=["tournament", "kind"], name="stage_kind_once"),
             models.CheckConstraint(condition=Q(kind__in=StageKind.values), name="stage_kind_valid"),
+            models.CheckConstraint(
+                condition=Q(clock__in=ClockKind.values), name="stage_clock_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(clock_minutes__gte=1), name="stage_clock_minutes_positive"
+            ),
         ]
 
     def __str__(self) -> str:

@@ -29,6 +29,9 @@ type                payload                                   who, when
 ``move``            ``{"from": 13, "to": 10}``                player on turn: one die, one
                                                               checker (25 = bar, 0 = off;
                                                               in the mover's numbering)
+``move``            ``{"steps": [[13, 10], [10, 5]]}``        one checker several steps in
+                                                              one gesture (the state's
+                                                              ``paths``); every step checked
 ``undo``            --                                        take back the last step
 ``undo_all``        --                                        take back every step
 ``confirm``         --                                        end the turn (a whole legal
@@ -45,7 +48,8 @@ type                payload                                   who, when
 Error codes: ``malformed``, ``unknown``, ``spectator``, ``stale``, ``not_your_turn``,
 ``wrong_phase``, ``illegal_move``, ``incomplete_play``, ``nothing_to_undo``, ``kind``,
 ``crawford``, ``cube_not_owned``, ``cube_at_max``, ``holland``, ``cube_in_best_of``,
-``cube_disabled``, ``match_over``, ``not_started``; ``too_large`` and ``too_deep`` for a
+``cube_disabled``, ``match_over``, ``not_started``, ``paused`` (the director paused the
+match); ``too_large`` and ``too_deep`` for a
 message over :data:`~matches.online.protocol.MAX_MESSAGE` characters or nested deeper than
 :data:`~matches.online.protocol.MAX_DEPTH` (refused before it is parsed).
 
@@ -56,44 +60,37 @@ socket is closed with code 4008 (:data:`~matches.online.limits.RATE_LIMITED_CLOS
 
 from __future__ import annotations
 
-import json
+import asyncio
 from typing import Any
 
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
+from django.contrib import auth
+from django.contrib.auth.models import AnonymousUser
 from django.http import HttpRequest
 from django.utils import translation
 from django.utils.translation import gettext as _
 
 from clubs import permissions
 from config.errors import UserError
-from matches.models import Match
 
+from .broadcast import group_name, message_text, state_event
 from .limits import RATE_LIMITED_CLOSE_CODE, MessageRate
 from .protocol import MAX_DEPTH, MAX_MESSAGE, ProtocolError, parse
 from .selectors import board_matches, online_snapshot
-from .services import online_game_act, online_game_open
+from .services import online_flag_check, online_game_act, online_game_open
+from .timesource import now_ms
 
 __all__ = ["OnlineGameConsumer", "group_name"]
 
-
-def group_name(match_id: int) -> str:
-    return f"online.match.{match_id}"
-
-
-def _text(kind: str, seq: int | None, payload: dict[str, Any]) -> str:
-    return json.dumps({"type": kind, "seq": seq, "payload": payload}, separators=(",", ":"))
-
-
-def _state_text(match: Match, online: Any = None) -> str:
-    seq, payload = online_snapshot(match, online)
-    return _text("state", seq, payload)
+#: A little after the clock's deadline, so that the check finds it fallen.
+FLAG_CHECK_MARGIN = 0.05
 
 
 def _error_text(code: str, message: str, seq: int | None) -> str:
-    return _text("error", seq, {"code": code, "message": str(message)})
+    return message_text("error", seq, {"code": code, "message": str(message)})
 
 
 def _protocol_error_message(error: ProtocolError) -> str:
@@ -116,28 +113,40 @@ def _language(scope: dict[str, Any]) -> str:
     return translation.get_language_from_request(request)
 
 
-def _access(match_id: int, user: Any) -> tuple[bool, int | None]:
-    """(may open the board, side played) for a user opening the board."""
+def _user(scope: dict[str, Any]) -> Any:
+    """The user of the websocket's session (anonymous without one), as Django finds it for a
+    request: the session's user, checked against his password hash."""
+    session = scope.get("session")
+    if session is None:
+        return AnonymousUser()
+    request = HttpRequest()
+    request.session = session
+    return auth.get_user(request)
+
+
+def _seat(
+    match_id: int, scope: dict[str, Any], language: str
+) -> tuple[Any, bool, int | None, bool, dict[str, Any] | None]:
+    """(user, may open the board, side played, game started now, state event) for a board
+    opening, in one trip to a worker thread: a player's arrival starts the first game."""
+    user = _user(scope)
     match = board_matches().filter(pk=match_id, is_online=True).first()
     if match is None or not permissions.can_watch_match(user, match):
-        return False, None
-    return True, permissions.match_side(user, match)
-
-
-def _open(match_id: int, side: int | None, language: str) -> tuple[bool, str]:
-    """(game started now, state text): a player's arrival starts the first game."""
-    match = board_matches().get(pk=match_id)
+        return user, False, None, False, None
+    side = permissions.match_side(user, match)
     started = False
     if side is not None and not hasattr(match, "online_game"):
         started = online_game_open(match=match) is not None
         if started:
             match = board_matches().get(pk=match_id)
     with translation.override(language):
-        return started, _state_text(match)
+        return user, True, side, started, state_event(match)
 
 
-def _act(match_id: int, user: Any, side: int, message: Any, language: str) -> tuple[str, list[str]]:
-    """(state for everyone, replies for the sender only); one of the two is empty."""
+def _act(
+    match_id: int, user: Any, side: int, message: Any, language: str
+) -> tuple[dict[str, Any] | None, list[str]]:
+    """(state event for everyone, replies for the sender only); one of the two is empty."""
     with translation.override(language):
         try:
             online = online_game_act(
@@ -153,13 +162,26 @@ def _act(match_id: int, user: Any, side: int, message: Any, language: str) -> tu
             seq, payload = online_snapshot(match)
             replies = [_error_text(error.code or "illegal", error.messages[0], seq)]
             if error.code == "stale":
-                replies.append(_text("state", seq, payload))
-            return "", replies
-        return _state_text(online.match, online), []
+                replies.append(message_text("state", seq, payload))
+            return None, replies
+        return state_event(online.match, online), []
 
 
-def _sync(match_id: int) -> str:
-    return _state_text(board_matches().get(pk=match_id))
+def _sync(match_id: int) -> tuple[dict[str, Any] | None, str]:
+    """(state event for everyone when a fallen clock ended the match now, state text)."""
+    match = board_matches().get(pk=match_id)
+    online = getattr(match, "online_game", None)
+    if online is not None and online.flag_at is not None and online.flag_at <= now_ms():
+        ended = online_flag_check(match=match_id)
+        if ended is not None:
+            event = state_event(ended.match, ended)
+            return event, event["text"]
+    return None, state_event(match)["text"]
+
+
+def _check_flag(match_id: int) -> dict[str, Any] | None:
+    ended = online_flag_check(match=match_id)
+    return state_event(ended.match, ended) if ended is not None else None
 
 
 def _in_thread(func: Any) -> Any:
@@ -183,30 +205,43 @@ class OnlineGameConsumer(AsyncWebsocketConsumer):
 
     async def connect(self) -> None:
         self.match_id = int(self.scope["url_route"]["kwargs"]["match"])
-        self.user = self.scope.get("user")
+        self.user: Any = None  # found with the seat, in a worker thread
         self.language = _language(self.scope)
         self.rate = MessageRate(
             burst=settings.ONLINE_MESSAGE_BURST, per_second=settings.ONLINE_MESSAGE_RATE
         )
         self.closing = False
-        allowed, side = await _in_thread(_access)(self.match_id, self.user)
-        if not allowed:
+        self.flag_timer: asyncio.TimerHandle | None = None
+        self.seated = False
+        self.side = None
+        self.group = group_name(self.match_id)
+        # Accept at once, before any database work: at a round's start hundreds of boards
+        # open within seconds, and Daphne refuses (403) a handshake its application has not
+        # answered within its timeout. Nothing is sent before access is checked; a board
+        # that may not open is closed with 4403.
+        await self.accept()
+        # Join the group before reading the state, so no change after the read is missed
+        # (group messages wait until connect() returns: a consumer handles one at a time).
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        self.user, allowed, side, started, event = await _in_thread(_seat)(
+            self.match_id, self.scope, self.language
+        )
+        if not allowed or event is None:
+            self.closing = True
             await self.close(code=4403)
             return
         self.side = side
-        self.group = group_name(self.match_id)
-        # Join the group before reading the state, so no change after the read is missed.
-        await self.channel_layer.group_add(self.group, self.channel_name)
-        await self.accept()
-        await self.send(text_data=_text("hello", None, {"you": side}))
-        started, state = await _in_thread(_open)(self.match_id, side, self.language)
-        await self.send(text_data=state)
+        self.seated = True
+        await self.send(text_data=message_text("hello", None, {"you": side}))
+        await self.send(text_data=event["text"])
+        self._watch_clock(event.get("flag_at"))
         if started:  # the other player's board, if open, learns that the game has begun
-            await self.channel_layer.group_send(
-                self.group, {"type": "online.state", "text": state, "skip": self.channel_name}
-            )
+            await self.channel_layer.group_send(self.group, {**event, "skip": self.channel_name})
 
     async def disconnect(self, code: int) -> None:
+        timer = getattr(self, "flag_timer", None)
+        if timer is not None:
+            timer.cancel()
         group = getattr(self, "group", None)
         if group is not None:
             await self.channel_layer.group_discard(group, self.channel_name)
@@ -225,18 +260,22 @@ class OnlineGameConsumer(AsyncWebsocketConsumer):
             await self.send(text_data=_error_text(error.code, text, None))
             return
         if message.type == "sync":
-            await self.send(text_data=await _in_thread(_sync)(self.match_id))
+            ended, text = await _in_thread(_sync)(self.match_id)
+            if ended is not None:
+                await self.channel_layer.group_send(self.group, ended)
+            else:
+                await self.send(text_data=text)
             return
         if self.side is None:
             with translation.override(self.language):
                 text = _("You are watching this match; only its two players can move.")
             await self.send(text_data=_error_text("spectator", text, None))
             return
-        state, replies = await _in_thread(_act)(
+        event, replies = await _in_thread(_act)(
             self.match_id, self.user, self.side, message, self.language
         )
-        if state:
-            await self.channel_layer.group_send(self.group, {"type": "online.state", "text": state})
+        if event is not None:
+            await self.channel_layer.group_send(self.group, event)
         for reply in replies:
             await self.send(text_data=reply)
 
@@ -248,5 +287,27 @@ class OnlineGameConsumer(AsyncWebsocketConsumer):
         await self.close(code=RATE_LIMITED_CLOSE_CODE, reason="rate limited")
 
     async def online_state(self, event: dict[str, Any]) -> None:
+        if not self.seated or self.closing:
+            return
         if event.get("skip") != self.channel_name:
             await self.send(text_data=event["text"])
+        self._watch_clock(event.get("flag_at"))
+
+    def _watch_clock(self, flag_at: int | None) -> None:
+        """A player's board checks the running clock when it is due to fall, so a player who
+        does not act (or has gone) loses on time without anyone sending a message. Both
+        players' consumers check; the first to find the clock fallen ends the match."""
+        if self.flag_timer is not None:
+            self.flag_timer.cancel()
+            self.flag_timer = None
+        if flag_at is None or self.side is None:
+            return
+        delay = max(0.0, (flag_at - now_ms()) / 1000) + FLAG_CHECK_MARGIN
+        loop = asyncio.get_running_loop()
+        self.flag_timer = loop.call_later(delay, lambda: loop.create_task(self._flag_due()))
+
+    async def _flag_due(self) -> None:
+        self.flag_timer = None
+        event = await _in_thread(_check_flag)(self.match_id)
+        if event is not None:
+            await self.channel_layer.group_send(self.group, event)

@@ -14,6 +14,7 @@ from matches.rules import rules_for_match
 
 from .snapshot import board_payload, idle_payload
 from .state import OnlineState
+from .timesource import now_ms
 
 __all__ = ["board_matches", "match_mat_text", "online_snapshot", "player_names"]
 
@@ -50,9 +51,10 @@ def online_snapshot(match: Match, online: OnlineGame | None = None) -> tuple[int
         status = "over" if match.status in (MatchStatus.FINISHED, MatchStatus.VOID) else "waiting"
         names = player_names(match)
         return 0, idle_payload(names=names, status=status, score=(match.score_a, match.score_b))
-    payload = board_payload(OnlineState.load(online.state))
-    if match.status in (MatchStatus.FINISHED, MatchStatus.VOID) and payload["status"] != "over":
-        # Ended off the board (a referee's forfeit or correction): nothing more to play.
+    payload = board_payload(OnlineState.load(online.state), now=now_ms())
+    if match.status in (MatchStatus.FINISHED, MatchStatus.VOID):
+        # Ended off the board (a referee's forfeit or correction, a director's result, a
+        # time forfeit): nothing more to play, and the match's row has the final score.
         payload.update(status="over", actions=[[], []], targets={})
         winner = None
         if match.winner_id is not None:

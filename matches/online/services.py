@@ -28,13 +28,16 @@ from config.errors import UserError
 from config.logs import logged_service
 from matches.models import OPEN_STATUSES, Match, MatchStatus, OnlineGame, ResultSource
 from matches.rules import rules_for_match
-from matches.services import game_results, match_record_game
+from matches.services import game_results, match_record_game, match_record_time_forfeit
+from tournaments.models import ClockKind, Stage
 
+from .clock import Clock, reserve_for
 from .dice import dice_for
 from .state import OnlineState, turn_for
 from .steps import as_step, as_steps
+from .timesource import now_ms
 
-__all__ = ["online_game_act", "online_game_open"]
+__all__ = ["online_flag_check", "online_game_act", "online_game_open"]
 
 
 def _engine_message(error: IllegalActionError, game: Game) -> str:
@@ -86,7 +89,7 @@ def _new_game(match: Match) -> Game:
     return game
 
 
-def _locked(match_id: int) -> OnlineGame:
+def lock_online(match_id: int) -> OnlineGame:
     # The rules and the names travel in the saved state; the tournament is read only when a
     # game ends. (Every join here costs more than the rest of an action.)
     return (
@@ -96,13 +99,53 @@ def _locked(match_id: int) -> OnlineGame:
     )
 
 
-def _save(online: OnlineGame, state: OnlineState) -> None:
+def save_online(online: OnlineGame, state: OnlineState) -> None:
     online.state = state.dump()
     online.sequence += 1
+    online.flag_at = state.clock.deadline() if state.clock is not None else None
     # The row is locked and its match never changes: checking that the match exists and is
     # unique would cost three queries on every action for nothing.
     online.full_clean(exclude=["match"], validate_unique=False, validate_constraints=False)
-    online.save(update_fields=["state", "sequence", "updated_at"])
+    online.save(update_fields=["state", "sequence", "flag_at", "updated_at"])
+
+
+def clock_for(stage: Stage, length: int) -> Clock | None:
+    """A new clock by the stage's setting, for a match of ``length`` points (or games)."""
+    if stage.clock == ClockKind.NONE:
+        return None
+    reserve = reserve_for(
+        minutes=stage.clock_minutes, per_point=stage.clock == ClockKind.PER_POINT, length=length
+    )
+    return Clock.new(
+        reserve_ms=reserve, delay_ms=stage.clock_delay * 1000, bronstein=stage.clock_bronstein
+    )
+
+
+def run_clock(state: OnlineState, *, now: int, before: tuple[int | None, int]) -> None:
+    """After an action: the clock runs for whoever must act now. ``before`` is (side to act,
+    game number) before the action: a new side or a new game starts a new delay."""
+    if state.clock is None:
+        return
+    game = state.game
+    if state.match_over:
+        state.clock.stop(now=now)
+        return
+    side = game.side_to_act
+    fresh = (side, game.number) != before
+    state.clock.hand_to(side, now=now, fresh=fresh)
+
+
+def time_forfeit(online: OnlineGame, state: OnlineState, loser: int) -> None:
+    """``loser``'s reserve ran out: the match is over, recorded as a time forfeit."""
+    assert state.clock is not None
+    name = state.names[loser] or "?"
+    reason = _("Time forfeit: %(name)s ran out of time.") % {"name": name}
+    online.match = match_record_time_forfeit(match=online.match_id, loser=loser, reason=reason)
+    state.clock.flag_fall(loser)
+    state.match_over = True
+    state.pending = []
+    state.before_play = None
+    state.time_forfeit = loser
 
 
 @logged_service("online_game_open")
@@ -130,7 +173,15 @@ def online_game_open(*, match: Match | int) -> OnlineGame | None:
     if existing is not None:  # opened by the other player while we waited for the lock
         return existing
     state = OnlineState(_new_game(match_obj), names=_names(match_obj))
-    online = OnlineGame(match=match_obj, state=state.dump(), sequence=0)
+    state.clock = clock_for(match_obj.round.stage, match_obj.length)
+    if state.clock is not None:  # the clock starts when the first player opens the board
+        state.clock.hand_to(state.game.side_to_act, now=now_ms(), fresh=True)
+    online = OnlineGame(
+        match=match_obj,
+        state=state.dump(),
+        sequence=0,
+        flag_at=state.clock.deadline() if state.clock is not None else None,
+    )
     online.full_clean()
     online.save()
     return online
@@ -154,7 +205,7 @@ def online_game_act(
     """
     match_id = match.pk if isinstance(match, Match) else match
     try:
-        online = _locked(match_id)
+        online = lock_online(match_id)
     except OnlineGame.DoesNotExist:
         raise _refuse(_("The match cannot be played yet."), "not_started") from None
     if seq != online.sequence:
@@ -165,10 +216,43 @@ def online_game_act(
     state = OnlineState.load(online.state)
     if state.match_over or online.match.status not in OPEN_STATUSES:
         raise _refuse(_("The match is over."), "match_over")
+    now = now_ms()
+    if state.clock is not None:
+        loser = state.clock.fallen(now)
+        if loser is not None:  # the action came too late: the match was lost on time
+            time_forfeit(online, state, loser)
+            save_online(online, state)
+            return online
+        if state.clock.paused:
+            raise _refuse(_("The tournament director has paused this match."), "paused")
+    before = (state.game.side_to_act, state.game.number)
     _apply(state, online.match, side, action, payload or {})
     if state.game.is_over:
         _game_over(state, online.match, user)
-    _save(online, state)
+    run_clock(state, now=now, before=before)
+    state.notice = None
+    save_online(online, state)
+    return online
+
+
+@logged_service("online_flag_check")
+@transaction.atomic
+def online_flag_check(*, match: Match | int) -> OnlineGame | None:
+    """End the match on time if the running clock has fallen; the online game when it did,
+    ``None`` when there was nothing to do (already checked, or time left)."""
+    match_id = match.pk if isinstance(match, Match) else match
+    try:
+        online = lock_online(match_id)
+    except OnlineGame.DoesNotExist:
+        return None
+    state = OnlineState.load(online.state)
+    if state.clock is None or state.match_over or online.match.status not in OPEN_STATUSES:
+        return None
+    loser = state.clock.fallen(now_ms())
+    if loser is None:
+        return None
+    time_forfeit(online, state, loser)
+    save_online(online, state)
     return online
 
 
@@ -214,7 +298,9 @@ def _checker_action(state: OnlineState, side: int, action: str, payload: dict) -
     if game.turn != side:
         raise _refuse(_("It is not your turn."), "not_your_turn")
     try:
-        if action == "move":
+        if action == "move" and "steps" in payload:  # one checker dragged several steps
+            steps = [*state.pending, *as_steps(payload.get("steps"))]
+        elif action == "move":
             steps = [*state.pending, as_step(payload.get("from"), payload.get("to"))]
         elif action == "play":
             steps = as_steps(payload.get("steps"))
@@ -237,11 +323,13 @@ def _checker_action(state: OnlineState, side: int, action: str, payload: dict) -
         raise _refuse(
             _("Play as many dice as the rules allow before you confirm."), "incomplete_play"
         )
+    before_play = game.to_dict()
     try:
         game.play(play, player=side)
     except MoveError as error:  # cannot happen for a play of the turn; refuse all the same
         raise _refuse(_("That checker cannot move there with these dice."), "illegal") from error
     state.pending = []
+    state.before_play = before_play
 
 
 def _game_over(state: OnlineState, match: Match, user: Any) -> None:
@@ -259,6 +347,7 @@ def _game_over(state: OnlineState, match: Match, user: Any) -> None:
         record=[action.to_dict() for action in game.record],
     )
     state.pending = []
+    state.before_play = None
     state.previous = {"number": game.number, **result.to_dict()}
     if recorded.match.status == MatchStatus.FINISHED:
         state.match_over = True

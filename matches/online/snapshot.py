@@ -67,7 +67,7 @@ def _event(action: GameAction) -> dict[str, Any]:
 def _actions(state: OnlineState, complete: bool) -> list[list[str]]:
     game = state.game
     actions: list[list[str]] = [[], []]
-    if state.match_over or game.is_over:
+    if state.match_over or game.is_over or (state.clock is not None and state.clock.paused):
         return actions
     side = game.side_to_act
     if side is not None:
@@ -106,7 +106,8 @@ def _resign_kinds(state: OnlineState, off: list[int]) -> list[list[str]]:
     return kinds
 
 
-def board_payload(state: OnlineState) -> dict[str, Any]:
+def board_payload(state: OnlineState, *, now: int = 0) -> dict[str, Any]:
+    """Everything a board draws; the clock as it stands at ``now`` (server milliseconds)."""
     game = state.game
     rules = game.rules
     turn = turn_for(game)
@@ -114,6 +115,7 @@ def board_payload(state: OnlineState) -> dict[str, Any]:
     shown = absolute(board, state.mover)
     complete = turn is not None and turn.complete_play(state.pending) is not None
     targets = turn.targets(state.pending) if turn is not None else {}
+    paths = turn.paths(state.pending) if turn is not None else {}
     dice_left: list[int] = list(board.dice) if turn is not None else []
     resignation = None
     if game.resignation is not None:
@@ -160,10 +162,17 @@ def board_payload(state: OnlineState) -> dict[str, Any]:
         "board": shown,
         "pending": [list(step) for step in state.pending],
         "targets": {str(start): ends for start, ends in targets.items()},
+        "paths": {
+            str(start): {str(end): [list(step) for step in path] for end, path in ends.items()}
+            for start, ends in paths.items()
+        },
         "actions": _actions(state, complete),
         "resign": _resign_kinds(state, shown["off"]),
         "recent": [_event(action) for action in game.record[-RECENT:]],
         "previous": state.previous,
+        "clock": state.clock.view(now) if state.clock is not None else None,
+        "notice": state.notice,
+        "time_forfeit": state.time_forfeit,
     }
 
 

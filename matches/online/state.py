@@ -1,8 +1,10 @@
 """The online game as it is saved in ``OnlineGame.state`` after every action.
 
 It is the engine's game snapshot (``Game.to_dict``) plus what only the board knows: the steps
-of the turn being played (not yet confirmed), the result of the game before (to show it) and
-whether the match is over. Pure: no Django here.
+of the turn being played (not yet confirmed), the result of the game before (to show it),
+whether the match is over, the clock (:mod:`matches.online.clock`), the game as it was before
+the last confirmed play (for the director's take-back) and the director's last notice to the
+players. Pure: no Django here.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from typing import Any
 
 from backgammon import Game, GamePhase, MatchRules, Position
 
+from .clock import Clock
 from .steps import Board, Step, Turn
 
 __all__ = ["FORMAT", "OnlineState", "turn_for"]
@@ -40,6 +43,13 @@ class OnlineState:
     match_over: bool = False
     #: The players' names when the game started (the board shows them without a query).
     names: tuple[str, str] = ("", "")
+    clock: Clock | None = None
+    #: ``Game.to_dict()`` just before the last confirmed play of the game in progress.
+    before_play: dict[str, Any] | None = None
+    #: The director's last action, shown on both boards: ``{"kind", "reason", ...}``.
+    notice: dict[str, Any] | None = None
+    #: The side that lost the match on time.
+    time_forfeit: int | None = None
 
     @classmethod
     def load(cls, data: dict[str, Any]) -> OnlineState:
@@ -50,6 +60,10 @@ class OnlineState:
             previous=data.get("previous"),
             match_over=bool(data.get("match_over", False)),
             names=(str(names[0]), str(names[1])),
+            clock=Clock.load(data["clock"]) if data.get("clock") else None,
+            before_play=data.get("before_play"),
+            notice=data.get("notice"),
+            time_forfeit=data.get("time_forfeit"),
         )
 
     def dump(self) -> dict[str, Any]:
@@ -60,6 +74,10 @@ class OnlineState:
             "previous": self.previous,
             "match_over": self.match_over,
             "names": list(self.names),
+            "clock": self.clock.dump() if self.clock is not None else None,
+            "before_play": self.before_play,
+            "notice": self.notice,
+            "time_forfeit": self.time_forfeit,
         }
 
     @property

@@ -189,6 +189,55 @@ class Turn:
                     found.setdefault(step[0], set()).add(step[1])
         return {start: sorted(ends, reverse=True) for start, ends in sorted(found.items())}
 
+    def paths(self, steps: Sequence[Step]) -> dict[int, dict[int, list[Step]]]:
+        """After ``steps``: for each start point, the points one checker can reach in two or
+        more steps in a row (the sum of the dice, or 2-4 steps of a double), each with its
+        steps. A point one step reaches is left out; of two ways to the same point the one
+        hitting fewer checkers on the way is kept (then the higher die first).
+
+        >>> from backgammon import Position
+        >>> Turn(Position.initial(), (3, 1)).paths([])[24]
+        {20: [(24, 21), (21, 20)]}
+        """
+        found: dict[int, dict[int, list[Step]]] = {}
+        direct = self.targets(steps)
+        for start in direct:
+            best: dict[int, tuple[int, list[Step]]] = {}
+            self._walk([*steps], start, [], 0, best)
+            reach = {
+                end: path
+                for end, (_hits, path) in best.items()
+                if len(path) >= 2 and end not in direct[start]
+            }
+            if reach:
+                found[start] = dict(sorted(reach.items(), reverse=True))
+        return found
+
+    def _walk(
+        self,
+        made: list[Step],
+        at: int,
+        path: list[Step],
+        hits: int,
+        best: dict[int, tuple[int, list[Step]]],
+    ) -> None:
+        if path:
+            known = best.get(at)
+            if known is None or (hits, len(path)) < (known[0], len(known[1])):
+                best[at] = (hits, list(path))
+        if at == OFF:
+            return
+        sequence = [*made, *path]
+        ends = self.targets(sequence).get(at, [])
+        if not ends:
+            return
+        board = self.board(sequence)
+        for end in reversed(ends):  # the lowest point first: the higher die
+            hit = 1 if end != OFF and board.opponent[end] == 1 else 0
+            path.append((at, end))
+            self._walk(made, end, path, hits + hit, best)
+            path.pop()
+
     def complete_play(self, steps: Sequence[Step]) -> Play | None:
         """The legal play the steps make when they are a whole turn, else ``None``."""
         if len(steps) != self.length:

@@ -12,9 +12,11 @@ from matches.services.results import (
     check_version,
     game_results,
     match_award_forfeit,
+    match_declare_score,
     match_lock,
     match_record_final_score,
     match_record_game,
+    match_record_time_forfeit,
     match_set_online,
 )
 
@@ -25,9 +27,11 @@ __all__ = [
     "match_award_forfeit",
     "match_correct_final_score",
     "match_correct_games",
+    "match_declare_score",
     "match_lock",
     "match_record_final_score",
     "match_record_game",
+    "match_record_time_forfeit",
     "match_set_online",
     "report_confirm",
     "report_dispute",

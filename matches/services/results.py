@@ -241,3 +241,37 @@ def match_set_online(*, match: Match | int, online: bool, user: Any = None) -> M
         reason=_("Moved to the online board") if online else _("Moved to a table"),
     )
     return match
+
+
+@logged_service("match_record_time_forfeit", result_change=True)
+@transaction.atomic
+def match_record_time_forfeit(*, match: Match | int, loser: int, reason: str) -> Match:
+    """The player on ``loser``'s side ran out of time on the online clock: the opponent
+    reaches the match's target (the loser keeps his score) and the match is over."""
+    match = match_lock(match)
+    check_open(match)
+    winner = 1 - loser
+    needed = rules_for_match(match).wins_needed
+    if winner == Side.A:
+        match.score_a = max(match.score_a, needed)
+    else:
+        match.score_b = max(match.score_b, needed)
+    _finish(match, winner, MatchOutcome.FORFEIT)
+    _save(match, user=None, reason=reason)
+    return match
+
+
+@logged_service("match_declare_score", result_change=True)
+@transaction.atomic
+def match_declare_score(
+    *, match: Match | int, score_a: int, score_b: int, user: Any = None, reason: str
+) -> Match:
+    """The tournament director ends a match at a score the players agreed (whatever games
+    are already recorded): a final score the match's format can reach."""
+    match = match_lock(match)
+    check_open(match)
+    check_final_score(match, score_a, score_b)
+    match.score_a, match.score_b = score_a, score_b
+    _finish(match, Side.A if score_a > score_b else Side.B, MatchOutcome.PLAYED)
+    _save(match, user=user, reason=reason)
+    return match

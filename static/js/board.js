@@ -140,7 +140,7 @@
     el("rect", { x: TRAY, y: TOP, width: TRAY_W, height: BOTTOM - TOP, rx: 4, class: "tray", "data-v": 0 }, svg);
   }
 
-  function drawPoints(targets, sources) {
+  function drawPoints(targets, sources, farTargets) {
     const groups = {};
     for (let v = 1; v <= 24; v++) {
       const top = v >= 13;
@@ -152,6 +152,7 @@
       const baseY = top ? TOP : BOTTOM;
       let cls = "tri " + (v % 2 ? "odd" : "even");
       if (targets.has(v)) { cls += " target"; g.classList.add("target"); }
+      else if (farTargets.has(v)) { cls += " target far"; g.classList.add("far-target"); }
       if (sources.has(v)) g.classList.add("movable");
       if (selected === v) g.classList.add("selected");
       el("polygon", { points: (x - PW / 2 + 1) + "," + baseY + " " + (x + PW / 2 - 1) + "," + baseY + " " + x + "," + tipY, class: cls }, g);
@@ -167,12 +168,16 @@
     if (!state || !state.board) return;
     const g = state.game;
     const mine = myMove();
-    const sources = new Set(), targets = new Set();
+    const sources = new Set(), targets = new Set(), farTargets = new Set();
     if (mine) {
       for (const from in state.targets) sources.add(Number(from));
-      if (selected !== null && state.targets[selected]) state.targets[selected].forEach((t) => targets.add(t));
+      if (selected !== null && state.targets[selected]) {
+        state.targets[selected].forEach((t) => targets.add(t));
+        // Points several steps away (the whole roll): lit too, as "far" targets.
+        Object.keys(pathsFrom(selected)).forEach((t) => farTargets.add(Number(t)));
+      }
     }
-    const groups = drawPoints(targets, sources);
+    const groups = drawPoints(targets, sources, farTargets);
     const b = state.board;
     for (let a = 1; a <= 24; a++) {
       const n = b.points[a - 1];
@@ -191,8 +196,9 @@
       if (b.bar[side] > 4) el("text", { x: BAR_X, y: n === 0 ? H / 2 - 23 : H / 2 + 33, class: "count side-" + side }, barG).textContent = b.bar[side];
     });
     // Borne-off checkers in the tray: the viewer's at the bottom.
-    const trayG = el("g", { class: "point tray-point" + (targets.has(0) ? " target" : ""), "data-v": 0 }, svg);
-    el("rect", { x: TRAY, y: TOP, width: TRAY_W, height: BOTTOM - TOP, class: "hit" + (targets.has(0) ? " target" : "") }, trayG);
+    const trayCls = targets.has(0) ? " target" : farTargets.has(0) ? " far-target" : "";
+    const trayG = el("g", { class: "point tray-point" + trayCls, "data-v": 0 }, svg);
+    el("rect", { x: TRAY, y: TOP, width: TRAY_W, height: BOTTOM - TOP, class: "hit" + (trayCls ? " target" : "") }, trayG);
     [viewer, 1 - viewer].forEach((side, n) => {
       for (let k = 0; k < b.off[side]; k++) {
         const y = n === 0 ? BOTTOM - 8 - k * 9 : TOP + k * 9;
@@ -210,6 +216,10 @@
   function statusText() {
     if (!state) return T.connecting;
     if (state.status === "waiting") return T.waiting;
+    if (state.time_forfeit !== null && state.time_forfeit !== undefined) {
+      return fmt(T.time_forfeit, { name: nameOf(state.time_forfeit), winner: nameOf(1 - state.time_forfeit) });
+    }
+    if (state.clock && state.clock.paused && state.status === "playing") return T.paused;
     if (state.status === "over") {
       const winner = state.match ? state.match.winner : null;
       return winner === null || winner === undefined ? T.match_ended : fmt(T.match_won, { name: nameOf(winner) });
@@ -264,10 +274,51 @@
     const matchEl = document.getElementById("online-match");
     matchEl.textContent = info.join(" · ");
     matchEl.classList.toggle("crawford", Boolean(state.match && state.match.crawford));
+    drawClocks();
+    const noticeEl = document.getElementById("online-notice");
+    const notice = state.notice;
+    noticeEl.hidden = !notice;
+    if (notice) {
+      const values = { name: nameOf(notice.side), minutes: Math.round((notice.seconds || 0) / 60) };
+      const action = fmt(T["notice_" + notice.kind] || notice.kind, values);
+      noticeEl.textContent = fmt(T.notice, { action: action, reason: notice.reason });
+    }
     const prevEl = document.getElementById("online-previous");
     prevEl.hidden = !state.previous;
     if (state.previous) prevEl.textContent = gameWonText(state.previous);
   }
+
+  // --- the clocks: the server sends the time left and what is left of the running
+  // player's delay; the board counts down from the moment it received them. ---------------
+
+  let clockSeen = 0;
+
+  function clockText(ms) {
+    const seconds = Math.ceil(Math.max(0, ms) / 1000);
+    return Math.floor(seconds / 60) + ":" + String(seconds % 60).padStart(2, "0");
+  }
+
+  function drawClocks() {
+    const clock = state && state.clock;
+    document.querySelectorAll(".online-player").forEach((row) => {
+      const side = Number(row.dataset.side);
+      const el = row.querySelector(".online-clock");
+      if (!el) return;
+      el.hidden = !clock;
+      if (!clock) return;
+      let left = clock.left[side];
+      const running = clock.running === side && !clock.paused && state.status === "playing";
+      if (running) {
+        const elapsed = performance.now() - clockSeen;
+        left -= clock.bronstein ? elapsed : Math.max(0, elapsed - clock.delay);
+      }
+      el.textContent = clockText(left);
+      el.classList.toggle("running", running);
+      el.classList.toggle("low", left < 30000);
+    });
+  }
+
+  setInterval(() => { if (state && state.clock) drawClocks(); }, 250);
 
   function button(type, label, cls, payload) {
     const b = document.createElement("button");
@@ -325,6 +376,27 @@
     }
   }
 
+  // Optional automatic roll when doubling is not possible (the player's choice, kept in
+  // this browser).
+  const autoRoll = document.getElementById("online-autoroll");
+  let autoRolled = -1;
+  if (autoRoll) {
+    try { autoRoll.checked = localStorage.getItem("crawford.autoroll") === "1"; } catch (e) { /* private mode */ }
+    autoRoll.addEventListener("change", () => {
+      try { localStorage.setItem("crawford.autoroll", autoRoll.checked ? "1" : "0"); } catch (e) { /* private mode */ }
+      render();
+    });
+  }
+
+  function maybeAutoRoll() {
+    if (!autoRoll || !autoRoll.checked || busy || !state || !state.actions || you === null) return;
+    const mine = state.actions[you];
+    if (mine.includes("roll") && !mine.includes("double") && autoRolled !== seq) {
+      autoRolled = seq;
+      send("roll");
+    }
+  }
+
   function render() {
     if (selected !== null && !(myMove() && state.targets[selected])) selected = null;
     draw();
@@ -338,6 +410,7 @@
       root.dataset.phase = state.game ? state.game.phase : "";
       root.dataset.toAct = state.game && state.game.to_act !== null ? state.game.to_act : "";
       root.dataset.pending = state.pending ? state.pending.length : 0;
+      maybeAutoRoll();
     }
   }
 
@@ -383,6 +456,7 @@
       if (msg.type === "state") {
         if (msg.seq < seq) return;  // an older state overtaken by a newer one
         state = msg.payload;
+        clockSeen = performance.now();
         seq = msg.seq;
         busy = false;
         render();
@@ -414,14 +488,43 @@
     return p.matrixTransform(svg.getScreenCTM().inverse());
   }
 
+  // Several steps of one checker in one gesture (the sum of the dice, 2-4 steps of a
+  // double): the server lists them in state.paths and checks every step again.
+  function pathsFrom(v) { return (state && state.paths && state.paths[v]) || {}; }
+
+  // Move the checker on ``from`` to ``to``: one step, or a path of steps; false if neither.
+  function moveTo(from, to) {
+    if ((state.targets[from] || []).includes(to)) {
+      selected = null;
+      send("move", { from: from, to: to });
+      return true;
+    }
+    const path = pathsFrom(from)[to];
+    if (path) {
+      selected = null;
+      send("move", { steps: path });
+      return true;
+    }
+    return false;
+  }
+
+  // A double-click or double tap moves the checker by the higher die it can use.
+  function moveByHigherDie(v) {
+    const ends = state.targets[v] || [];
+    if (!ends.length) return;
+    selected = null;
+    send("move", { from: v, to: ends[ends.length - 1] });  // the lowest point: the higher die
+  }
+
+  let lastTap = { v: null, t: 0 };
+
   function pick(v) {
     if (!myMove() || v === null) return;
-    if (selected !== null && (state.targets[selected] || []).includes(v)) {
-      const from = selected;
-      selected = null;
-      send("move", { from: from, to: v });
-      return;
-    }
+    const now = performance.now();
+    const double = lastTap.v === v && now - lastTap.t < 400;
+    lastTap = { v: v, t: now };
+    if (double && state.targets[v]) { lastTap = { v: null, t: 0 }; moveByHigherDie(v); return; }
+    if (selected !== null && moveTo(selected, v)) return;
     selected = state.targets[v] && selected !== v ? v : null;
     render();
   }
@@ -454,13 +557,9 @@
     drag = null;
     if (!d.moved) { pick(d.v); return; }
     const p = svgPoint(event);
-    const to = pointAt(p.x, p.y);
-    if (to !== null && (state.targets[d.v] || []).includes(to)) {
-      selected = null;
-      send("move", { from: d.v, to: to });
-    } else {
-      render();
-    }
+    // Dropped beyond the right edge of the board: borne off, like dropping on the tray.
+    const to = p.x >= W || p.y < 0 || p.y > H ? (p.x >= W ? 0 : null) : pointAt(p.x, p.y);
+    if (to === null || !moveTo(d.v, to)) render();
   });
 
   svg.addEventListener("pointercancel", () => { drag = null; render(); });

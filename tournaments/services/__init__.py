@@ -6,6 +6,7 @@ and draw, pairing, advancing, withdrawals, swaps) is in ``draw.services``.
 """
 
 from tournaments.services.lifecycle import (
+    stage_set_clock,
     tournament_create,
     tournament_lock,
     tournament_open_registration,
@@ -27,6 +28,7 @@ __all__ = [
     "entry_approve",
     "entry_check_in",
     "entry_register",
+    "stage_set_clock",
     "tournament_create",
     "tournament_lock",
     "tournament_open_registration",

@@ -13,6 +13,7 @@ from config.logs import logged_service
 from config.slugs import unique_slug
 from tournaments.models import (
     MatchFormat,
+    Stage,
     Tournament,
     TournamentFormat,
     TournamentStatus,
@@ -145,3 +146,19 @@ def tournament_open_registration(*, tournament: Tournament) -> Tournament:
 @transaction.atomic
 def tournament_back_to_draft(*, tournament: Tournament) -> Tournament:
     return _transition(tournament, {TournamentStatus.REGISTRATION}, TournamentStatus.DRAFT)
+
+
+@logged_service("stage_set_clock")
+@transaction.atomic
+def stage_set_clock(
+    *, stage: Stage, clock: str, minutes: int, delay: int, bronstein: bool = False
+) -> Stage:
+    """The clock of the stage's online matches: games that start from now on use it."""
+    stage = Stage.objects.select_for_update().get(pk=stage.pk)
+    stage.clock = clock
+    stage.clock_minutes = minutes
+    stage.clock_delay = delay
+    stage.clock_bronstein = bronstein
+    stage.full_clean()
+    stage.save()
+    return stage

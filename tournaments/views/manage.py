@@ -26,11 +26,12 @@ from tournaments.forms import (
     GuestEntryForm,
     MemberEntryForm,
     RoundForm,
+    StageClockForm,
     SwapForm,
     TournamentForm,
     seeds_from_post,
 )
-from tournaments.models import Entry, Round, Tournament
+from tournaments.models import Entry, Round, Stage, Tournament
 from tournaments.views.public import get_visible_tournament
 
 
@@ -110,6 +111,7 @@ def manage(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         "guest_form": GuestEntryForm(),
         "member_form": MemberEntryForm(tournament=tournament),
         "rounds": rounds,
+        "stages": list(tournament.stages.all()),
         "can_manage": True,
     }
     return render(request, "tournaments/manage/manage.html", context)
@@ -222,6 +224,29 @@ def round_edit(request: HttpRequest, tournament: Tournament, round_id: int) -> H
             return _back(tournament)
     context = {"form": form, "round": round_, "tournament": tournament, "club": tournament.club}
     return render(request, "tournaments/manage/round_form.html", context)
+
+
+@organizer_only
+def stage_clock(request: HttpRequest, tournament: Tournament, stage_id: int) -> HttpResponse:
+    stage = get_object_or_404(Stage, pk=stage_id, tournament=tournament)
+    form = StageClockForm(request.POST or None, instance=Stage.objects.get(pk=stage.pk))
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            services.stage_set_clock(
+                stage=stage,
+                clock=data["clock"],
+                minutes=data["clock_minutes"],
+                delay=data["clock_delay"],
+                bronstein=data["clock_bronstein"],
+            )
+        except UserError as error:
+            add_user_error(form, error)
+        else:
+            messages.success(request, _("Clock saved; online games that start now use it."))
+            return _back(tournament)
+    context = {"form": form, "stage": stage, "tournament": tournament, "club": tournament.club}
+    return render(request, "tournaments/manage/clock_form.html", context)
 
 
 @require_POST

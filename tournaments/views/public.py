@@ -17,10 +17,11 @@ from config.errors import UserError
 from config.exports import export_response
 from draw import services as draw_services
 from matches import selectors as match_selectors
+from matches.online.live import live_matches
 from standings import selectors as standings_selectors
 from standings.tables import StandingsTable
 from tournaments import presentation, selectors, services
-from tournaments.models import Round, Stage, StageKind, Tournament
+from tournaments.models import Round, Stage, StageKind, Tournament, TournamentStatus
 
 KNOCKOUT_STAGES = {
     StageKind.MAIN,
@@ -66,6 +67,9 @@ def tournament_detail(request: HttpRequest, club: str, tournament: str) -> HttpR
         stages=stages,
         my_entry=selectors.my_entry(obj, request.user),
         can_register=permissions.can_register(request.user, obj),
+        live=live_matches(obj) if obj.status == TournamentStatus.RUNNING else [],
+        # Club members may watch every board (the players their own: listed on the match).
+        can_watch=permissions.is_club_member(request.user, obj.club),
     )
     return render(request, "tournaments/tournament_detail.html", context)
 

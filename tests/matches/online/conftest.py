@@ -8,10 +8,13 @@ import pytest
 
 from clubs.models import Player
 from matches.models import Match
+from matches.online import timesource
 from matches.online.selectors import board_matches, online_snapshot
 from matches.online.services import online_game_act, online_game_open
+from matches.online.timesource import FakeTime
 from tests.conftest import open_matches
 from tests.factories import UserFactory
+from tournaments.models import ClockKind, Stage
 
 SEED = "crawford-tests"
 
@@ -110,3 +113,21 @@ def table(commit):
         return Table(match, commit)
 
     return make
+
+
+@pytest.fixture
+def fake_time():
+    """The online clocks read a time that moves only when the test says (``advance``)."""
+    fake = FakeTime()
+    previous = timesource.use(fake)
+    yield fake
+    timesource.use(previous)
+
+
+def with_clock(tournament, *, minutes: int = 1, delay: int = 10, per_point: bool = True, **more):
+    """Give the tournament's stages a clock (before any board is opened)."""
+    kind = ClockKind.PER_POINT if per_point else ClockKind.FIXED
+    Stage.objects.filter(tournament=tournament).update(
+        clock=kind, clock_minutes=minutes, clock_delay=delay, **more
+    )
+    return tournament

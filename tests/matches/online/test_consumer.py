@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 import uuid
 from typing import Any
 
@@ -16,6 +17,7 @@ from backgammon import Position, matfile
 from clubs.models import Role
 from config.asgi import application
 from matches.models import Game, Match, MatchStatus, OnlineGame
+from matches.online import consumers
 from matches.online.selectors import board_matches, match_mat_text
 from tests.conftest import REDIS_URL, needs_redis, open_matches
 from tests.factories import MembershipFactory, UserFactory
@@ -48,7 +50,13 @@ class Socket:
         self.ws = WebsocketCommunicator(application, f"/ws/online/{self.match_id}/", headers)
         self.connected, self.code = await self.ws.connect(timeout=TIMEOUT)
         if self.connected:
-            hello = await self.receive()
+            # The server accepts every handshake at once, then checks access: a board that
+            # may not open is closed (4403) before anything is sent to it.
+            first = await self.ws.receive_output(timeout=TIMEOUT)
+            if first["type"] == "websocket.close":
+                self.connected, self.code = False, first.get("code")
+                return self
+            hello = json.loads(first["text"])
             assert hello["type"] == "hello"
             self.you = hello["payload"]["you"]
         return self
@@ -299,3 +307,28 @@ async def test_moves_reach_the_opponent_through_redis(make_tournament, settings)
     assert state["pending"] == [[int(start), ends[0]]]
     for socket in room.sockets:
         await socket.close()
+
+
+async def test_the_handshake_is_answered_before_the_board_is_seated(make_tournament, monkeypatch):
+    """At a round's start hundreds of boards open at once: the server answers every handshake
+    at once (Daphne refuses one left waiting) and seats the board after."""
+    match, users, _ = await setup_match(make_tournament, 3)
+    release = threading.Event()
+    seat = consumers._seat
+
+    def slow_seat(*args):
+        release.wait(TIMEOUT)
+        return seat(*args)
+
+    monkeypatch.setattr(consumers, "_seat", slow_seat)
+    headers = [(b"origin", b"http://testserver"), (b"host", b"testserver")]
+    cookie = await database_sync_to_async(session_cookie)(users[0])
+    headers.append((b"cookie", f"sessionid={cookie}".encode()))
+    ws = WebsocketCommunicator(application, f"/ws/online/{match.pk}/", headers)
+    connected, _ = await ws.connect(timeout=1)  # answered while the seat is still taken
+    assert connected
+    assert await ws.receive_nothing(timeout=0.2)  # nothing before access is checked
+    release.set()
+    hello = json.loads(await ws.receive_from(timeout=TIMEOUT))
+    assert hello == {"type": "hello", "seq": None, "payload": {"you": 0}}
+    await ws.disconnect()

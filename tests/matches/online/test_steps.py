@@ -81,3 +81,28 @@ def test_random_games_agree_with_the_engine():
                 steps.append((start, rng.choice(targets[start])))
             assert turn.complete_play(steps) in plays
             game.play(rng.choice(plays))
+
+
+def test_paths_are_one_checker_moved_the_whole_roll():
+    turn = Turn(Position.initial(), (5, 4))
+    # 24/19 would land on the opponent's 6-point: the 4 first.
+    assert turn.paths([]) == {13: {4: [(13, 8), (8, 4)]}, 24: {15: [(24, 20), (20, 15)]}}
+    assert turn.allows([(13, 8), (8, 4)])
+
+
+def test_paths_of_a_double_go_two_to_four_steps_never_through_a_blocked_point():
+    turn = Turn(Position.initial(), (2, 2))
+    assert turn.paths([])[13] == {
+        9: [(13, 11), (11, 9)],
+        7: [(13, 11), (11, 9), (9, 7)],
+        5: [(13, 11), (11, 9), (9, 7), (7, 5)],
+    }
+    six = Turn(Position.initial(), (6, 6))
+    assert six.paths([]) == {}  # 13/7/1 and 24/18/12 land on blocked points
+    assert not six.allows([(13, 7), (7, 1)])
+
+
+def test_a_path_prefers_the_way_without_a_hit():
+    position = Position.from_points(mover={13: 15}, opponent={16: 1})  # a blot on our 9
+    turn = Turn(position, (5, 4))
+    assert turn.paths([])[13][4] == [(13, 8), (8, 4)]
