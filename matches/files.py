@@ -35,6 +35,8 @@ from backgammon.matfile import MatFileError
 from backgammon.scoring import GameResult
 from config.errors import UserError
 from config.logs import logged_service
+from events.bus import emit
+from events.types import MatchFileAccepted
 from matches.files_errors import MatchFileError, PlayersUnknownError, line_error, move_error
 from matches.models import Match, MatchFile, MatchStatus, ResultSource
 from matches.rules import rules_for_match
@@ -300,6 +302,7 @@ def match_import_file(
     )
     stored.full_clean()
     stored.save()
+    emit(MatchFileAccepted(match_id=locked.pk, file_id=stored.pk))
     return stored
 
 
