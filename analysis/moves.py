@@ -23,8 +23,9 @@ def match_has_moves(match: Match) -> bool:
 
 
 def replayable(match: Match) -> bool:
-    """Any match with at least one game with moves can be replayed on the board."""
-    return match.games.exclude(record__isnull=True).exists()
+    """A match whose games (finished or not yet) all have their moves recorded."""
+    games = list(match.games.values_list("record", flat=True))
+    return bool(games) and all(bool(record) for record in games)
 
 
 def _actions(record: Any) -> list[GameAction]:

@@ -51,9 +51,14 @@ class ErrorRateRow:
         return 1000 * self.error / self.decisions if self.decisions else None
 
 
+def minimum_decisions() -> int:
+    """Matches with fewer decisions (both players) are left out of error-rate tables."""
+    return int(settings.ANALYSIS_MIN_DECISIONS)
+
+
 def _counted(rows: QuerySet[PlayerAnalysis]) -> list[PlayerAnalysis]:
     """Rows of played matches (no forfeits) with enough decisions in the match."""
-    minimum = settings.ANALYSIS_MIN_DECISIONS
+    minimum = minimum_decisions()
     rows = rows.filter(
         analysis__status=AnalysisStatus.DONE, analysis__match__outcome=MatchOutcome.PLAYED
     )
