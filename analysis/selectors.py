@@ -11,7 +11,7 @@ from django.conf import settings
 from django.db.models import Count, QuerySet
 
 from analysis.models import AnalysisStatus, MatchAnalysis, PlayerAnalysis
-from clubs.models import Player
+from clubs.models import Club, Player
 from matches.models import Match, MatchOutcome
 from tournaments.models import Entry, Tournament
 
@@ -131,9 +131,30 @@ class HistoryPoint:
     error_rate: float | None
 
 
-def player_error_history(player: Player, *, plies: int) -> list[HistoryPoint]:
-    """The player's error rate match by match at one level, oldest first."""
-    rows = _counted(PlayerAnalysis.objects.filter(plies=plies, entry__player=player))
+def _player_rows(player: Player, club: Club) -> QuerySet[PlayerAnalysis]:
+    return PlayerAnalysis.objects.filter(
+        entry__player=player,
+        entry__tournament__club=club,
+        entry__tournament__is_published=True,
+    )
+
+
+def player_levels(player: Player, club: Club) -> list[int]:
+    """The levels the player's matches in the club were analysed at, most first."""
+    counts = (
+        _player_rows(player, club)
+        .filter(analysis__status=AnalysisStatus.DONE)
+        .values("plies")
+        .annotate(n=Count("pk"))
+        .order_by("-n", "-plies")
+    )
+    return [row["plies"] for row in counts]
+
+
+def player_error_history(player: Player, club: Club, *, plies: int) -> list[HistoryPoint]:
+    """The player's error rate match by match at one level in the club's published
+    tournaments, oldest first."""
+    rows = _counted(_player_rows(player, club).filter(plies=plies))
     points = [
         HistoryPoint(
             when=row.analysis.match.finished_at or row.analysis.created_at,

@@ -117,3 +117,32 @@ def test_a_whole_tournament_is_queued_at_once(filed, fake_gnubg, commit):
     assert counts == {"queued": 1}
     progress = selectors.analysis_progress(Match.objects.filter(pk=match.pk))
     assert progress == {"done": 1}
+
+
+def test_an_online_match_is_analysed_when_it_ends(make_match, commit, fake_gnubg):
+    """Online games store their moves as a list of actions; the last game's result
+    (ResultRecorded) starts the analysis at the tournament's level."""
+    from backgammon import matfile
+    from matches.services import match_record_game
+
+    match = make_match(length=3, names=("Alice", "Bob"), analysis_plies=0)
+    reading = matfile.read(mat("gnubg_03pt_s104"))
+
+    def play_online():
+        for game in reading.record.games:
+            result = game.result
+            match_record_game(
+                match=match.pk,
+                winner=result.winner,
+                kind=result.kind,
+                cube=result.cube,
+                ended_by=result.ended_by,
+                source="online",
+                record=[action.to_dict() for action in game.actions],
+            )
+
+    commit(play_online)
+    analysis = MatchAnalysis.objects.get(match=match)
+    assert (analysis.plies, analysis.status) == (0, AnalysisStatus.DONE)
+    assert fake_gnubg.calls == [0]
+    assert analysis.mistakes.exclude(match_id="").count() == analysis.mistakes.count() > 0
