@@ -3,26 +3,48 @@
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
 from analysis.models import AnalysisMistake, AnalysisStatus, MatchAnalysis, PlayerAnalysis
-from analysis.moves import digest, match_has_moves, match_log, moves_text
+from analysis.moves import digest, match_has_moves, moves_text
 from analysis.report import Report, ReportError, parse_report
 from analysis.runner import GnubgError, GnubgRun, run_gnubg
+from backgammon import matfile
 from backgammon.gamerecord import ActionKind
+from backgammon.matchrules import MatchRules
 from matches.models import Match
+from matches.rules import rules_for_match
 
 logger = logging.getLogger("crawford.analysis")
 
 
-def _start(analysis_id: int) -> tuple[MatchAnalysis, str] | None:
+class MovesChanged(GnubgError):
+    """The match was corrected while gnubg ran: its figures would be of other moves."""
+
+
+@dataclass(frozen=True)
+class _Started:
+    analysis: MatchAnalysis
+    text: str
+    version: int
+    rules: MatchRules
+
+
+def _start(analysis_id: int) -> _Started | None:
     """Mark the analysis running; None when there is nothing (more) to do."""
     with transaction.atomic():
         analysis = (
-            MatchAnalysis.objects.select_for_update().select_related("match").get(pk=analysis_id)
+            MatchAnalysis.objects.select_for_update(of=("self",))
+            .select_related(
+                "match__round__stage__tournament",
+                "match__entry_a__player",
+                "match__entry_b__player",
+            )
+            .get(pk=analysis_id)
         )
         match = analysis.match
         if not match_has_moves(match):
@@ -37,12 +59,13 @@ def _start(analysis_id: int) -> tuple[MatchAnalysis, str] | None:
         analysis.started_at = timezone.now()
         analysis.failure = ""
         analysis.save(update_fields=["status", "started_at", "failure", "updated_at"])
-        return analysis, text
+        return _Started(analysis, text, match.version, rules_for_match(match))
 
 
-def _match_ids(match: Match) -> dict[tuple[int, str, tuple[int, int]], str]:
+def _match_ids(text: str, rules: MatchRules) -> dict[tuple[int, str, tuple[int, int]], str]:
+    """The engine's Match ID of every move, by game, Position ID and dice."""
     ids: dict[tuple[int, str, tuple[int, int]], str] = {}
-    for action in match_log(match):
+    for action in matfile.match_log(matfile.parse(text), rules):
         if action.kind is ActionKind.MOVE and action.dice:
             dice = (max(action.dice), min(action.dice))
             ids.setdefault((action.game, action.position_id, dice), action.match_id)
@@ -50,11 +73,12 @@ def _match_ids(match: Match) -> dict[tuple[int, str, tuple[int, int]], str]:
 
 
 @transaction.atomic
-def _store(analysis_id: int, text: str, report: Report, run: GnubgRun) -> MatchAnalysis:
-    analysis = MatchAnalysis.objects.select_for_update().select_related("match").get(pk=analysis_id)
-    match = analysis.match
-    if moves_text(match) != text:
-        raise GnubgError("The moves changed while gnubg ran; the analysis is queued again.")
+def _store(started: _Started, report: Report, run: GnubgRun) -> MatchAnalysis:
+    analysis = MatchAnalysis.objects.select_for_update().get(pk=started.analysis.pk)
+    match = Match.objects.get(pk=analysis.match_id)
+    if match.version != started.version:
+        raise MovesChanged("The result changed while gnubg ran; analyse the match again.")
+    text = started.text
     analysis.players.all().delete()
     analysis.mistakes.all().delete()
     entries = (match.entry_a_id, match.entry_b_id)
@@ -73,7 +97,7 @@ def _store(analysis_id: int, text: str, report: Report, run: GnubgRun) -> MatchA
         )
         row.full_clean(exclude=["analysis", "entry"])
         row.save()
-    ids = _match_ids(match)
+    ids = _match_ids(text, started.rules)
     AnalysisMistake.objects.bulk_create(
         AnalysisMistake(
             analysis=analysis,
@@ -121,7 +145,7 @@ def analysis_run(*, analysis_id: int) -> MatchAnalysis:
     started = _start(analysis_id)
     if started is None:
         return MatchAnalysis.objects.get(pk=analysis_id)
-    analysis, text = started
+    analysis, text = started.analysis, started.text
     attempts = max(1, settings.ANALYSIS_ATTEMPTS)
     for attempt in range(1, attempts + 1):
         try:
@@ -129,8 +153,11 @@ def analysis_run(*, analysis_id: int) -> MatchAnalysis:
             report = parse_report(run.data)
             if report.plies != analysis.plies:
                 raise ReportError(f"gnubg analysed at {report.plies}-ply")
-            return _store(analysis_id, text, report, run)
+            return _store(started, report, run)
         except (GnubgError, ReportError) as error:
             logger.warning("analysis %s attempt %s failed: %s", analysis_id, attempt, error)
-            _fail(analysis_id, str(error), final=attempt == attempts)
+            final = attempt == attempts or isinstance(error, MovesChanged)
+            _fail(analysis_id, str(error), final=final)
+            if final:
+                break
     return MatchAnalysis.objects.get(pk=analysis_id)

@@ -146,3 +146,25 @@ def test_an_online_match_is_analysed_when_it_ends(make_match, commit, fake_gnubg
     assert (analysis.plies, analysis.status) == (0, AnalysisStatus.DONE)
     assert fake_gnubg.calls == [0]
     assert analysis.mistakes.exclude(match_id="").count() == analysis.mistakes.count() > 0
+
+
+def test_a_result_corrected_while_gnubg_runs_is_not_stored(filed, fake_gnubg, monkeypatch):
+    from django.db.models import F
+
+    from analysis import runner
+    from tests.analysis.conftest import saved
+
+    match = filed()
+
+    def run_while_corrected(text, *, plies, timeout=None):
+        Match.objects.filter(pk=match.pk).update(version=F("version") + 1)
+        return runner.GnubgRun(data=saved("gnubg_03pt_s104_0ply"), seconds=0.01)
+
+    monkeypatch.setattr("analysis.run.run_gnubg", run_while_corrected)
+    analysis = MatchAnalysis.objects.create(match=match, plies=0)
+    from analysis.run import analysis_run
+
+    analysis = analysis_run(analysis_id=analysis.pk)
+    assert analysis.status == AnalysisStatus.FAILED and analysis.attempts == 1
+    assert "changed while gnubg ran" in analysis.failure
+    assert not analysis.players.exists()
