@@ -107,6 +107,7 @@ class Mistake:
     played: str
     best: str
     equity_lost: float
+    match_id: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,6 +166,7 @@ def _mistake(data: Mapping[str, Any]) -> Mistake:
         played=str(data.get("played", "")),
         best=str(data.get("best", "")),
         equity_lost=float(data["equity_lost"]),
+        match_id=str(data.get("match_id", "")),
     )
 
 

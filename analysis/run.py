@@ -13,11 +13,7 @@ from analysis.models import AnalysisMistake, AnalysisStatus, MatchAnalysis, Play
 from analysis.moves import digest, match_has_moves, moves_text
 from analysis.report import Report, ReportError, parse_report
 from analysis.runner import GnubgError, GnubgRun, run_gnubg
-from backgammon import matfile
-from backgammon.gamerecord import ActionKind
-from backgammon.matchrules import MatchRules
 from matches.models import Match
-from matches.rules import rules_for_match
 
 logger = logging.getLogger("crawford.analysis")
 
@@ -31,7 +27,6 @@ class _Started:
     analysis: MatchAnalysis
     text: str
     version: int
-    rules: MatchRules
 
 
 def _start(analysis_id: int) -> _Started | None:
@@ -59,17 +54,7 @@ def _start(analysis_id: int) -> _Started | None:
         analysis.started_at = timezone.now()
         analysis.failure = ""
         analysis.save(update_fields=["status", "started_at", "failure", "updated_at"])
-        return _Started(analysis, text, match.version, rules_for_match(match))
-
-
-def _match_ids(text: str, rules: MatchRules) -> dict[tuple[int, str, tuple[int, int]], str]:
-    """The engine's Match ID of every move, by game, Position ID and dice."""
-    ids: dict[tuple[int, str, tuple[int, int]], str] = {}
-    for action in matfile.match_log(matfile.parse(text), rules):
-        if action.kind is ActionKind.MOVE and action.dice:
-            dice = (max(action.dice), min(action.dice))
-            ids.setdefault((action.game, action.position_id, dice), action.match_id)
-    return ids
+        return _Started(analysis, text, match.version)
 
 
 @transaction.atomic
@@ -97,7 +82,6 @@ def _store(started: _Started, report: Report, run: GnubgRun) -> MatchAnalysis:
         )
         row.full_clean(exclude=["analysis", "entry"])
         row.save()
-    ids = _match_ids(text, started.rules)
     AnalysisMistake.objects.bulk_create(
         AnalysisMistake(
             analysis=analysis,
@@ -106,11 +90,7 @@ def _store(started: _Started, report: Report, run: GnubgRun) -> MatchAnalysis:
             index=mistake.index,
             kind=mistake.kind,
             position_id=mistake.position_id,
-            match_id=ids.get(
-                (mistake.game, mistake.position_id, (max(mistake.dice), min(mistake.dice))), ""
-            )
-            if mistake.dice
-            else "",
+            match_id=mistake.match_id,
             dice="".join(str(d) for d in mistake.dice) if mistake.dice else "",
             played=mistake.played[:60],
             best=mistake.best[:60],

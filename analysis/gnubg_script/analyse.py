@@ -58,6 +58,18 @@ def mistakes(match):
     return found
 
 
+def match_id_at(game_number, index, position_id):
+    """gnubg's Match ID of a record (dice included), read by going to it; "" if lost."""
+    gnubg.navigate()
+    if game_number > 1:
+        gnubg.navigate(game=game_number - 1)
+    if index:
+        gnubg.navigate(next=index)
+    if gnubg.positionid() != position_id:
+        return ""
+    return gnubg.matchid()
+
+
 def main():
     with open(os.environ["CRAWFORD_GNUBG_JOB"]) as source:
         job = json.load(source)
@@ -89,6 +101,8 @@ def main():
         "ratings": ratings,
         "mistakes": mistakes(match),
     }
+    for mistake in result["mistakes"]:
+        mistake["match_id"] = match_id_at(mistake["game"], mistake["index"], mistake["position_id"])
     with open(job["out"] + ".part", "w") as out:
         json.dump(result, out)
     os.rename(job["out"] + ".part", job["out"])

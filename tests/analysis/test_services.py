@@ -45,9 +45,14 @@ def test_an_accepted_file_is_analysed_at_the_tournaments_level(filed, fake_gnubg
 
 
 def test_mistakes_carry_the_position_and_match_id_of_the_engine(filed, fake_gnubg):
+    """gnubg's IDs of each error are the ones the engine gives the same action."""
+    from analysis.moves import match_log
+
     match = filed(analysis_plies=0)
     mistakes = list(AnalysisMistake.objects.filter(analysis__match=match))
     assert mistakes and all(m.match_id for m in mistakes)
+    logged = {(a.game, a.position_id, a.match_id) for a in match_log(match)}
+    assert all((m.game, m.position_id, m.match_id) in logged for m in mistakes)
     worst = mistakes[0]
     assert worst.equity_lost == max(m.equity_lost for m in mistakes)
     assert worst.played and worst.best and len(worst.dice) == 2
