@@ -8,4 +8,4 @@ class AnalysisConfig(AppConfig):
     verbose_name = _("Match analysis")
 
     def ready(self) -> None:
-        from analysis import listeners  # noqa: F401  (registers them on the event bus)
+        from analysis import listeners, repairs  # noqa: F401  (registers them on the event bus)

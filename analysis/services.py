@@ -4,11 +4,13 @@ level that is done, queued or running is left alone."""
 
 from __future__ import annotations
 
+import logging
 from collections import Counter
 from collections.abc import Iterable
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from kombu.exceptions import OperationalError as KombuOperationalError
 
 from analysis.models import AnalysisLevel, AnalysisStatus, MatchAnalysis
 from analysis.moves import digest, match_has_moves, moves_text
@@ -18,6 +20,10 @@ from config.errors import UserError
 from config.logs import logged_service
 from matches.models import Match
 from tournaments.models import Round, Tournament
+
+logger = logging.getLogger("crawford.analysis")
+#: What a broker that is down raises when a task is sent.
+BROKER_ERRORS = (KombuOperationalError, ConnectionError, OSError)
 
 
 def analysis_refusal(match: Match) -> str | None:
@@ -32,8 +38,17 @@ def analysis_refusal(match: Match) -> str | None:
     return None
 
 
+def enqueue(analysis_id: int) -> None:
+    """Hand an analysis to the queue; a broker that is down leaves it for the reconciler
+    (analysis.repairs), it never fails the request that asked for it."""
+    try:
+        analyse.delay(analysis_id)
+    except BROKER_ERRORS:
+        logger.warning("analysis %s waits: the broker is unreachable", analysis_id)
+
+
 def _enqueue(analysis_id: int) -> None:
-    transaction.on_commit(lambda: analyse.delay(analysis_id))
+    transaction.on_commit(lambda: enqueue(analysis_id))
 
 
 def _request(match: Match, plies: int) -> MatchAnalysis:

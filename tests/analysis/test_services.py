@@ -173,3 +173,22 @@ def test_a_result_corrected_while_gnubg_runs_is_not_stored(filed, fake_gnubg, mo
     assert analysis.status == AnalysisStatus.FAILED and analysis.attempts == 1
     assert "changed while gnubg ran" in analysis.failure
     assert not analysis.players.exists()
+
+
+def test_the_reconciler_hands_a_lost_analysis_over_again(filed, fake_gnubg):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from analysis.repairs import lost_tasks
+
+    match = filed()
+    analysis = MatchAnalysis.objects.create(match=match, plies=0)
+    assert lost_tasks() == []  # queued a moment ago: waiting its turn
+    MatchAnalysis.objects.filter(pk=analysis.pk).update(
+        updated_at=timezone.now() - timedelta(hours=2)
+    )
+    assert lost_tasks() == [f"analysis {analysis.pk} handed to the analysis queue again"]
+    analysis.refresh_from_db()
+    assert analysis.status == AnalysisStatus.DONE and fake_gnubg.calls == [0]
+    assert lost_tasks() == []
