@@ -6,7 +6,7 @@ PIP := $(PY) -m pip
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test install install-dev migrate messages demo lint typecheck browser worker beat benchmarks clean
+.PHONY: run test install install-dev migrate messages demo lint typecheck browser gnubg worker worker-analysis beat benchmarks clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -38,7 +38,7 @@ messages: install
 demo: migrate
 	$(PY) manage.py demo
 
-run: migrate messages demo
+run: migrate messages demo gnubg
 	$(PY) manage.py collectstatic --no-input -v0
 	@echo "Crawford runs on http://$(HOST):$(PORT)/ (Ctrl-C stops it)"
 	$(PY) manage.py runserver $(HOST):$(PORT)
@@ -60,12 +60,27 @@ browser:
 			>/dev/null 2>&1 || echo "Could not install Chromium: browser tests will be skipped."; \
 	else echo "Chromium is not installed (apt-get install chromium): browser tests will be skipped."; fi
 
-test: install-dev messages lint typecheck browser
+# GNU Backgammon for match analysis (a separate GPL program, called, never imported), where
+# this machine lets us install it; without it the analysis controls say how to install it and
+# its tests skip with the reason.
+gnubg:
+	@if [ -x /usr/games/gnubg ] || command -v gnubg >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gnubg) \
+			>/dev/null 2>&1 || echo "Could not install gnubg: match analysis is off."; \
+	else echo "gnubg is not installed (apt-get install gnubg): match analysis is off."; fi
+
+test: install-dev messages lint typecheck browser gnubg
 	$(PY) -m pytest
 
 # A Celery worker. Run as many as needed; the scheduler is a process of its own (make beat).
 worker: install
 	$(VENV)/bin/celery -A config worker --loglevel=info
+
+# The analysis queue: each worker process runs one gnubg at a time, so --concurrency is the
+# number of gnubg processes.
+worker-analysis: install
+	$(VENV)/bin/celery -A config worker -Q analysis --concurrency 2 --loglevel=info
 
 # The beat scheduler (deadline reminders, late-match lists): exactly one, whatever the number
 # of workers; inside each worker (--beat) every scheduled task would run once per worker.

@@ -3,7 +3,7 @@
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from api import views
+from api import views, views_analysis
 
 app_name = "api"
 
@@ -15,6 +15,16 @@ urlpatterns = [
     path("tournaments/<int:pk>/standings", views.StandingList.as_view(), name="standings"),
     path("matches/<int:pk>", views.MatchDetail.as_view(), name="match"),
     path("matches/<int:pk>/result", views.MatchResult.as_view(), name="match_result"),
+    path(
+        "matches/<int:pk>/analysis",
+        views_analysis.MatchAnalysisList.as_view(),
+        name="match_analysis",
+    ),
+    path(
+        "tournaments/<int:pk>/error-rates",
+        views_analysis.TournamentErrorRates.as_view(),
+        name="error_rates",
+    ),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api:schema"), name="docs"),
 ]

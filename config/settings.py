@@ -65,6 +65,7 @@ INSTALLED_APPS = [
     "draw",
     "standings",
     "notifications",
+    "analysis",  # issue 15: match analysis with GNU Backgammon
     "api",
     "players",
 ]
@@ -173,6 +174,20 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     "notify-check-in": {"task": "notifications.tasks.notify_check_in", "schedule": 900.0},
     "notify-ready-matches": {"task": "notifications.tasks.notify_ready_matches", "schedule": 600.0},
 }
+
+# --- issue 15: match analysis with GNU Backgammon (a separate program, GPL: never imported) ---
+#: The gnubg program: a path or a name on the PATH (Debian installs /usr/games/gnubg).
+GNUBG_PATH = os.environ.get(
+    "GNUBG_PATH", "/usr/games/gnubg" if Path("/usr/games/gnubg").exists() else "gnubg"
+)
+#: The longest one gnubg run may take (a 25-point match at 2-ply takes minutes).
+GNUBG_TIMEOUT = float(os.environ.get("GNUBG_TIMEOUT", "1800"))
+#: How often a failing gnubg run is tried before the analysis is failed with its reason.
+ANALYSIS_ATTEMPTS = int(os.environ.get("ANALYSIS_ATTEMPTS", "3"))
+#: Matches with fewer decisions (both kinds) are left out of a tournament's error rates.
+ANALYSIS_MIN_DECISIONS = int(os.environ.get("ANALYSIS_MIN_DECISIONS", "20"))
+# Analyses run on a queue of their own: `make worker-analysis` (one gnubg per worker process).
+CELERY_TASK_ROUTES = {"analysis.tasks.*": {"queue": "analysis"}}
 
 # issue 13: messages one online board may send: a burst, then so many a second on average.
 ONLINE_MESSAGE_BURST = int(os.environ.get("ONLINE_MESSAGE_BURST", "30"))

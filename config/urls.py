@@ -23,6 +23,7 @@ urlpatterns = [
         "clubs/<slug:club>/t/<slug:tournament>/matches/<int:match>/upload/",
         include("matches.urls_files"),
     ),
+    path("clubs/<slug:club>/t/<slug:tournament>/analysis/", include("analysis.urls")),
     path("api/", include("api.urls")),
     path(
         "clubs/<slug:club>/t/<slug:tournament>/matches/<int:match>/play/",

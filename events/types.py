@@ -84,6 +84,14 @@ class ResultRecorded(DomainEvent):
 
 
 @dataclass(frozen=True)
+class MatchFileAccepted(DomainEvent):
+    """A match file was accepted: its games, with their moves, are the match's games."""
+
+    match_id: int
+    file_id: int
+
+
+@dataclass(frozen=True)
 class ResultCorrected(DomainEvent):
     """A recorded result was corrected (finished or, for games taken back, open again)."""
 

@@ -40,6 +40,8 @@ from backgammon.matfile import MatFileError
 from backgammon.scoring import GameResult
 from config.errors import UserError
 from config.logs import logged_service
+from events.bus import emit
+from events.types import MatchFileAccepted
 from matches.files_errors import (
     MatchFileError,
     PlayersUnknownError,
@@ -318,6 +320,7 @@ def match_import_file(
     )
     stored.full_clean()
     stored.save()
+    emit(MatchFileAccepted(match_id=locked.pk, file_id=stored.pk))
     return FileImport(file=stored, warnings=reading.warnings)
 
 

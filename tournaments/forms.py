@@ -33,6 +33,7 @@ class TournamentForm(forms.ModelForm):
             "double_round_robin",
             "require_check_in",
             "online_play",
+            "analysis_plies",
             "cube_enabled",
             "crawford",
             "holland",

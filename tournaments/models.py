@@ -178,6 +178,16 @@ class Tournament(TimeStampedModel):
         default=False,
         help_text=_("Matches are played on Crawford's online board instead of at a table."),
     )
+    analysis_plies = models.PositiveSmallIntegerField(
+        _("match analysis"),
+        null=True,
+        blank=True,
+        choices=[(0, _("0-ply")), (1, _("1-ply")), (2, _("2-ply (world class)"))],
+        help_text=_(
+            "Analyse every match with moves with GNU Backgammon at this level when it ends "
+            "(online) or its file is accepted. Empty: off."
+        ),
+    )
     require_check_in = models.BooleanField(
         _("check-in required"),
         default=False,

@@ -566,6 +566,12 @@
 
   document.addEventListener("visibilitychange", () => { if (!document.hidden) sync(); });
 
+  // The replay board (templates/analysis/replay.html) draws the same board from the states it
+  // is handed (static/js/replay.js) and talks to no server.
+  if (config.replay) {
+    window.CrawfordBoard = { show: (next) => { state = next; seq = -1; render(); } };
+    return;
+  }
   render();
   connect();
 })();

@@ -42,6 +42,8 @@ def test_the_schema_is_served_and_lists_every_operation(client):
         "/api/tournaments/{id}/standings",
         "/api/matches/{id}",
         "/api/matches/{id}/result",
+        "/api/matches/{id}/analysis",
+        "/api/tournaments/{id}/error-rates",
     }
     result = paths["/api/matches/{id}/result"]["post"]
     assert set(result["requestBody"]["content"]) == {

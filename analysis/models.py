@@ -1,0 +1,159 @@
+"""GNU Backgammon's analysis of a match at one level, with the figures of both players.
+
+Every figure is stored with its level (``plies``): figures at different levels mean different
+things and are never averaged together (the selectors always filter by one level).
+"""
+
+from __future__ import annotations
+
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from clubs.models import TimeStampedModel
+from matches.models import Match
+from tournaments.models import Entry
+
+
+class AnalysisLevel(models.IntegerChoices):
+    PLY0 = 0, _("0-ply")
+    PLY1 = 1, _("1-ply")
+    PLY2 = 2, _("2-ply (world class)")
+
+
+class AnalysisStatus(models.TextChoices):
+    QUEUED = "queued", _("Queued")
+    RUNNING = "running", _("Running")
+    DONE = "done", _("Done")
+    FAILED = "failed", _("Failed")
+
+
+class MatchAnalysis(TimeStampedModel):
+    """One analysis of a match at one level. ``digest`` is the SHA-256 of the .mat text that
+    was analysed: running it again on the same moves changes nothing."""
+
+    match = models.ForeignKey(
+        Match, verbose_name=_("match"), on_delete=models.CASCADE, related_name="analyses"
+    )
+    plies = models.PositiveSmallIntegerField(_("level"), choices=AnalysisLevel.choices)
+    status = models.CharField(
+        _("status"), max_length=12, choices=AnalysisStatus.choices, default=AnalysisStatus.QUEUED
+    )
+    digest = models.CharField(_("digest of the moves"), max_length=64, blank=True)
+    attempts = models.PositiveSmallIntegerField(_("attempts"), default=0)
+    failure = models.CharField(_("reason of the failure"), max_length=400, blank=True)
+    gnubg_seconds = models.FloatField(_("gnubg's time (s)"), null=True, blank=True)
+    started_at = models.DateTimeField(_("started"), null=True, blank=True)
+    finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["match", "plies"]
+        verbose_name = _("match analysis")
+        verbose_name_plural = _("match analyses")
+        constraints = [
+            models.UniqueConstraint(fields=["match", "plies"], name="analysis_one_per_level"),
+            models.CheckConstraint(
+                condition=Q(plies__in=AnalysisLevel.values), name="analysis_level_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(status__in=AnalysisStatus.values), name="analysis_status_valid"
+            ),
+        ]
+        indexes = [models.Index(fields=["status"])]
+
+    def __str__(self) -> str:
+        return f"{self.match} · {self.get_plies_display()}"
+
+
+class PlayerAnalysis(TimeStampedModel):
+    """One player's figures in one analysis; errors and luck in EMG."""
+
+    analysis = models.ForeignKey(
+        MatchAnalysis, verbose_name=_("analysis"), on_delete=models.CASCADE, related_name="players"
+    )
+    side = models.PositiveSmallIntegerField(_("side"))
+    entry = models.ForeignKey(
+        Entry,
+        verbose_name=_("player"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="analyses",
+    )
+    plies = models.PositiveSmallIntegerField(_("level"), choices=AnalysisLevel.choices)
+    chequer_decisions = models.PositiveIntegerField(_("chequer decisions"))
+    cube_decisions = models.PositiveIntegerField(_("cube decisions"))
+    chequer_error = models.FloatField(_("chequer error (EMG)"))
+    cube_error = models.FloatField(_("cube error (EMG)"))
+    luck = models.FloatField(_("luck (EMG)"))
+    rating = models.CharField(_("rating"), max_length=32)
+
+    class Meta:
+        ordering = ["analysis", "side"]
+        verbose_name = _("player analysis")
+        verbose_name_plural = _("player analyses")
+        constraints = [
+            models.UniqueConstraint(fields=["analysis", "side"], name="analysis_side_once"),
+            models.CheckConstraint(condition=Q(side__in=[0, 1]), name="analysis_side_valid"),
+            models.CheckConstraint(
+                condition=Q(chequer_error__gte=0) & Q(cube_error__gte=0),
+                name="analysis_errors_not_negative",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.analysis} · {self.side}"
+
+    @property
+    def decisions(self) -> int:
+        return self.chequer_decisions + self.cube_decisions
+
+    @property
+    def error(self) -> float:
+        return self.chequer_error + self.cube_error
+
+    @property
+    def error_rate(self) -> float | None:
+        """mEMG per decision."""
+        return 1000 * self.error / self.decisions if self.decisions else None
+
+    @property
+    def chequer_rate(self) -> float | None:
+        return (
+            1000 * self.chequer_error / self.chequer_decisions if self.chequer_decisions else None
+        )
+
+    @property
+    def cube_rate(self) -> float | None:
+        return 1000 * self.cube_error / self.cube_decisions if self.cube_decisions else None
+
+
+class AnalysisMistake(models.Model):
+    """A decision that lost equity, where it was made and what was best."""
+
+    analysis = models.ForeignKey(
+        MatchAnalysis, verbose_name=_("analysis"), on_delete=models.CASCADE, related_name="mistakes"
+    )
+    side = models.PositiveSmallIntegerField(_("side"))
+    game = models.PositiveSmallIntegerField(_("game"))
+    index = models.PositiveIntegerField(_("action"))
+    kind = models.CharField(_("kind"), max_length=12, default="chequer")
+    position_id = models.CharField(_("Position ID"), max_length=20, blank=True)
+    match_id = models.CharField(_("Match ID"), max_length=20, blank=True)
+    dice = models.CharField(_("dice"), max_length=4, blank=True)
+    played = models.CharField(_("play made"), max_length=60, blank=True)
+    best = models.CharField(_("best play"), max_length=60, blank=True)
+    equity_lost = models.FloatField(_("equity lost (EMG)"))
+
+    class Meta:
+        ordering = ["analysis", "-equity_lost"]
+        verbose_name = _("mistake")
+        verbose_name_plural = _("mistakes")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["analysis", "game", "index"], name="analysis_mistake_once"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.analysis} · {self.game}/{self.index}"

@@ -1,0 +1,121 @@
+"""Asking for analyses: one match, a whole round or tournament, or the tournament's setting
+when a match ends. Each request is idempotent: an analysis of the same moves at the same
+level that is done, queued or running is left alone."""
+
+from __future__ import annotations
+
+import logging
+from collections import Counter
+from collections.abc import Iterable
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+from kombu.exceptions import OperationalError as KombuOperationalError
+
+from analysis.models import AnalysisLevel, AnalysisStatus, MatchAnalysis
+from analysis.moves import digest, match_has_moves, moves_text
+from analysis.runner import INSTALL_COMMAND, gnubg_available
+from analysis.tasks import analyse
+from config.errors import UserError
+from config.logs import logged_service
+from matches.models import Match
+from tournaments.models import Round, Tournament
+
+logger = logging.getLogger("crawford.analysis")
+#: What a broker that is down raises when a task is sent.
+BROKER_ERRORS = (KombuOperationalError, ConnectionError, OSError)
+
+
+def analysis_refusal(match: Match) -> str | None:
+    """Why the match cannot be analysed now (translated), or None."""
+    if not gnubg_available():
+        return _(
+            "GNU Backgammon is not installed on this server, so matches cannot be analysed. "
+            "Install it with: %(command)s"
+        ) % {"command": INSTALL_COMMAND}
+    if not match_has_moves(match):
+        return _("Only finished matches with every move recorded (online or a file) are analysed.")
+    return None
+
+
+def enqueue(analysis_id: int) -> None:
+    """Hand an analysis to the queue; a broker that is down leaves it for the reconciler
+    (analysis.repairs), it never fails the request that asked for it."""
+    try:
+        analyse.delay(analysis_id)
+    except BROKER_ERRORS:
+        logger.warning("analysis %s waits: the broker is unreachable", analysis_id)
+
+
+def _enqueue(analysis_id: int) -> None:
+    transaction.on_commit(lambda: enqueue(analysis_id))
+
+
+def _request(match: Match, plies: int) -> MatchAnalysis:
+    analysis, _created = MatchAnalysis.objects.select_for_update().get_or_create(
+        match=match, plies=plies
+    )
+    if analysis.status in (AnalysisStatus.QUEUED, AnalysisStatus.RUNNING) and not _created:
+        return analysis
+    if analysis.status == AnalysisStatus.DONE and analysis.digest == digest(moves_text(match)):
+        return analysis
+    analysis.status = AnalysisStatus.QUEUED
+    analysis.attempts = 0
+    analysis.failure = ""
+    analysis.full_clean()
+    analysis.save()
+    _enqueue(analysis.pk)
+    return analysis
+
+
+@logged_service("analysis_request")
+@transaction.atomic
+def analysis_request(*, match: Match | int, plies: int) -> MatchAnalysis:
+    """Queue the analysis of a match at ``plies`` (0, 1 or 2); refused with the reason when
+    gnubg is missing or the match has no complete move record."""
+    if plies not in AnalysisLevel.values:
+        raise UserError(_("Choose a level of analysis."), code="invalid_level", field="plies")
+    match_obj = Match.objects.get(pk=match) if isinstance(match, int) else match
+    refusal = analysis_refusal(match_obj)
+    if refusal:
+        raise UserError(refusal, code="not_analysable")
+    return _request(match_obj, plies)
+
+
+@transaction.atomic
+def analysis_request_many(*, matches: Iterable[Match], plies: int) -> Counter[str]:
+    """Queue every analysable match of a round or tournament; counts what was queued and
+    what was left out (``skipped``)."""
+    if plies not in AnalysisLevel.values:
+        raise UserError(_("Choose a level of analysis."), code="invalid_level", field="plies")
+    if not gnubg_available():
+        raise UserError(analysis_refusal(Match()) or "", code="gnubg_missing")
+    counts: Counter[str] = Counter()
+    for match in matches:
+        if not match_has_moves(match):
+            counts["skipped"] += 1
+            continue
+        counts[str(_request(match, plies).status)] += 1
+    return counts
+
+
+def analysis_request_round(*, round: Round, plies: int) -> Counter[str]:
+    return analysis_request_many(matches=Match.objects.filter(round=round), plies=plies)
+
+
+def analysis_request_tournament(*, tournament: Tournament, plies: int) -> Counter[str]:
+    return analysis_request_many(
+        matches=Match.objects.filter(round__stage__tournament=tournament), plies=plies
+    )
+
+
+@transaction.atomic
+def analysis_auto(*, match_id: int) -> MatchAnalysis | None:
+    """The tournament's setting: analyse a match with moves at its level when it ends."""
+    match = Match.objects.select_related("round__stage__tournament").filter(pk=match_id).first()
+    if match is None:
+        return None
+    plies = match.round.stage.tournament.analysis_plies
+    if plies is None or not gnubg_available() or not match_has_moves(match):
+        return None
+    return _request(match, plies)

@@ -1,0 +1,275 @@
+"""Benchmark of match analysis: Crawford's overhead over gnubg's own time, a round's time.
+
+    DATABASE_URL=postgres://… REDIS_URL=redis://… .venv/bin/python benchmarks/analysis.py \
+        [--matches 16] [--length 7] [--sample-2ply 2] [--full-2ply] [--repeat 2]
+
+Needs Debian's gnubg, PostgreSQL and Redis (it skips with the reason otherwise). It
+
+1. has gnubg play ``--matches`` seven-point matches against itself (0-ply, with noise, fixed
+   seeds) and imports them as the first round of a knockout tournament in a fresh test
+   database;
+2. **floor**: analyses the same files at 0-ply with two gnubg processes run directly (our job
+   script, two at a time: gnubg's own time);
+3. **through the queue**: a real Celery worker on the ``analysis`` queue with two worker
+   processes (one gnubg each) analyses the round at 0-ply, timed from the request to the last
+   figure stored; ``overhead`` = queue time ÷ floor − 1 (target ≤ 10 %); floor and queue are
+   measured by turns ``--repeat`` times (the machine is shared) and the best of each kept;
+4. memory (RSS) of each worker process after the run;
+5. 2-ply: the round through the queue, or by default a sample of ``--sample-2ply`` matches
+   (analysed two at a time) extrapolated to the round (printed as such).
+
+The last line printed is a JSON dict of the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+GENERATE = """
+import gnubg, os
+out = os.environ["BENCH_OUT"]
+gnubg.command("set threads 1")
+gnubg.command("set rng mersenne")
+for p in (0, 1):
+    gnubg.command("set player %d gnubg" % p)
+    gnubg.command("set player %d chequerplay evaluation plies 0" % p)
+    gnubg.command("set player %d cubedecision evaluation plies 0" % p)
+    gnubg.command("set player %d chequerplay evaluation noise 0.04" % p)
+    gnubg.command("set player %d chequerplay evaluation deterministic off" % p)
+for n in range(int(os.environ["BENCH_N"])):
+    gnubg.command("set seed %d" % (1000 + n))
+    gnubg.command("new match %s" % os.environ["BENCH_LENGTH"])
+    gnubg.command("export match mat %s/match%02d.mat" % (out, n))
+"""
+
+
+def skip(reason: str) -> None:
+    print(f"skipped: {reason}")
+    print(json.dumps({"skipped": reason}))
+    sys.exit(0)
+
+
+def generate(gnubg: str, folder: Path, n: int, length: int) -> list[str]:
+    script = folder / "generate.py"
+    script.write_text(GENERATE)
+    env = {**os.environ, "BENCH_OUT": str(folder), "BENCH_N": str(n), "BENCH_LENGTH": str(length)}
+    env["HOME"] = str(folder)
+    subprocess.run([gnubg, "-t", "-q", "-p", str(script)], env=env, capture_output=True, check=True)
+    return [(folder / f"match{k:02d}.mat").read_text() for k in range(n)]
+
+
+def rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def children(pid: int) -> list[int]:
+    found = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        text = (task / "children").read_text().split()
+        found.extend(int(c) for c in text)
+    return found
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--matches", type=int, default=16)
+    parser.add_argument("--length", type=int, default=7)
+    parser.add_argument("--sample-2ply", type=int, default=2)
+    parser.add_argument("--full-2ply", action="store_true")
+    parser.add_argument("--repeat", type=int, default=2)
+    args = parser.parse_args()
+
+    gnubg = shutil.which(os.environ.get("GNUBG_PATH", "/usr/games/gnubg")) or shutil.which("gnubg")
+    if gnubg is None:
+        skip("GNU Backgammon is not installed (apt-get install gnubg)")
+    if not os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://")):
+        skip("needs PostgreSQL: set DATABASE_URL")
+    if not os.environ.get("REDIS_URL"):
+        skip("needs Redis: set REDIS_URL")
+
+    import django
+
+    django.setup()
+    from django.contrib.auth import get_user_model
+    from django.db import connection
+
+    from analysis.models import MatchAnalysis
+    from analysis.runner import run_gnubg
+    from analysis.services import analysis_request_many
+    from clubs.models import Club
+    from config.celery import app
+    from draw import services as draw_services
+    from matches.files import match_import_file
+    from matches.models import Match
+    from tournaments import services
+
+    folder = Path(tempfile.mkdtemp(prefix="crawford-bench-analysis-"))
+    started = time.perf_counter()
+    texts = generate(gnubg, folder, args.matches, args.length)
+    moves = sum(t.count(")") for t in texts)
+    print(
+        f"gnubg played {len(texts)} {args.length}-point matches ({moves} move lines) "
+        f"in {time.perf_counter() - started:.1f} s"
+    )
+
+    test_db = connection.creation.create_test_db(verbosity=0, autoclobber=True, keepdb=False)
+    worker = None
+    try:
+        app.conf.task_always_eager = True  # the set-up's events run inline
+        user = get_user_model().objects.create_user("bench", password="x")
+        club = Club.objects.create(name="Bench", slug="bench")
+        tournament = services.tournament_create(
+            club=club, user=user, name="Bench", default_length=args.length
+        )
+        services.tournament_open_registration(tournament=tournament)
+        for n in range(2 * args.matches):
+            services.entry_add_guest(tournament=tournament, name=f"P{n:02d}")
+        draw_services.tournament_start(tournament=tournament)
+        matches = list(
+            Match.objects.filter(round__stage__tournament=tournament, round__number=1)
+            .exclude(entry_b=None)
+            .order_by("index")
+        )[: len(texts)]
+        for match, text in zip(matches, texts, strict=True):
+            match_import_file(match=match, text=text, swap=False)
+        matches = list(Match.objects.filter(pk__in=[m.pk for m in matches]).order_by("index"))
+        app.conf.task_always_eager = False
+
+        # Floor: gnubg's own time, two processes at a time, the same files and job script.
+        def direct(text: str, plies: int) -> float:
+            return run_gnubg(text, plies=plies).seconds
+
+        def floor(plies: int, sample: list[str]) -> tuple[float, float]:
+            t0 = time.perf_counter()
+            with ThreadPoolExecutor(2) as pool:
+                busy = sum(pool.map(lambda t: direct(t, plies), sample))
+            return time.perf_counter() - t0, busy
+
+        env = {
+            **os.environ,
+            "DATABASE_URL": os.environ["DATABASE_URL"].rsplit("/", 1)[0] + "/" + test_db,
+            "CELERY_TASK_ALWAYS_EAGER": "false",
+        }
+        worker = subprocess.Popen(
+            [
+                str(ROOT / ".venv/bin/celery"),
+                "-A",
+                "config",
+                "worker",
+                "-Q",
+                "analysis",
+                "-c",
+                "2",
+                "-P",
+                "prefork",
+                "--without-gossip",
+                "--without-mingle",
+                "--without-heartbeat",
+                "-l",
+                "warning",
+                "-n",
+                f"bench-analysis-{os.getpid()}@%h",
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        deadline = time.time() + 60
+        while time.time() < deadline:
+            if app.control.ping(timeout=0.5):
+                break
+        else:
+            raise SystemExit("the Celery worker did not start")
+        pool_pids = children(worker.pid)
+
+        def through_queue(plies: int, chosen: list[Match]) -> float:
+            t0 = time.perf_counter()
+            counts = analysis_request_many(matches=chosen, plies=plies)
+            if counts["skipped"]:
+                raise SystemExit(f"matches without moves: {counts}")
+            ids = [m.pk for m in chosen]
+            while True:
+                left = MatchAnalysis.objects.filter(match_id__in=ids, plies=plies).exclude(
+                    status__in=["done", "failed"]
+                )
+                if not left.exists():
+                    break
+                # Poll gently: the benchmark must not take CPU from the two gnubg processes.
+                time.sleep(0.2)
+            failed = MatchAnalysis.objects.filter(match_id__in=ids, plies=plies, status="failed")
+            if failed.exists():
+                raise SystemExit(f"analyses failed: {[a.failure for a in failed]}")
+            return time.perf_counter() - t0
+
+        # The machine is shared: floor and queue are measured by turns, the best of each.
+        floors, queues, in_task = [], [], []
+        for _turn in range(args.repeat):
+            MatchAnalysis.objects.filter(plies=0).delete()
+            floor0, busy0 = floor(0, texts)
+            floors.append(floor0)
+            print(f"0-ply direct, 2 gnubg processes: {floor0:.2f} s wall ({busy0:.2f} s of gnubg)")
+            queues.append(through_queue(0, matches))
+            print(f"0-ply through the queue, 2 worker processes: {queues[-1]:.2f} s")
+            for analysis in MatchAnalysis.objects.filter(plies=0):
+                spent = (analysis.finished_at - analysis.started_at).total_seconds()
+                in_task.append(spent - (analysis.gnubg_seconds or 0))
+        floor0, queue0 = min(floors), min(queues)
+        overhead = queue0 / floor0 - 1
+        crawford_ms = 1000 * sum(in_task) / len(in_task)
+        print(f"Crawford's own time in a task (outside gnubg): {crawford_ms:.0f} ms on average")
+        print(f"overhead over gnubg's own time: {overhead * 100:+.1f} % (target ≤ 10 %)")
+        memory = [round(rss_mb(pid), 1) for pid in pool_pids]
+        print(f"worker processes' memory (RSS): {memory} MB; main {rss_mb(worker.pid):.1f} MB")
+
+        sample = matches if args.full_2ply else matches[: max(2, args.sample_2ply)]
+        queue2 = through_queue(2, sample)
+        round2 = queue2 * len(matches) / len(sample)
+        how = (
+            "measured"
+            if len(sample) == len(matches)
+            else (f"extrapolated from {len(sample)} of {len(matches)} matches")
+        )
+        print(
+            f"2-ply through the queue: {queue2:.1f} s for {len(sample)} matches; "
+            f"the round of {len(matches)}: {round2:.0f} s ({how})"
+        )
+        results = {
+            "matches": len(matches),
+            "length": args.length,
+            "floor_0ply_s": round(floor0, 3),
+            "queue_0ply_s": round(queue0, 3),
+            "overhead_ratio": round(overhead, 4),
+            "crawford_ms_per_task": round(crawford_ms, 1),
+            "round_0ply_s": round(queue0, 2),
+            "round_2ply_s": round(round2, 1),
+            "round_2ply": how,
+            "worker_rss_mb": memory,
+        }
+    finally:
+        if worker is not None:
+            worker.terminate()
+            worker.wait(timeout=30)
+        connection.creation.destroy_test_db(test_db, verbosity=0)
+        shutil.rmtree(folder, ignore_errors=True)
+    print(json.dumps(results))
+
+
+if __name__ == "__main__":
+    main()

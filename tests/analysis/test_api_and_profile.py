@@ -1,0 +1,57 @@
+"""Analyses in the API (read) and the error rate over time on the player's profile."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from matches.files import match_import_file
+from tests.conftest import mat
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def analysed(make_match, commit, fake_gnubg):
+    match = make_match(length=3, names=("Alice", "Bob"), analysis_plies=1, is_published=True)
+    commit(match_import_file, match=match, text=mat("gnubg_03pt_s104"))
+    match.refresh_from_db()
+    return match
+
+
+def test_the_api_lists_a_matchs_analyses_with_their_level(client, analysed):
+    data = client.get(reverse("api:match_analysis", args=[analysed.pk])).json()
+    assert [a["level"] for a in data] == ["1-ply"]
+    alice, bob = data[0]["players"]
+    assert (alice["player"], alice["plies"], alice["level"]) == ("Alice", 1, "1-ply")
+    assert round(alice["error_rate"], 1) == 3.6 and alice["decisions"] == 53
+    assert bob["rating"] == "World class"
+    worst = data[0]["mistakes"][0]
+    assert worst["position_id"] and worst["match_id"] and worst["equity_lost"] > 0
+
+
+def test_the_api_gives_a_tournaments_error_rates_at_one_level(client, analysed):
+    tournament = analysed.round.stage.tournament
+    url = reverse("api:error_rates", args=[tournament.pk])
+    rows = client.get(url).json()
+    assert [(r["player"], r["plies"]) for r in rows] == [("Bob", 1), ("Alice", 1)]
+    assert client.get(url + "?plies=0").json() == []
+    assert client.get(url + "?plies=7").status_code == 400
+
+
+def test_the_profile_shows_the_error_rate_over_time(client, analysed):
+    club = analysed.round.stage.tournament.club
+    alice = analysed.entry_a.player
+    page = client.get(reverse("clubs:player", args=[club.slug, alice.pk])).content.decode()
+    assert 'id="error-rate-history"' in page
+    assert "1-ply" in page
+    assert '<span data-testid="error-rate">3.6</span>' in page
+
+
+def test_no_error_rate_on_a_profile_without_analysed_matches(client, make_match):
+    match = make_match(is_published=True)
+    club = match.round.stage.tournament.club
+    page = client.get(
+        reverse("clubs:player", args=[club.slug, match.entry_a.player.pk])
+    ).content.decode()
+    assert 'id="error-rate-history"' not in page

@@ -1,0 +1,144 @@
+"""The match page's analysis panel, the tournament's error rates, the replay page."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.urls import reverse
+
+from analysis.models import AnalysisMistake, MatchAnalysis, PlayerAnalysis
+from analysis.selectors import tournament_error_rates
+from matches.files import match_import_file
+from tests.conftest import mat
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def filed(make_match, commit):
+    def make(**settings):
+        match = make_match(length=3, names=("Alice", "Bob"), **settings)
+        commit(match_import_file, match=match, text=mat("gnubg_03pt_s104"))
+        match.refresh_from_db()
+        return match
+
+    return make
+
+
+def urls(match):
+    t = match.round.stage.tournament
+    return {
+        "detail": reverse("matches:detail", args=[t.club.slug, t.slug, match.pk]),
+        "analyse": reverse("analysis:match_analyse", args=[t.club.slug, t.slug, match.pk]),
+        "replay": reverse("analysis:replay", args=[t.club.slug, t.slug, match.pk]),
+        "tournament": reverse("analysis:tournament", args=[t.club.slug, t.slug]),
+        "tournament_analyse": reverse("analysis:tournament_analyse", args=[t.club.slug, t.slug]),
+    }
+
+
+def test_the_match_page_shows_both_players_figures_and_the_worst_errors(client, filed, fake_gnubg):
+    match = filed(analysis_plies=1)
+    page = client.get(urls(match)["detail"]).content.decode()
+    assert 'data-analysis="done"' in page
+    assert "Analysed at 1-ply" in page
+    assert ">3.6<" in page and ">2.4<" in page  # Alice's and Bob's error rates
+    assert "World class" in page
+    assert "Worst errors" in page
+    worst = AnalysisMistake.objects.filter(analysis__match=match).first()
+    assert f"{worst.position_id}:{worst.match_id}" in page
+
+
+def test_an_organizer_analyses_at_another_level_from_the_match_page(
+    client, filed, fake_gnubg, organizer, django_capture_on_commit_callbacks
+):
+    match = filed(analysis_plies=0)
+    client.force_login(organizer)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(urls(match)["analyse"], {"plies": "1"})
+    assert response.status_code == 302
+    assert sorted(MatchAnalysis.objects.values_list("plies", flat=True)) == [0, 1]
+    page = client.get(urls(match)["detail"] + "?plies=0").content.decode()
+    assert "Analysed at 0-ply" in page
+
+
+def test_a_visitor_sees_no_analyse_button(client, filed, fake_gnubg):
+    match = filed()
+    page = client.get(urls(match)["detail"]).content.decode()
+    assert "This match has not been analysed." in page
+    assert urls(match)["analyse"] not in page
+    assert client.post(urls(match)["analyse"], {"plies": "0"}).status_code == 302  # log in
+    assert not MatchAnalysis.objects.exists()
+
+
+def test_without_gnubg_the_controls_say_how_to_install_it(client, filed, organizer, settings):
+    match = filed()
+    settings.GNUBG_PATH = "/nonexistent/gnubg"
+    client.force_login(organizer)
+    page = client.get(urls(match)["detail"]).content.decode()
+    assert 'data-analysis="missing"' in page and "apt-get install gnubg" in page
+    assert urls(match)["analyse"] not in page
+    table = client.get(urls(match)["tournament"]).content.decode()
+    assert "apt-get install gnubg" in table
+
+
+def test_a_running_analysis_polls_for_its_progress(client, filed, fake_gnubg):
+    match = filed()
+    MatchAnalysis.objects.create(match=match, plies=2, status="running")
+    page = client.get(urls(match)["detail"]).content.decode()
+    assert 'data-analysis="running"' in page and 'hx-trigger="every 2s"' in page
+
+
+def test_a_failed_analysis_shows_its_reason(client, filed, fake_gnubg):
+    fake_gnubg.state["fail"] = 99
+    match = filed(analysis_plies=0)
+    page = client.get(urls(match)["detail"]).content.decode()
+    assert 'data-analysis="failed"' in page and "boom" in page
+
+
+def test_the_tournament_table_never_mixes_levels(client, filed, fake_gnubg, commit):
+    from analysis.services import analysis_request
+
+    match = filed(analysis_plies=0)
+    commit(analysis_request, match=match, plies=1)
+    tournament = match.round.stage.tournament
+    at0 = {r.entry.player.name: r for r in tournament_error_rates(tournament, plies=0)}
+    at1 = {r.entry.player.name: r for r in tournament_error_rates(tournament, plies=1)}
+    assert round(at1["Alice"].error_rate, 1) == 3.6
+    figures0 = PlayerAnalysis.objects.get(plies=0, side=0)
+    assert at0["Alice"].error_rate == pytest.approx(figures0.error_rate)
+    assert at0["Alice"].error_rate != at1["Alice"].error_rate
+    page = client.get(urls(match)["tournament"] + "?plies=1").content.decode()
+    assert "1-ply" in page and ">3.6<" in page
+
+
+def test_matches_under_the_minimum_of_decisions_are_left_out(filed, fake_gnubg, settings):
+    match = filed(analysis_plies=0)
+    tournament = match.round.stage.tournament
+    assert len(tournament_error_rates(tournament, plies=0)) == 2
+    settings.ANALYSIS_MIN_DECISIONS = 1000
+    assert tournament_error_rates(tournament, plies=0) == []
+
+
+def test_the_organizer_analyses_the_whole_tournament_and_sees_the_counts(
+    client, filed, fake_gnubg, organizer, django_capture_on_commit_callbacks
+):
+    match = filed()
+    client.force_login(organizer)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(urls(match)["tournament_analyse"], {"plies": "0"}, follow=True)
+    assert "1 queued, 0 already done" in response.content.decode()
+    page = client.get(urls(match)["tournament"]).content.decode()
+    assert "0 queued, 0 running, 1 done, 0 failed" in page
+
+
+def test_the_replay_page_has_every_position_with_its_ids(client, filed, fake_gnubg):
+    match = filed(analysis_plies=0)
+    page = client.get(urls(match)["replay"]).content.decode()
+    start = page.index('id="replay-frames"')
+    frames = json.loads(page[page.index(">", start) + 1 : page.index("</script>", start)])
+    assert frames[0]["position_id"] == "4HPwATDgc/ABMA"
+    assert frames[0]["board"]["pips"] == [167, 167]
+    assert frames[-1]["caption"] == "End of the match"
+    assert any("loses" in f["note"] for f in frames)
+    assert all(f["match_id"] for f in frames)

@@ -1,0 +1,194 @@
+"""Asking for analyses and storing gnubg's figures (gnubg replaced by its saved output)."""
+
+from __future__ import annotations
+
+import pytest
+
+from analysis import selectors
+from analysis.models import AnalysisMistake, AnalysisStatus, MatchAnalysis, PlayerAnalysis
+from analysis.services import (
+    analysis_request,
+    analysis_request_tournament,
+)
+from config.errors import UserError
+from matches.files import match_import_file
+from matches.models import Match
+from tests.conftest import mat
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def filed(make_match, commit):
+    """A 3-point match between Alice and Bob whose .mat file was accepted."""
+
+    def make(**settings):
+        match = make_match(length=3, names=("Alice", "Bob"), **settings)
+        commit(match_import_file, match=match, text=mat("gnubg_03pt_s104"))
+        match.refresh_from_db()
+        return match
+
+    return make
+
+
+def test_an_accepted_file_is_analysed_at_the_tournaments_level(filed, fake_gnubg):
+    match = filed(analysis_plies=1)
+    analysis = MatchAnalysis.objects.get(match=match)
+    assert (analysis.plies, analysis.status) == (1, AnalysisStatus.DONE)
+    alice, bob = analysis.players.order_by("side")
+    assert alice.entry == match.entry_a and bob.entry == match.entry_b
+    assert (alice.plies, bob.plies) == (1, 1)
+    assert round(alice.error_rate, 1) == 3.6 and round(bob.error_rate, 1) == 2.4
+    assert (alice.chequer_decisions, alice.cube_decisions) == (45, 8)
+    assert alice.rating == "World class"
+    assert fake_gnubg.calls == [1]  # ResultRecorded and MatchFileAccepted: one run
+
+
+def test_mistakes_carry_the_position_and_match_id_of_the_engine(filed, fake_gnubg):
+    """gnubg's IDs of each error are the ones the engine gives the same action."""
+    from analysis.moves import match_log
+
+    match = filed(analysis_plies=0)
+    mistakes = list(AnalysisMistake.objects.filter(analysis__match=match))
+    assert mistakes and all(m.match_id for m in mistakes)
+    logged = {(a.game, a.position_id, a.match_id) for a in match_log(match)}
+    assert all((m.game, m.position_id, m.match_id) in logged for m in mistakes)
+    worst = mistakes[0]
+    assert worst.equity_lost == max(m.equity_lost for m in mistakes)
+    assert worst.played and worst.best and len(worst.dice) == 2
+
+
+def test_without_the_setting_nothing_is_analysed(filed, fake_gnubg):
+    match = filed()
+    assert not MatchAnalysis.objects.filter(match=match).exists()
+    assert fake_gnubg.calls == []
+
+
+def test_running_the_same_analysis_again_changes_nothing(filed, fake_gnubg, commit):
+    match = filed(analysis_plies=0)
+    before = MatchAnalysis.objects.get(match=match)
+    rows = list(PlayerAnalysis.objects.values_list("pk", "updated_at"))
+    again = commit(analysis_request, match=match, plies=0)
+    assert again.pk == before.pk and again.updated_at == before.updated_at
+    assert list(PlayerAnalysis.objects.values_list("pk", "updated_at")) == rows
+    assert fake_gnubg.calls == [0]
+
+
+def test_another_level_is_a_second_analysis_beside_the_first(filed, fake_gnubg, commit):
+    match = filed(analysis_plies=0)
+    commit(analysis_request, match=match, plies=1)
+    assert sorted(MatchAnalysis.objects.filter(match=match).values_list("plies", "status")) == [
+        (0, "done"),
+        (1, "done"),
+    ]
+    assert selectors.shown_analysis(selectors.match_analyses(match)).plies == 1
+
+
+def test_a_failed_run_is_retried(filed, fake_gnubg):
+    fake_gnubg.state["fail"] = 2
+    match = filed(analysis_plies=0)
+    analysis = MatchAnalysis.objects.get(match=match)
+    assert analysis.status == AnalysisStatus.DONE and analysis.failure == ""
+    assert fake_gnubg.calls == [0, 0, 0]
+
+
+def test_a_run_that_keeps_failing_is_shown_with_its_reason(filed, fake_gnubg, settings):
+    fake_gnubg.state["fail"] = 99
+    match = filed(analysis_plies=0)
+    analysis = MatchAnalysis.objects.get(match=match)
+    assert analysis.status == AnalysisStatus.FAILED
+    assert analysis.attempts == settings.ANALYSIS_ATTEMPTS
+    assert analysis.failure == "gnubg wrote no result: boom"
+    assert not analysis.players.exists()
+
+
+def test_a_match_without_moves_is_refused_with_the_reason(make_match, play, fake_gnubg):
+    match = play(make_match(length=3))
+    with pytest.raises(UserError, match="every move recorded"):
+        analysis_request(match=match, plies=0)
+    assert not MatchAnalysis.objects.exists()
+
+
+def test_without_gnubg_the_request_says_how_to_install_it(filed, settings):
+    match = filed()
+    settings.GNUBG_PATH = "/nonexistent/gnubg"
+    with pytest.raises(UserError, match="apt-get install gnubg"):
+        analysis_request(match=match, plies=0)
+
+
+def test_a_whole_tournament_is_queued_at_once(filed, fake_gnubg, commit):
+    match = filed()
+    counts = commit(analysis_request_tournament, tournament=match.round.stage.tournament, plies=0)
+    assert counts == {"queued": 1}
+    progress = selectors.analysis_progress(Match.objects.filter(pk=match.pk))
+    assert progress == {"done": 1}
+
+
+def test_an_online_match_is_analysed_when_it_ends(make_match, commit, fake_gnubg):
+    """Online games store their moves as a list of actions; the last game's result
+    (ResultRecorded) starts the analysis at the tournament's level."""
+    from backgammon import matfile
+    from matches.services import match_record_game
+
+    match = make_match(length=3, names=("Alice", "Bob"), analysis_plies=0)
+    reading = matfile.read(mat("gnubg_03pt_s104"))
+
+    def play_online():
+        for game in reading.record.games:
+            result = game.result
+            match_record_game(
+                match=match.pk,
+                winner=result.winner,
+                kind=result.kind,
+                cube=result.cube,
+                ended_by=result.ended_by,
+                source="online",
+                record=[action.to_dict() for action in game.actions],
+            )
+
+    commit(play_online)
+    analysis = MatchAnalysis.objects.get(match=match)
+    assert (analysis.plies, analysis.status) == (0, AnalysisStatus.DONE)
+    assert fake_gnubg.calls == [0]
+    assert analysis.mistakes.exclude(match_id="").count() == analysis.mistakes.count() > 0
+
+
+def test_a_result_corrected_while_gnubg_runs_is_not_stored(filed, fake_gnubg, monkeypatch):
+    from django.db.models import F
+
+    from analysis import runner
+    from tests.analysis.conftest import saved
+
+    match = filed()
+
+    def run_while_corrected(text, *, plies, timeout=None):
+        Match.objects.filter(pk=match.pk).update(version=F("version") + 1)
+        return runner.GnubgRun(data=saved("gnubg_03pt_s104_0ply"), seconds=0.01)
+
+    monkeypatch.setattr("analysis.run.run_gnubg", run_while_corrected)
+    analysis = MatchAnalysis.objects.create(match=match, plies=0)
+    from analysis.run import analysis_run
+
+    analysis = analysis_run(analysis_id=analysis.pk)
+    assert analysis.status == AnalysisStatus.FAILED and analysis.attempts == 1
+    assert "changed while gnubg ran" in analysis.failure
+    assert not analysis.players.exists()
+
+
+def test_the_reconciler_hands_a_lost_analysis_over_again(filed, fake_gnubg):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from analysis.repairs import lost_tasks
+
+    match = filed()
+    analysis = MatchAnalysis.objects.create(match=match, plies=0)
+    assert lost_tasks() == []  # queued a moment ago: waiting its turn
+    MatchAnalysis.objects.filter(pk=analysis.pk).update(
+        updated_at=timezone.now() - timedelta(hours=2)
+    )
+    assert lost_tasks() == [f"analysis {analysis.pk} handed to the analysis queue again"]
+    analysis.refresh_from_db()
+    assert analysis.status == AnalysisStatus.DONE and fake_gnubg.calls == [0]
+    assert lost_tasks() == []
