@@ -87,11 +87,25 @@ class DisputeForm(forms.Form):
 
 
 class CorrectionForm(ScoreForm):
+    """Why, and — for a match kept without games, or when the referee says to replace the
+    games — the corrected final score. The organizer may also choose to void and re-open
+    later bracket matches whose players the correction changes."""
+
     version = forms.IntegerField(widget=forms.HiddenInput)
     reason = forms.CharField(label=_("Reason for the correction"), max_length=300)
+    reopen_later = forms.BooleanField(
+        label=_("Void and re-open later matches whose players this correction changes"),
+        required=False,
+        help_text=_(
+            "Otherwise a correction that changes who played a later match that has started "
+            "or finished is refused."
+        ),
+    )
 
-    def __init__(self, *args, match: Match, **kwargs):
+    def __init__(self, *args, match: Match, can_reopen: bool = False, **kwargs):
         super().__init__(*args, match=match, **kwargs)
         self.fields["score_a"].initial = match.score_a
         self.fields["score_b"].initial = match.score_b
+        if not can_reopen:
+            del self.fields["reopen_later"]
         self.order_fields(["version", "reason", "score_a", "score_b"])

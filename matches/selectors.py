@@ -10,6 +10,7 @@ from django.db.models import Q, QuerySet
 from backgammon.scoring import GameResult, match_progress
 from clubs.models import Player
 from matches.models import EndedBy, Game, Match, MatchReport, MatchStatus, ReportStatus, WinKind
+from matches.reasons import reason_label
 from matches.rules import rules_for_match
 
 
@@ -115,7 +116,7 @@ def match_history(match: Match) -> list[HistoryLine]:
                 HistoryLine(
                     when=record.history_date,
                     who=user.get_full_name() or user.get_username() if user else "",
-                    reason=record.history_change_reason or "",
+                    reason=reason_label(record.history_change_reason),
                     before=before,
                     after=after,
                 )

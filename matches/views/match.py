@@ -71,7 +71,9 @@ def _panel_context(request: HttpRequest, match: Match, **forms: Any) -> dict[str
         context["report_form"] = forms.get("report_form") or ReportForm(match=match)
         context["dispute_form"] = DisputeForm()
     if can_referee and match.status == MatchStatus.FINISHED and match.outcome == "played":
-        context["correction_form"] = forms.get("correction_form") or CorrectionForm(match=match)
+        context["correction_form"] = forms.get("correction_form") or CorrectionForm(
+            match=match, can_reopen=permissions.can_manage_tournament(request.user, tournament)
+        )
     context["can_upload"] = (
         permissions.can_upload_match_file(request.user, match) and import_refusal(match) is None
     )
@@ -269,9 +271,11 @@ def correct(request: HttpRequest, club: str, tournament: str, match: int) -> Htt
             reason=data["reason"],
             user=request.user,
             expected_version=data["version"],
+            reopen_later=data.get("reopen_later", False),
         )
 
-    form = CorrectionForm(request.POST, match=match_obj)
+    can_reopen = permissions.can_manage_tournament(request.user, match_obj.round.stage.tournament)
+    form = CorrectionForm(request.POST, match=match_obj, can_reopen=can_reopen)
     return _referee_write(
         request, match_obj, form, "correction_form", write, _("The result is corrected.")
     )
