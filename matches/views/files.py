@@ -10,8 +10,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from clubs import permissions
+from clubs.models import Player
+from clubs.selectors import player_of
 from clubs.views.common import add_user_error, deny
 from config.errors import UserError
+from matches import selectors
 from matches.files import (
     import_refusal,
     match_import_file,
@@ -20,7 +23,7 @@ from matches.files import (
 )
 from matches.files_errors import MatchFileError, PlayersUnknownError
 from matches.forms_files import MatchFilePlayersForm, MatchFileUploadForm
-from matches.models import Match, MatchFile
+from matches.models import Match, MatchFile, MatchStatus
 from matches.views.match import get_visible_match
 
 
@@ -39,12 +42,29 @@ def _players_step(
     return _render(request, match, "matches/upload_players.html", form=form, file_names=names)
 
 
+def _reporter(request: HttpRequest, match: Match) -> Player | None:
+    """A player's own file is a report the opponent confirms; a referee's or organizer's is
+    final (None)."""
+    if permissions.can_referee_tournament(request.user, match.round.stage.tournament):
+        return None
+    return player_of(request.user)
+
+
 def _done(request: HttpRequest, match: Match) -> HttpResponse:
     match.refresh_from_db()
-    messages.success(
-        request,
-        _("The match file is imported: %(a)d–%(b)d.") % {"a": match.score_a, "b": match.score_b},
-    )
+    report = selectors.open_report(match)
+    if match.status != MatchStatus.FINISHED and report is not None:
+        messages.success(
+            request,
+            _("The match file is sent: %(a)d–%(b)d. It counts once your opponent confirms it.")
+            % {"a": report.score_a, "b": report.score_b},
+        )
+    else:
+        messages.success(
+            request,
+            _("The match file is imported: %(a)d–%(b)d.")
+            % {"a": match.score_a, "b": match.score_b},
+        )
     tournament = match.round.stage.tournament
     return redirect("matches:detail", tournament.club.slug, tournament.slug, match.pk)
 
@@ -63,7 +83,13 @@ def upload(request: HttpRequest, club: str, tournament: str, match: int) -> Http
         name = form.cleaned_data["file"].name or ""
         text = form.cleaned_data["text"]
         try:
-            match_import_file(match=match_obj, text=text, name=name, user=request.user)
+            match_import_file(
+                match=match_obj,
+                text=text,
+                name=name,
+                user=request.user,
+                reported_by=_reporter(request, match_obj),
+            )
         except PlayersUnknownError as error:
             return _players_step(
                 request, match_obj, names=error.names, initial={"content": text, "name": name}
@@ -95,6 +121,7 @@ def _upload_players(request: HttpRequest, match: Match) -> HttpResponse:
                 name=form.cleaned_data["name"],
                 user=request.user,
                 swap=form.cleaned_data["swap"],
+                reported_by=_reporter(request, match),
             )
         except UserError as error:
             add_user_error(form, error)
