@@ -42,7 +42,7 @@ def match_correct_games(
     expected_version: int | None = None,
     reopen_later: bool = False,
 ) -> Match:
-    """Replace the games of a match (see ``matches.services.match_correct_games``)."""
+    """Edit the games of a match (see ``matches.services.match_correct_games``)."""
     return _corrected(
         match,
         match_services.match_correct_games,
@@ -64,6 +64,7 @@ def match_correct_final_score(
     user: Any = None,
     expected_version: int | None = None,
     reopen_later: bool = False,
+    replace_games: bool = False,
 ) -> Match:
     """Replace the result by a final score (see ``matches.services``)."""
     return _corrected(
@@ -74,5 +75,6 @@ def match_correct_final_score(
         reason=reason,
         user=user,
         expected_version=expected_version,
+        replace_games=replace_games,
         reopen=reopen_later,
     )
