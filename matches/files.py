@@ -38,6 +38,7 @@ from backgammon.errors import MoveError
 from backgammon.gamerecord import GameAction
 from backgammon.matfile import MatFileError
 from backgammon.scoring import GameResult
+from clubs.models import Player
 from config.errors import UserError
 from config.logs import logged_service
 from events.bus import emit
@@ -59,6 +60,7 @@ from matches.services import (
     match_lock,
     match_record_final_score,
     match_record_game,
+    report_submit_games,
 )
 from tournaments.models import MatchFormat
 
@@ -284,12 +286,16 @@ def match_import_file(
     swap: bool | None = None,
     source: str = ResultSource.FILE,
     expected_version: int | None = None,
+    reported_by: Player | None = None,
 ) -> FileImport:
     """Record every game of a complete .mat file in an open match without games.
 
     ``swap`` says the file's first player is the match's second (``entry_b``); left at
     None, the names decide, and :class:`PlayersUnknownError` asks when they cannot. The games
     carry the source "file"; ``source`` is how the file came (uploaded or by the API).
+    A file a player sends of his own match (``reported_by``) is a report: the file is kept and
+    its games are recorded once the opponent or a referee confirms it. A file from a referee,
+    an organizer or a club's API token is final.
     """
     locked = match_lock(match)
     check_version(locked, expected_version)
@@ -297,6 +303,20 @@ def match_import_file(
     _check_no_games(locked)
     reading = matfile_read(match=locked, text=text)
     swapped = _resolve_swap(reading, locked, swap)
+    if reported_by is not None:
+        stored = _store_file(locked, text, name, user, ResultSource.PLAYER)
+        games = [
+            {
+                "winner": 1 - game.result.winner if swapped else game.result.winner,
+                "kind": game.result.kind,
+                "cube": game.result.cube,
+                "ended_by": game.result.ended_by,
+                "record": _game_record(game, swapped),
+            }
+            for game in reading.games
+        ]
+        report_submit_games(match=locked, player=reported_by, games=games, file=stored)
+        return FileImport(file=stored, warnings=reading.warnings)
     for game in reading.games:
         result = game.result
         match_record_game(
@@ -311,8 +331,14 @@ def match_import_file(
         )
     locked.refresh_from_db()
     _check_finished(locked)
+    stored = _store_file(locked, text, name, user, source)
+    emit(MatchFileAccepted(match_id=locked.pk, file_id=stored.pk))
+    return FileImport(file=stored, warnings=reading.warnings)
+
+
+def _store_file(match: Match, text: str, name: str, user: Any, source: str) -> MatchFile:
     stored = MatchFile(
-        match=locked,
+        match=match,
         name=" ".join(name.replace("\x00", "").split())[:200],
         content=text,
         source=source,
@@ -320,8 +346,7 @@ def match_import_file(
     )
     stored.full_clean()
     stored.save()
-    emit(MatchFileAccepted(match_id=locked.pk, file_id=stored.pk))
-    return FileImport(file=stored, warnings=reading.warnings)
+    return stored
 
 
 @logged_service("match_import_games")

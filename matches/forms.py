@@ -87,11 +87,80 @@ class DisputeForm(forms.Form):
 
 
 class CorrectionForm(ScoreForm):
+    """Why, and — for a match kept without games, or when the referee says to replace the
+    games — the corrected final score. The organizer may also choose to void and re-open
+    later bracket matches whose players the correction changes."""
+
     version = forms.IntegerField(widget=forms.HiddenInput)
     reason = forms.CharField(label=_("Reason for the correction"), max_length=300)
+    reopen_later = forms.BooleanField(
+        label=_("Void and re-open later matches whose players this correction changes"),
+        required=False,
+        help_text=_(
+            "Otherwise a correction that changes who played a later match that has started "
+            "or finished is refused."
+        ),
+    )
 
-    def __init__(self, *args, match: Match, **kwargs):
+    replace_games = forms.BooleanField(
+        label=_("Replace the games by this final score"),
+        required=False,
+        help_text=_("Otherwise the games above are corrected and the score follows from them."),
+    )
+
+    def __init__(
+        self, *args, match: Match, can_reopen: bool = False, has_games: bool = False, **kwargs
+    ):
         super().__init__(*args, match=match, **kwargs)
         self.fields["score_a"].initial = match.score_a
         self.fields["score_b"].initial = match.score_b
-        self.order_fields(["version", "reason", "score_a", "score_b"])
+        if has_games:  # the score comes from the games unless the referee replaces them
+            self.fields["score_a"].required = self.fields["score_b"].required = False
+        else:
+            del self.fields["replace_games"]
+        if not can_reopen:
+            del self.fields["reopen_later"]
+        self.order_fields(["version", "reason", "score_a", "score_b", "replace_games"])
+
+
+class GameCorrectionForm(forms.Form):
+    """One game of the corrected score sheet."""
+
+    winner = forms.TypedChoiceField(label=_("Winner"), coerce=int)
+    kind = forms.ChoiceField(label=_("Won by"), choices=WinKind.choices, initial=WinKind.SINGLE)
+    cube = forms.TypedChoiceField(label=_("Cube"), coerce=int, initial=1)
+    ended_by = forms.ChoiceField(
+        label=_("Ended by"),
+        choices=[c for c in EndedBy.choices if c[0] != EndedBy.FORFEIT],
+        initial=EndedBy.BEAROFF,
+    )
+
+    def __init__(self, *args, match: Match, rules: MatchRules, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["winner"].choices = [("", "—"), *player_choices(match)]
+        self.fields["cube"].choices = cube_choices(rules)
+
+
+GameCorrectionFormSet = forms.formset_factory(
+    GameCorrectionForm, extra=1, can_delete=True, max_num=200, validate_max=True
+)
+
+
+def game_correction_formset(match: Match, rules: MatchRules, data=None) -> forms.BaseFormSet:
+    """The match's games as a form to correct them, plus an empty row to add one."""
+    initial = [
+        {"winner": g.winner, "kind": g.kind, "cube": g.cube, "ended_by": g.ended_by}
+        for g in match.games.order_by("number")
+    ]
+    return GameCorrectionFormSet(
+        data, initial=initial, prefix="games", form_kwargs={"match": match, "rules": rules}
+    )
+
+
+def corrected_games(formset: forms.BaseFormSet) -> list[dict]:
+    """The games a valid correction formset keeps, in order."""
+    return [
+        form.cleaned_data
+        for form in formset.forms
+        if form.cleaned_data and not form.cleaned_data.get("DELETE")
+    ]

@@ -317,6 +317,23 @@ class MatchReport(TimeStampedModel):
     )
     decided_at = models.DateTimeField(_("decided"), null=True, blank=True)
     note = models.CharField(_("note"), max_length=300, blank=True)
+    games = models.JSONField(
+        _("games"),
+        default=list,
+        blank=True,
+        help_text=_(
+            "The games of a match file the player sent (winner, kind, cube, ended by, moves); "
+            "recorded when the report is confirmed."
+        ),
+    )
+    file = models.ForeignKey(
+        "MatchFile",
+        verbose_name=_("match file"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="reports",
+    )
 
     class Meta:
         ordering = ["match", "-created_at"]

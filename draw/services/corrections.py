@@ -1,5 +1,9 @@
 """Corrections as the tournament sees them: the tournament locked first, the result corrected
-in ``matches``, then the bracket re-routed in the same transaction, or everything refused."""
+in ``matches``, then the bracket re-routed in the same transaction, or everything refused.
+
+A correction that changes who played a later match that has started or finished is refused,
+naming that match; with ``reopen_later`` (the organizer's explicit choice) such matches are
+voided and re-opened for their new players instead, which their history shows."""
 
 from __future__ import annotations
 
@@ -14,7 +18,7 @@ from matches.models import Match, MatchStatus
 from tournaments.services import tournament_lock
 
 
-def _corrected(match: Match | int, correct: Any, **fields: Any) -> Match:
+def _corrected(match: Match | int, correct: Any, *, reopen: bool, **fields: Any) -> Match:
     pk = match.pk if isinstance(match, Match) else match
     tournament = Match.objects.select_related("round__stage__tournament").get(pk=pk)
     tournament = tournament_lock(tournament.round.stage.tournament)
@@ -22,7 +26,9 @@ def _corrected(match: Match | int, correct: Any, **fields: Any) -> Match:
     corrected: Match = correct(match=pk, **fields)
     was_finished = old_status == MatchStatus.FINISHED
     if is_bracket(tournament) and (old_winner != corrected.winner_id or not was_finished):
-        bracket_sync(tournament)  # raises UserError (rolling everything back) on a conflict
+        # Refuses (UserError, rolling everything back) a change to who played a later match
+        # that has started, unless the organizer chose to void and re-open such matches.
+        bracket_sync(tournament, reopen=reopen, user=fields.get("user"), reason=fields["reason"])
     return corrected
 
 
@@ -34,8 +40,9 @@ def match_correct_games(
     reason: str,
     user: Any = None,
     expected_version: int | None = None,
+    reopen_later: bool = False,
 ) -> Match:
-    """Replace the games of a match (see ``matches.services.match_correct_games``)."""
+    """Edit the games of a match (see ``matches.services.match_correct_games``)."""
     return _corrected(
         match,
         match_services.match_correct_games,
@@ -43,6 +50,7 @@ def match_correct_games(
         reason=reason,
         user=user,
         expected_version=expected_version,
+        reopen=reopen_later,
     )
 
 
@@ -55,6 +63,8 @@ def match_correct_final_score(
     reason: str,
     user: Any = None,
     expected_version: int | None = None,
+    reopen_later: bool = False,
+    replace_games: bool = False,
 ) -> Match:
     """Replace the result by a final score (see ``matches.services``)."""
     return _corrected(
@@ -65,4 +75,6 @@ def match_correct_final_score(
         reason=reason,
         user=user,
         expected_version=expected_version,
+        replace_games=replace_games,
+        reopen=reopen_later,
     )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
@@ -10,6 +12,7 @@ from config.errors import UserError
 from config.logs import logged_service
 from draw.brackets import bracket_sync, format_of, is_bracket
 from draw.services.rounds import close_rounds
+from matches import reasons
 from matches.models import Match, MatchStatus
 from matches.services import match_award_forfeit
 from tournaments.models import Entry, EntryStatus, Tournament, TournamentStatus
@@ -19,7 +22,7 @@ from tournaments.services import tournament_lock
 
 @logged_service("entry_withdraw")
 @transaction.atomic
-def entry_withdraw(*, entry: Entry) -> Entry:
+def entry_withdraw(*, entry: Entry, user: Any = None) -> Entry:
     """Withdraw a player. While the tournament runs, his unplayed matches are forfeited to
     the opponents and he is not drawn again; results already played stand."""
     tournament = tournament_lock(entry.tournament)
@@ -34,7 +37,7 @@ def entry_withdraw(*, entry: Entry) -> Entry:
     entry.status = EntryStatus.WITHDRAWN
     entry.save(update_fields=["status", "updated_at"])
     if tournament.status == TournamentStatus.RUNNING:
-        entry_forfeit_open_matches(tournament=tournament, entry=entry)
+        entry_forfeit_open_matches(tournament=tournament, entry=entry, user=user)
     return entry
 
 
@@ -83,11 +86,11 @@ def match_swap_players(*, first: Match, first_slot: int, second: Match, second_s
     second.save(update_fields=[b_field, "updated_at"])
 
 
-def entry_forfeit_open_matches(*, tournament: Tournament, entry: Entry) -> None:
+def entry_forfeit_open_matches(*, tournament: Tournament, entry: Entry, user: Any = None) -> None:
     """A player withdrew while the tournament runs: his open matches go to the opponents."""
     fmt = format_of(tournament)
     if isinstance(fmt, BracketFormat):
-        bracket_sync(tournament)
+        bracket_sync(tournament, user=user, reason=reasons.WITHDRAWAL)
         close_rounds(tournament)
         return
     open_matches = Match.objects.filter(
@@ -97,4 +100,4 @@ def entry_forfeit_open_matches(*, tournament: Tournament, entry: Entry) -> None:
     for match in open_matches:
         opponent = match.entry_b if match.entry_a_id == entry.pk else match.entry_a
         assert opponent is not None
-        match_award_forfeit(match=match, winner=opponent, reason=_("Withdrawal"))
+        match_award_forfeit(match=match, winner=opponent, user=user, reason=reasons.WITHDRAWAL)

@@ -16,6 +16,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Count, Q, Sum
 from django.utils.translation import gettext as _
+from simple_history.utils import bulk_create_with_history
 
 from config.errors import UserError
 from config.logs import logged_service
@@ -27,6 +28,7 @@ from draw.brackets import (
 from draw.formats import Drawing, FormatAdapter, adapter_of
 from events.bus import emit
 from events.types import RoundCreated, RoundDrawn, TournamentAdvanced, TournamentFinished
+from matches import reasons
 from matches.models import UNDECIDED_STATUSES, Match, MatchOutcome, MatchStatus
 from matches.results import finished_results
 from tournaments.models import (
@@ -136,7 +138,7 @@ def _build_bracket(tournament: Tournament, first: Round, fmt: BracketFormat) -> 
         matches.append(
             _new_match(rounds[(kind, slot.round_number)], slot.index, bracket_key=slot.key)
         )
-    Match.objects.bulk_create(matches)
+    bulk_create_with_history(matches, Match, default_change_reason=reasons.DRAWN)
     Round.objects.filter(pk=first.pk).update(status=RoundStatus.PAIRED)
     bracket_sync(tournament, plan=plan)
     return len(matches)
@@ -168,7 +170,7 @@ def _create_pairings(round_: Round, pairings: Iterable[Pairing]) -> int:
                     status=MatchStatus.READY,
                 )
             )
-    Match.objects.bulk_create(matches)
+    bulk_create_with_history(matches, Match, default_change_reason=reasons.DRAWN)
     Round.objects.filter(pk=round_.pk).update(status=RoundStatus.PAIRED)
     return len(matches)
 

@@ -6,6 +6,7 @@ from matches.services.reports import (
     report_confirm,
     report_dispute,
     report_submit,
+    report_submit_games,
 )
 from matches.services.results import (
     check_open,
@@ -36,4 +37,5 @@ __all__ = [
     "report_confirm",
     "report_dispute",
     "report_submit",
+    "report_submit_games",
 ]

@@ -1,6 +1,7 @@
 """Corrections (Regel 20): a referee or organizer changes a recorded result, with a reason.
 
-The old games stay in the history tables (django-simple-history) with who, when and why, so
+A correction edits the games (a final score replaces them only when the referee says so); the
+old games stay in the history tables (django-simple-history) with who, when and why, so
 every change can be read back on the match page. When the winner changes in a bracket, the
 bracket is re-routed in the same transaction — or the correction is refused if a later match
 that the change would affect has already started.
@@ -74,25 +75,39 @@ def _finish(match: Match, winner: int | None, *, user: Any, reason: str) -> Matc
     return match
 
 
-def _replace_games(match: Match, results: Sequence[GameResult], *, user: Any, reason: str) -> None:
-    for game in match.games.all():
+def _edit_games(match: Match, results: Sequence[GameResult], *, user: Any, reason: str) -> None:
+    """Make the match's games say ``results``: a game that stays as it was keeps its row (and
+    its move record), a changed game is edited, games no longer there are deleted. Every
+    change leaves a history row with who and why."""
+    entered_by = user if getattr(user, "is_authenticated", False) else None
+    existing = {game.number: game for game in match.games.all()}
+
+    def stamp(game: Game) -> None:
         game._change_reason = reason
-        if getattr(user, "is_authenticated", False):
-            game._history_user = user
+        if entered_by is not None:
+            game._history_user = entered_by
+
+    for number in sorted(set(existing) - set(range(1, len(results) + 1)), reverse=True):
+        game = existing[number]
+        stamp(game)
         game.delete()
     for number, result in enumerate(results, start=1):
-        game = Game(
-            match=match,
-            number=number,
-            winner=result.winner,
-            kind=result.kind,
-            cube=result.cube,
-            ended_by=result.ended_by,
-            points=result.points,
-            source=ResultSource.REFEREE,
-            entered_by=user if getattr(user, "is_authenticated", False) else None,
-        )
-        game._change_reason = reason
+        fields = {
+            "winner": result.winner,
+            "kind": result.kind,
+            "cube": result.cube,
+            "ended_by": result.ended_by,
+            "points": result.points,
+        }
+        game = existing.get(number) or Game(match=match, number=number)
+        if game.pk is not None and all(getattr(game, k) == v for k, v in fields.items()):
+            continue  # unchanged: keeps its source and move record
+        for name, value in fields.items():
+            setattr(game, name, value)
+        game.source = ResultSource.REFEREE
+        game.entered_by = entered_by
+        game.record = None  # the moves no longer lead to this result
+        stamp(game)
         game.full_clean()
         game.save()
 
@@ -130,7 +145,7 @@ def match_correct_games(
         ) from error
     if not results:
         raise UserError(_("Enter at least one game."), code="no_games")
-    _replace_games(match, results, user=user, reason=reason)
+    _edit_games(match, results, user=user, reason=reason)
     match.score_a, match.score_b = progress.score
     return _finish(match, progress.winner, user=user, reason=reason)
 
@@ -145,10 +160,21 @@ def match_correct_final_score(
     reason: str,
     user: Any = None,
     expected_version: int | None = None,
+    replace_games: bool = False,
 ) -> Match:
-    """Replace the result by a final score only (the games, if any, go to the history)."""
+    """Replace the result by a final score only. A match kept game by game keeps its games
+    unless the referee says the final score replaces them (``replace_games``); the games
+    then go to the history."""
     match = _start(match, reason, expected_version)
     check_final_score(match, score_a, score_b)
-    _replace_games(match, [], user=user, reason=reason)
+    if match.games.exists() and not replace_games:
+        raise UserError(
+            _(
+                "This match is kept game by game: correct its games, or say that the final "
+                "score replaces them."
+            ),
+            code="has_games",
+        )
+    _edit_games(match, [], user=user, reason=reason)
     match.score_a, match.score_b = score_a, score_b
     return _finish(match, Side.A if score_a > score_b else Side.B, user=user, reason=reason)

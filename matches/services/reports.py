@@ -2,23 +2,37 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from backgammon.errors import ResultError
+from backgammon.scoring import GameResult, points_for, validate_results
 from clubs.models import Player
 from config.errors import UserError
 from config.logs import logged_service
 from events.bus import emit
 from events.types import ResultDisputed, ResultReported
-from matches.models import Match, MatchReport, ReportStatus, ResultSource
+from matches.messages import as_user_error
+from matches.models import (
+    EndedBy,
+    Match,
+    MatchFile,
+    MatchReport,
+    ReportStatus,
+    ResultSource,
+    WinKind,
+)
+from matches.rules import rules_for_match
 from matches.services.results import (
     check_final_score,
     check_open,
     match_lock,
     match_record_final_score,
+    match_record_game,
 )
 
 
@@ -40,7 +54,59 @@ def report_submit(
     *, match: Match | int, player: Player, score_a: int, score_b: int, note: str = ""
 ) -> MatchReport:
     """A player reports the final score of his own match. It counts once confirmed."""
+    return _submit(match_lock(match), player, score_a, score_b, note=note)
+
+
+@logged_service("report_submit_games")
+@transaction.atomic
+def report_submit_games(
+    *,
+    match: Match | int,
+    player: Player,
+    games: Sequence[Mapping[str, Any]],
+    file: MatchFile | None = None,
+    note: str = "",
+) -> MatchReport:
+    """A player reports his own match game by game (a match file he uploaded: ``games`` with
+    winner 0/1 = ``entry_a``/``entry_b``, kind, cube, ended_by and the move record). Like a
+    reported score it counts once the opponent or a referee confirms it; the games must
+    finish the match."""
     match = match_lock(match)
+    rules = rules_for_match(match)
+    try:
+        results = [
+            GameResult(
+                int(g["winner"]),
+                WinKind(g["kind"]),
+                int(g["cube"]),
+                points_for(g["kind"], int(g["cube"]), rules),
+                EndedBy(g["ended_by"]),
+            )
+            for g in games
+        ]
+        progress = validate_results(rules, results)
+    except ResultError as error:
+        raise as_user_error(error, rules) from error
+    if not results or progress.winner is None:
+        raise UserError(
+            _("These games end at %(a)d–%(b)d, and the match is not over yet.")
+            % {"a": progress.score[0], "b": progress.score[1]},
+            code="incomplete",
+        )
+    score_a, score_b = progress.score
+    return _submit(match, player, score_a, score_b, note=note, games=games, file=file)
+
+
+def _submit(
+    match: Match,
+    player: Player,
+    score_a: int,
+    score_b: int,
+    *,
+    note: str,
+    games: Sequence[Mapping[str, Any]] = (),
+    file: MatchFile | None = None,
+) -> MatchReport:
     check_open(match)
     if player.pk not in _players(match):
         raise UserError(
@@ -71,7 +137,13 @@ def report_submit(
         open_report.status = ReportStatus.REPLACED
         open_report.save(update_fields=["status", "updated_at"])
     report = MatchReport(
-        match=match, reported_by=player, score_a=score_a, score_b=score_b, note=note
+        match=match,
+        reported_by=player,
+        score_a=score_a,
+        score_b=score_b,
+        note=note,
+        games=[dict(game) for game in games],
+        file=file,
     )
     report.full_clean()
     report.save()
@@ -107,6 +179,20 @@ def report_confirm(
     report.decided_by = by
     report.decided_at = timezone.now()
     report.save(update_fields=["status", "decided_by", "decided_at", "updated_at"])
+    if report.games:
+        for game in report.games:
+            match_record_game(
+                match=match.pk,
+                winner=game["winner"],
+                kind=game["kind"],
+                cube=game["cube"],
+                ended_by=game["ended_by"],
+                user=user,
+                source=ResultSource.FILE,
+                record=game.get("record"),
+            )
+        match.refresh_from_db()
+        return match
     return match_record_final_score(
         match=match,
         score_a=report.score_a,

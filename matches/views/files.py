@@ -10,8 +10,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from clubs import permissions
+from clubs.models import Player
+from clubs.selectors import player_of
 from clubs.views.common import add_user_error, deny
 from config.errors import UserError
+from matches import selectors
 from matches.files import (
     FileImport,
     import_refusal,
@@ -22,7 +25,7 @@ from matches.files import (
 from matches.files_errors import MatchFileError, PlayersUnknownError
 from matches.files_record import match_file_record
 from matches.forms_files import MatchFilePlayersForm, MatchFileUploadForm
-from matches.models import Match, MatchFile
+from matches.models import Match, MatchFile, MatchStatus
 from matches.views.match import get_visible_match
 
 
@@ -41,12 +44,29 @@ def _players_step(
     return _render(request, match, "matches/upload_players.html", form=form, file_names=names)
 
 
+def _reporter(request: HttpRequest, match: Match) -> Player | None:
+    """A player's own file is a report the opponent confirms; a referee's or organizer's is
+    final (None)."""
+    if permissions.can_referee_tournament(request.user, match.round.stage.tournament):
+        return None
+    return player_of(request.user)
+
+
 def _done(request: HttpRequest, match: Match, imported: FileImport) -> HttpResponse:
     match.refresh_from_db()
-    messages.success(
-        request,
-        _("The match file is imported: %(a)d–%(b)d.") % {"a": match.score_a, "b": match.score_b},
-    )
+    report = selectors.open_report(match)
+    if match.status != MatchStatus.FINISHED and report is not None:
+        messages.success(
+            request,
+            _("The match file is sent: %(a)d–%(b)d. It counts once your opponent confirms it.")
+            % {"a": report.score_a, "b": report.score_b},
+        )
+    else:
+        messages.success(
+            request,
+            _("The match file is imported: %(a)d–%(b)d.")
+            % {"a": match.score_a, "b": match.score_b},
+        )
     for warning in imported.warnings:
         messages.warning(request, warning.message)
     tournament = match.round.stage.tournament
@@ -67,7 +87,13 @@ def upload(request: HttpRequest, club: str, tournament: str, match: int) -> Http
         name = form.cleaned_data["file"].name or ""
         text = form.cleaned_data["text"]
         try:
-            imported = match_import_file(match=match_obj, text=text, name=name, user=request.user)
+            imported = match_import_file(
+                match=match_obj,
+                text=text,
+                name=name,
+                user=request.user,
+                reported_by=_reporter(request, match_obj),
+            )
         except PlayersUnknownError as error:
             return _players_step(
                 request, match_obj, names=error.names, initial={"content": text, "name": name}
@@ -99,6 +125,7 @@ def _upload_players(request: HttpRequest, match: Match) -> HttpResponse:
                 name=form.cleaned_data["name"],
                 user=request.user,
                 swap=form.cleaned_data["swap"],
+                reported_by=_reporter(request, match),
             )
         except UserError as error:
             add_user_error(form, error)

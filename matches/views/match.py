@@ -21,7 +21,15 @@ from config.errors import UserError
 from draw import services as draw_services
 from matches import selectors, services
 from matches.files import import_refusal
-from matches.forms import CorrectionForm, DisputeForm, FinalScoreForm, GameForm, ReportForm
+from matches.forms import (
+    CorrectionForm,
+    DisputeForm,
+    FinalScoreForm,
+    GameForm,
+    ReportForm,
+    corrected_games,
+    game_correction_formset,
+)
 from matches.models import OPEN_STATUSES, Match, MatchReport, MatchStatus, OnlineGame
 from matches.rules import rules_for_match
 from tournaments.forms import ForfeitForm
@@ -71,7 +79,15 @@ def _panel_context(request: HttpRequest, match: Match, **forms: Any) -> dict[str
         context["report_form"] = forms.get("report_form") or ReportForm(match=match)
         context["dispute_form"] = DisputeForm()
     if can_referee and match.status == MatchStatus.FINISHED and match.outcome == "played":
-        context["correction_form"] = forms.get("correction_form") or CorrectionForm(match=match)
+        context["correction_form"] = forms.get("correction_form") or CorrectionForm(
+            match=match,
+            can_reopen=permissions.can_manage_tournament(request.user, tournament),
+            has_games=bool(sheet.lines),
+        )
+        if sheet.lines:
+            context["correction_games"] = forms.get("correction_games") or game_correction_formset(
+                match, rules
+            )
     context["can_upload"] = (
         permissions.can_upload_match_file(request.user, match) and import_refusal(match) is None
     )
@@ -121,6 +137,7 @@ def _referee_write(
     form_name: str,
     write: Callable[[dict[str, Any]], object],
     success: str,
+    **others: Any,
 ) -> HttpResponse:
     """The referee's forms: validate, write through a service, explain a refusal next to the
     field — or, when someone else changed the match meanwhile, show its new state."""
@@ -137,7 +154,7 @@ def _referee_write(
         else:
             messages.success(request, success)
             return _after_write(request, match)
-    return _respond(request, match, **{form_name: form})
+    return _respond(request, match, **{form_name: form}, **others)
 
 
 @login_required
@@ -259,19 +276,50 @@ def online_toggle(request: HttpRequest, club: str, tournament: str, match: int) 
 @login_required
 @require_POST
 def correct(request: HttpRequest, club: str, tournament: str, match: int) -> HttpResponse:
+    """A referee corrects a finished result: its games (the score follows), or — for a match
+    kept without games, or when the referee says so — its final score."""
     match_obj = get_visible_match(request, club, tournament, match)
+    tournament_obj = match_obj.round.stage.tournament
+    if not permissions.can_referee_tournament(request.user, tournament_obj):
+        return deny(request)
+    has_games = match_obj.games.exists()
+    form = CorrectionForm(
+        request.POST,
+        match=match_obj,
+        can_reopen=permissions.can_manage_tournament(request.user, tournament_obj),
+        has_games=has_games,
+    )
+    games = game_correction_formset(match_obj, rules_for_match(match_obj), request.POST)
+    by_games = has_games and not request.POST.get("replace_games")
+    if by_games and not games.is_valid():
+        form.is_valid()
+        return _respond(request, match_obj, correction_form=form, correction_games=games)
 
     def write(data: dict[str, Any]) -> object:
+        common = {
+            "match": match_obj,
+            "reason": data["reason"],
+            "user": request.user,
+            "expected_version": data["version"],
+            "reopen_later": data.get("reopen_later", False),
+        }
+        if by_games:
+            return draw_services.match_correct_games(games=corrected_games(games), **common)
+        if data.get("score_a") is None or data.get("score_b") is None:
+            raise UserError(_("Enter the final score."), code="score", field="score_a")
         return draw_services.match_correct_final_score(
-            match=match_obj,
             score_a=data["score_a"],
             score_b=data["score_b"],
-            reason=data["reason"],
-            user=request.user,
-            expected_version=data["version"],
+            replace_games=bool(data.get("replace_games")),
+            **common,
         )
 
-    form = CorrectionForm(request.POST, match=match_obj)
     return _referee_write(
-        request, match_obj, form, "correction_form", write, _("The result is corrected.")
+        request,
+        match_obj,
+        form,
+        "correction_form",
+        write,
+        _("The result is corrected."),
+        correction_games=games if has_games else None,
     )

@@ -12,7 +12,8 @@ from config.errors import UserError
 from matches.files import match_import_file, side_mapping
 from matches.files_errors import PlayersUnknownError
 from matches.models import Game, Match, MatchFile, MatchStatus
-from matches.services import match_record_game
+from matches.selectors import match_history
+from matches.services import match_record_game, report_confirm, report_dispute
 from tests.conftest import MAT_FIXTURES, assert_nothing_stored, mat
 from tests.factories import MembershipFactory, UserFactory
 
@@ -242,9 +243,16 @@ def test_a_player_of_the_match_uploads_his_match(client, make_match, club):
     response = upload(client, match, mat("gnubg_03pt_s104"))
     assert response.status_code == 302
     assert response["Location"].endswith(f"/matches/{match.pk}/")
+    # A player's own file is a report: nothing counts until the opponent confirms it.
     match.refresh_from_db()
-    assert (match.status, match.score_a, match.score_b) == ("finished", 5, 1)
+    assert (match.status, match.score_a, match.score_b) == ("ready", 0, 0)
+    assert match.games.count() == 0
+    report = match.reports.get(status="pending")
+    assert (report.score_a, report.score_b, report.reported_by) == (5, 1, match.entry_a.player)
+    page = client.get(response["Location"]).content.decode()
+    assert "5–1" in page and "confirms" in page
     stored = match.files.get()
+    assert report.file == stored
     download = client.get(
         reverse(
             "matchfiles:download",
@@ -252,6 +260,49 @@ def test_a_player_of_the_match_uploads_his_match(client, make_match, club):
         )
     )
     assert download.status_code == 200 and download.content == mat("gnubg_03pt_s104").encode()
+
+
+def test_the_opponent_confirms_a_players_file_and_its_games_count(client, make_match, commit):
+    match = make_match()
+    alice, bob = UserFactory(), UserFactory()
+    for entry, user in ((match.entry_a, alice), (match.entry_b, bob)):
+        entry.player.user = user
+        entry.player.save()
+    client.force_login(alice)
+    upload(client, match, mat("gnubg_03pt_s104"))
+    report = match.reports.get(status="pending")
+    with pytest.raises(UserError, match="opponent or a referee"):
+        report_confirm(report=report, by=match.entry_a.player)
+    commit(report_confirm, report=report, by=match.entry_b.player, user=bob)
+    match.refresh_from_db()
+    assert (match.status, match.score_a, match.score_b) == ("finished", 5, 1)
+    assert match.games.count() == len(expected("gnubg_03pt_s104")["games"])
+    assert all(game.source == "file" and game.record for game in match.games.all())
+    assert sum(g.points for g in match.games.filter(winner=0)) == 5
+    history = match_history(match)
+    assert history[-1].after.startswith("5–1") and history[-1].who
+
+
+def test_a_players_file_that_the_opponent_disputes_records_nothing(client, make_match):
+    match = make_match()
+    alice = UserFactory()
+    match.entry_a.player.user = alice
+    match.entry_a.player.save()
+    client.force_login(alice)
+    upload(client, match, mat("gnubg_03pt_s104"))
+    report = match.reports.get(status="pending")
+    report_dispute(report=report, by=match.entry_b.player, note="Game 2 was mine")
+    match.refresh_from_db()
+    assert (match.status, match.games.count()) == ("ready", 0)
+
+
+def test_a_referees_file_is_final(client, make_match, organizer):
+    match = make_match()
+    client.force_login(organizer)
+    upload(client, match, mat("gnubg_03pt_s104"))
+    match.refresh_from_db()
+    assert (match.status, match.score_a, match.score_b) == ("finished", 5, 1)
+    assert not match.reports.exists()
 
 
 def test_a_refused_file_shows_why_on_the_page(client, make_match, organizer):

@@ -179,7 +179,7 @@ def withdraw(request: HttpRequest, club: str, tournament: str) -> HttpResponse:
     if entry is None:
         return deny(request)
     try:
-        draw_services.entry_withdraw(entry=entry)
+        draw_services.entry_withdraw(entry=entry, user=request.user)
     except UserError as error:
         messages.error(request, " ".join(error.messages))
     else:
