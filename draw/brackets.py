@@ -63,17 +63,17 @@ BracketRow = tuple[str, int | None, int | None, int | None, str, int]
 
 def bracket_results(rows: Iterable[BracketRow], withdrawn: Collection[int]) -> dict[str, int]:
     """Which finished bracket matches are results to replay: played or forfeited between two
-    players, except a forfeit without games to the opponent of a withdrawn player, which
-    the bracket derives again from the withdrawal itself (so the leaver does not drop into
-    the consolation)."""
+    players, except a forfeit to the opponent of a withdrawn player, which the bracket derives
+    again from the withdrawal itself (so the leaver does not drop into the consolation) —
+    also when the leaver withdrew in the middle of the match (it has games)."""
     results = {}
-    for key, a, b, winner, outcome, games in rows:
+    for key, a, b, winner, outcome, _games in rows:
         if not key or a is None or b is None or winner is None:
             continue
         if outcome not in (MatchOutcome.PLAYED, MatchOutcome.FORFEIT):
             continue
         loser = b if winner == a else a
-        if outcome == MatchOutcome.FORFEIT and loser in withdrawn and not games:
+        if outcome == MatchOutcome.FORFEIT and loser in withdrawn:
             continue
         results[key] = winner
     return results

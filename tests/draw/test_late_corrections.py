@@ -8,6 +8,7 @@ import pytest
 from django.db.models import Q
 
 from config.errors import UserError
+from draw import services as draw_services
 from draw.brackets import bracket_state
 from draw.services import match_correct_final_score
 from matches.models import Match, MatchStatus
@@ -154,3 +155,17 @@ def test_main_consolation_refuses_a_correction_after_the_loser_played_on(
     with pytest.raises(UserError, match="Consolation, round 1, match 1"):
         match_correct_final_score(match=first, score_a=0, score_b=first.length, reason="wrong")
     rows_agree_with_the_bracket(tournament)
+
+
+def test_a_withdrawal_in_the_middle_of_a_match_is_the_same_walkover_when_replayed(
+    make_tournament, commit
+):
+    tournament = make_tournament(6, format="double_elimination")
+    match = open_matches(tournament, round__stage__kind="main")[0]
+    commit(match_record_game, match=match, winner=0)
+    commit(draw_services.entry_withdraw, entry=match.entry_b)
+    match.refresh_from_db()
+    assert (match.status, match.outcome, match.winner) == ("finished", "forfeit", match.entry_a)
+    rows_agree_with_the_bracket(tournament)  # the leaver does not drop into the losers' bracket
+    assert not Match.objects.filter(round__stage__kind="losers", entry_a=match.entry_b).exists()
+    assert not Match.objects.filter(round__stage__kind="losers", entry_b=match.entry_b).exists()
