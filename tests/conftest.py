@@ -33,6 +33,20 @@ needs_postgres = pytest.mark.skipif(
 
 
 @pytest.fixture(autouse=True)
+def english_to_start_with(request):
+    """Every test starts in English: a request in German leaves its language active in the
+    thread, and the next test on that worker would read German messages."""
+    if not request.config.pluginmanager.hasplugin("django"):
+        yield  # pure tests run with `-p no:django` too
+        return
+    from django.utils import translation
+
+    translation.activate("en")
+    yield
+    translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
 def fast_password_hashing(request):
     """PBKDF2's deliberate slowness is for attackers, not for the test suite."""
     if not request.config.pluginmanager.hasplugin("django"):
