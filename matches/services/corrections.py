@@ -31,16 +31,14 @@ from matches.services.results import (
     check_version,
     match_lock,
 )
-from tournaments.services import tournament_lock as lock_tournament
 
 
 def _start(match: Match | int, reason: str, expected_version: int | None) -> Match:
     if not reason.strip():
         raise UserError(_("Say why the result is corrected."), code="reason", field="reason")
     pk = match.pk if isinstance(match, Match) else match
-    tournament = Match.objects.select_related("round__stage__tournament").get(pk=pk)
-    # Tournament first, then the match: the same order as the bracket advancement.
-    lock_tournament(tournament.round.stage.tournament)
+    # The tournament is locked first by ``draw.services`` (the corrections the pages and the
+    # API call), then the match here: the same order as the bracket advancement.
     match = match_lock(pk)
     check_version(match, expected_version)
     if match.status == MatchStatus.PLAYING:
