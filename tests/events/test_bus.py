@@ -198,4 +198,4 @@ def test_every_event_type_round_trips_through_its_payload():
 def test_every_listener_is_named_by_its_app():
     assert listeners
     for name in listeners:
-        assert name.split(".")[0] in {"draw", "ratings", "notifications"}, name
+        assert name.split(".")[0] in {"draw", "ratings", "notifications", "analysis"}, name
