@@ -81,3 +81,10 @@ def pytest_runtest_makereport(item, call):
     outcome = yield
     report = outcome.get_result()
     setattr(item, f"rep_{report.when}", report)
+
+
+@pytest.fixture(autouse=True)
+def scripted_players_are_not_flooding(settings):
+    """A browser driven by a script clicks faster than any person: the board's message rate
+    limit (tested on its own in tests/matches/online) must not close its socket."""
+    settings.ONLINE_MESSAGE_BURST = 100_000

@@ -49,6 +49,7 @@ def two_servers():
     db = connection.settings_dict
     url = f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}"
     env = {**os.environ, "DATABASE_URL": url, "REDIS_URL": REDIS_URL, "DEBUG": "true"}
+    env["ONLINE_MESSAGE_BURST"] = "100000"  # a scripted game is faster than any person
     env["DJANGO_SETTINGS_MODULE"] = "config.settings"
     ports = [_free_port(), _free_port()]
     processes = [
