@@ -112,8 +112,11 @@ def after(page, before: int) -> None:
 
 
 def click_step(page) -> None:
-    """Click a checker that can move, then the first highlighted target."""
+    """Click a checker that can move, then the first highlighted target. A person pauses
+    between moves: two clicks on one point in quick succession are a double-click, which
+    moves the checker by the higher die at once."""
     before = seq(page)
+    page.wait_for_timeout(600)
     page.locator("#board .point.movable").first.click()
     page.locator("#board .point.target, #board .tray-point.target").first.click()
     after(page, before)
