@@ -107,13 +107,17 @@ def _pairs(key: int, mover: bytes, opponent: bytes, hi: int, lo: int) -> list[Ge
                 if delta not in found:
                     found[delta] = ((a, ta), (ta, t2))
     if found:
-        results: list[Generated] = []
-        for delta, (s1, s2) in found.items():
-            t1, t2 = s1[1], s2[1]
-            h1 = opponent[t1] == 1
-            results.append((key + delta, (s1, s2), (h1, opponent[t2] == 1 and t2 != t1)))
-        return results
+        return _two_steps(key, opponent, found)
     return _single_die(key, opponent, high or low)
+
+
+def _two_steps(key: int, opponent: bytes, found: dict[int, tuple[Step, Step]]) -> list[Generated]:
+    """The two-step plays found, one per resulting position, with their hits."""
+    results: list[Generated] = []
+    for delta, (s1, s2) in found.items():
+        t1, t2 = s1[1], s2[1]
+        results.append((key + delta, (s1, s2), (opponent[t1] == 1, opponent[t2] == 1 and t2 != t1)))
+    return results
 
 
 def _single_die(key: int, opponent: bytes, moves: list[Step]) -> list[Generated]:
@@ -151,12 +155,7 @@ def _enter_one(key: int, mover: bytes, opponent: bytes, hi: int, lo: int) -> lis
                 if delta not in found:
                     found[delta] = ((BAR, te), (p, t))
     if found:
-        results: list[Generated] = []
-        for delta, (s1, s2) in found.items():
-            t1, t2 = s1[1], s2[1]
-            h1 = opponent[t1] == 1
-            results.append((key + delta, (s1, s2), (h1, opponent[t2] == 1 and t2 != t1)))
-        return results
+        return _two_steps(key, opponent, found)
     return _single_die(key, opponent, entries[:1])
 
 
