@@ -78,9 +78,12 @@ worker: install
 	$(VENV)/bin/celery -A config worker --loglevel=info
 
 # The analysis queue: each worker process runs one gnubg at a time, so --concurrency is the
-# number of gnubg processes.
+# number of gnubg processes. The worker holds the next matches while gnubg works
+# (--prefetch-multiplier 2) and hands one to whichever process is free first (-O fair), so
+# gnubg starts on it at once (benchmarks/analysis.py runs it the same way).
 worker-analysis: install
-	$(VENV)/bin/celery -A config worker -Q analysis --concurrency 2 --loglevel=info
+	$(VENV)/bin/celery -A config worker -Q analysis --concurrency 2 --prefetch-multiplier 2 \
+		-O fair --loglevel=info
 
 # The beat scheduler (deadline reminders, late-match lists): exactly one, whatever the number
 # of workers; inside each worker (--beat) every scheduled task would run once per worker.
@@ -88,7 +91,7 @@ beat: install
 	$(VENV)/bin/celery -A config beat --loglevel=info
 
 benchmarks: install-dev
-	for f in benchmarks/*.py; do $(PY) $$f || exit 1; done
+	for f in benchmarks/[!_]*.py; do $(PY) $$f || exit 1; done  # _*.py: their helpers
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache .mypy_cache

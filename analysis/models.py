@@ -10,7 +10,9 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from analysis.report import ErrorFigures
 from clubs.models import TimeStampedModel
+from config import constraints as checks
 from matches.models import Match
 from tournaments.models import Entry
 
@@ -53,10 +55,14 @@ class MatchAnalysis(TimeStampedModel):
         constraints = [
             models.UniqueConstraint(fields=["match", "plies"], name="analysis_one_per_level"),
             models.CheckConstraint(
-                condition=Q(plies__in=AnalysisLevel.values), name="analysis_level_valid"
+                condition=Q(plies__in=AnalysisLevel.values),
+                name="analysis_level_valid",
+                violation_error_message=checks.CHOOSE_LISTED,
             ),
             models.CheckConstraint(
-                condition=Q(status__in=AnalysisStatus.values), name="analysis_status_valid"
+                condition=Q(status__in=AnalysisStatus.values),
+                name="analysis_status_valid",
+                violation_error_message=checks.CHOOSE_LISTED,
             ),
         ]
         indexes = [models.Index(fields=["status"])]
@@ -65,8 +71,9 @@ class MatchAnalysis(TimeStampedModel):
         return f"{self.match} · {self.get_plies_display()}"
 
 
-class PlayerAnalysis(TimeStampedModel):
-    """One player's figures in one analysis; errors and luck in EMG."""
+class PlayerAnalysis(ErrorFigures, TimeStampedModel):
+    """One player's figures in one analysis; errors and luck in EMG (decisions, error and
+    error rate computed as in gnubg's report: :class:`analysis.report.ErrorFigures`)."""
 
     analysis = models.ForeignKey(
         MatchAnalysis, verbose_name=_("analysis"), on_delete=models.CASCADE, related_name="players"
@@ -94,28 +101,20 @@ class PlayerAnalysis(TimeStampedModel):
         verbose_name_plural = _("player analyses")
         constraints = [
             models.UniqueConstraint(fields=["analysis", "side"], name="analysis_side_once"),
-            models.CheckConstraint(condition=Q(side__in=[0, 1]), name="analysis_side_valid"),
+            models.CheckConstraint(
+                condition=Q(side__in=[0, 1]),
+                name="analysis_side_valid",
+                violation_error_message=checks.CHOOSE_LISTED,
+            ),
             models.CheckConstraint(
                 condition=Q(chequer_error__gte=0) & Q(cube_error__gte=0),
                 name="analysis_errors_not_negative",
+                violation_error_message=checks.NOT_NEGATIVE,
             ),
         ]
 
     def __str__(self) -> str:
         return f"{self.analysis} · {self.side}"
-
-    @property
-    def decisions(self) -> int:
-        return self.chequer_decisions + self.cube_decisions
-
-    @property
-    def error(self) -> float:
-        return self.chequer_error + self.cube_error
-
-    @property
-    def error_rate(self) -> float | None:
-        """mEMG per decision."""
-        return 1000 * self.error / self.decisions if self.decisions else None
 
     @property
     def chequer_rate(self) -> float | None:
@@ -128,8 +127,27 @@ class PlayerAnalysis(TimeStampedModel):
         return 1000 * self.cube_error / self.cube_decisions if self.cube_decisions else None
 
 
+class MistakeKind(models.TextChoices):
+    CHEQUER = "chequer", _("Chequer play")
+    CUBE = "cube", _("Cube decision")
+
+
+#: The cube actions gnubg's job script names (``played`` and ``best`` of a cube decision).
+CUBE_ACTIONS = {
+    "no-double": _("No double"),
+    "double": _("Double"),
+    "take": _("Take"),
+    "pass": _("Pass"),
+    "double-take": _("Double, take"),
+    "double-pass": _("Double, pass"),
+    "too-good": _("Too good to double"),
+}
+
+
 class AnalysisMistake(models.Model):
-    """A decision that lost equity, where it was made and what was best."""
+    """A decision that lost equity, where it was made and what was best: a chequer play
+    (``played``/``best`` are plays) or a cube decision (missed double, wrong double, wrong
+    take or pass: ``played``/``best`` are codes of :data:`CUBE_ACTIONS`)."""
 
     analysis = models.ForeignKey(
         MatchAnalysis, verbose_name=_("analysis"), on_delete=models.CASCADE, related_name="mistakes"
@@ -137,7 +155,9 @@ class AnalysisMistake(models.Model):
     side = models.PositiveSmallIntegerField(_("side"))
     game = models.PositiveSmallIntegerField(_("game"))
     index = models.PositiveIntegerField(_("action"))
-    kind = models.CharField(_("kind"), max_length=12, default="chequer")
+    kind = models.CharField(
+        _("kind"), max_length=12, choices=MistakeKind.choices, default=MistakeKind.CHEQUER
+    )
     position_id = models.CharField(_("Position ID"), max_length=20, blank=True)
     match_id = models.CharField(_("Match ID"), max_length=20, blank=True)
     dice = models.CharField(_("dice"), max_length=4, blank=True)
@@ -151,9 +171,25 @@ class AnalysisMistake(models.Model):
         verbose_name_plural = _("mistakes")
         constraints = [
             models.UniqueConstraint(
-                fields=["analysis", "game", "index"], name="analysis_mistake_once"
+                fields=["analysis", "game", "index", "kind"], name="analysis_mistake_once"
             ),
         ]
 
     def __str__(self) -> str:
         return f"{self.analysis} · {self.game}/{self.index}"
+
+    @property
+    def is_cube(self) -> bool:
+        return self.kind == MistakeKind.CUBE
+
+    def _words(self, code: str) -> str:
+        return str(CUBE_ACTIONS.get(code, code)) if self.is_cube else code
+
+    @property
+    def played_words(self) -> str:
+        """The action made: the play, or the cube action in words."""
+        return self._words(self.played)
+
+    @property
+    def best_words(self) -> str:
+        return self._words(self.best)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 from typing import Any
 
 from backgammon import matfile
@@ -10,16 +11,20 @@ from backgammon.game import Game as EngineGame
 from backgammon.gamerecord import ActionKind, GameAction
 from backgammon.matfile import LoggedAction
 from backgammon.scoring import GameResult
-from matches.models import Match, MatchOutcome, MatchStatus
+from matches.models import Game, Match, MatchOutcome, MatchStatus
 from matches.rules import rules_for_match
 
 
-def match_has_moves(match: Match) -> bool:
-    """A finished, played match whose every game has its move record (online or a file)."""
+def match_has_moves(match: Match, games: Sequence[Game] | None = None) -> bool:
+    """A finished, played match whose every game has its move record (online or a file).
+    ``games``: the match's games when they are loaded already."""
     if match.status != MatchStatus.FINISHED or match.outcome != MatchOutcome.PLAYED:
         return False
-    games = list(match.games.values_list("record", flat=True))
-    return bool(games) and all(bool(record) for record in games)
+    if games is not None:
+        records = [game.record for game in games]
+    else:
+        records = list(match.games.values_list("record", flat=True))
+    return bool(records) and all(bool(record) for record in records)
 
 
 def replayable(match: Match) -> bool:
@@ -39,27 +44,32 @@ def _name(name: str) -> str:
     return name.replace(":", " ").replace('"', "'").strip() or "?"
 
 
-def moves_text(match: Match) -> str:
+def moves_text(match: Match, games: Sequence[Game] | None = None) -> str:
     """The .mat text of the match's games: entry_a is gnubg's player 0 (X, the left column).
 
     Written from the stored move records, so online games and accepted files read alike and
     the text (and its digest) changes only when the moves do."""
     rules = rules_for_match(match)
-    games: list[EngineGame] = []
+    rows = (
+        sorted(games, key=lambda g: g.number)
+        if games is not None
+        else match.games.order_by("number")
+    )
+    played: list[EngineGame] = []
     score = [0, 0]
-    for row in match.games.order_by("number"):
+    for row in rows:
         game = EngineGame(rules, number=row.number, score=(score[0], score[1]))
         actions = _actions(row.record) if row.record else []
         game.record = actions or [GameAction(row.winner, ActionKind.WIN, value=row.points)]
         game.result = GameResult(row.winner, row.kind, row.cube, row.points, row.ended_by)
-        games.append(game)
+        played.append(game)
         score[row.winner] += row.points
     names = (
         _name(match.entry_a.player.name) if match.entry_a else "?",
         _name(match.entry_b.player.name) if match.entry_b else "?",
     )
     record = matfile.record_from_games(
-        games,
+        played,
         players=names,
         length=rules.length,
         tags=[("Crawford", "On" if rules.uses_crawford else "Off")],

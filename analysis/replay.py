@@ -98,6 +98,35 @@ def _frame(
     }
 
 
+def _note(action: Any, mistakes: dict[tuple[Any, ...], Any], level: str, doubled_in: str) -> str:
+    """gnubg's view of the decisions of an action: the play and whether to double before the
+    roll for a move; the double, take or pass for a cube action."""
+    if not level:
+        return ""
+    game, position = action.game, action.position_id
+    if action.kind is ActionKind.MOVE:
+        keys = [(game, position, "no-double"), (game, position)]
+    elif action.kind is ActionKind.DOUBLE:
+        keys = [(game, position, "double")]
+    elif action.kind in (ActionKind.TAKE, ActionKind.DROP):
+        played = "take" if action.kind is ActionKind.TAKE else "pass"
+        keys = [(game, doubled_in, played)]
+    else:
+        return ""
+    notes = [
+        _("%(level)s: %(played)s loses %(lost).3f EMG; best was %(best)s.")
+        % {
+            "level": level,
+            "played": mistake.played_words,
+            "lost": mistake.equity_lost,
+            "best": mistake.best_words,
+        }
+        for mistake in (mistakes.get(key) for key in keys)
+        if mistake is not None
+    ]
+    return " ".join(notes) or _("%(level)s: no error.") % {"level": level}
+
+
 def replay_frames(match: Match) -> list[dict[str, Any]]:
     """One frame per action (the position it was decided in), then the final position."""
     names = (
@@ -105,14 +134,20 @@ def replay_frames(match: Match) -> list[dict[str, Any]]:
         match.entry_b.player.name if match.entry_b else "?",
     )
     shown = shown_analysis(match_analyses(match))
-    mistakes: dict[tuple[int, str], Any] = {}
+    # Chequer errors by (game, position); cube errors by (game, position, action made), the
+    # position being the one the cube was turned in (for a take or pass: the double's).
+    mistakes: dict[tuple[Any, ...], Any] = {}
     level = ""
     if shown is not None and shown.status == AnalysisStatus.DONE:
         level = str(shown.get_plies_display())
         for mistake in shown.mistakes.all():
-            mistakes.setdefault((mistake.game, mistake.position_id), mistake)
+            key: tuple[Any, ...] = (mistake.game, mistake.position_id)
+            if mistake.is_cube:
+                key = (*key, mistake.played)
+            mistakes.setdefault(key, mistake)
     frames: list[dict[str, Any]] = []
     log = match_log(match)
+    doubled_in = ""
     for action in log:
         frame = _frame(
             action.position_id,
@@ -124,20 +159,9 @@ def replay_frames(match: Match) -> list[dict[str, Any]]:
         frame["caption"] = _caption(
             names[action.player], action.kind, action.dice, action.play, action.value
         )
-        frame["note"] = ""
-        if action.kind is ActionKind.MOVE and level:
-            mistake = mistakes.get((action.game, action.position_id))
-            if mistake is not None:
-                frame["note"] = _(
-                    "%(level)s: %(played)s loses %(lost).3f EMG; best was %(best)s."
-                ) % {
-                    "level": level,
-                    "played": mistake.played,
-                    "lost": mistake.equity_lost,
-                    "best": mistake.best,
-                }
-            else:
-                frame["note"] = _("%(level)s: no error.") % {"level": level}
+        if action.kind is ActionKind.DOUBLE:
+            doubled_in = action.position_id
+        frame["note"] = _note(action, mistakes, level, doubled_in)
         frames.append(frame)
     if log:
         last = log[-1]

@@ -23,6 +23,7 @@ from typing import Any
 
 __all__ = [
     "RATINGS",
+    "ErrorFigures",
     "Mistake",
     "PlayerFigures",
     "Report",
@@ -63,18 +64,15 @@ def words_for_rate(rate: float) -> str:
     return RATINGS[rating_index(rate)][0]
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerFigures:
-    """One side's figures; errors and luck in EMG (positive = equity given away)."""
+class ErrorFigures:
+    """The figures computed from a player's decisions and errors (EMG), shared by gnubg's
+    report (:class:`PlayerFigures`) and the stored ``analysis.models.PlayerAnalysis``."""
 
-    side: int
-    name: str
+    __slots__ = ()
     chequer_decisions: int
     cube_decisions: int
     chequer_error: float
     cube_error: float
-    luck: float
-    rating: int
 
     @property
     def decisions(self) -> int:
@@ -88,6 +86,20 @@ class PlayerFigures:
     def error_rate(self) -> float | None:
         """mEMG per decision, None without decisions."""
         return 1000 * self.error / self.decisions if self.decisions else None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerFigures(ErrorFigures):
+    """One side's figures; errors and luck in EMG (positive = equity given away)."""
+
+    side: int
+    name: str
+    chequer_decisions: int
+    cube_decisions: int
+    chequer_error: float
+    cube_error: float
+    luck: float
+    rating: int
 
     @property
     def rating_words(self) -> str:

@@ -13,7 +13,6 @@ from analysis.models import AnalysisMistake, AnalysisStatus, MatchAnalysis, Play
 from analysis.moves import digest, match_has_moves, moves_text
 from analysis.report import Report, ReportError, parse_report
 from analysis.runner import GnubgError, GnubgRun, run_gnubg
-from matches.models import Match
 
 logger = logging.getLogger("crawford.analysis")
 
@@ -42,12 +41,13 @@ def _start(analysis_id: int) -> _Started | None:
             .get(pk=analysis_id)
         )
         match = analysis.match
-        if not match_has_moves(match):
+        games = list(match.games.all())
+        if not match_has_moves(match, games):
             analysis.status = AnalysisStatus.FAILED
             analysis.failure = "The match has no complete move record."
             analysis.save(update_fields=["status", "failure", "updated_at"])
             return None
-        text = moves_text(match)
+        text = moves_text(match, games)
         if analysis.status == AnalysisStatus.DONE and analysis.digest == digest(text):
             return None  # the same moves at the same level: nothing changes
         analysis.status = AnalysisStatus.RUNNING
@@ -59,14 +59,20 @@ def _start(analysis_id: int) -> _Started | None:
 
 @transaction.atomic
 def _store(started: _Started, report: Report, run: GnubgRun) -> MatchAnalysis:
-    analysis = MatchAnalysis.objects.select_for_update().get(pk=started.analysis.pk)
-    match = Match.objects.get(pk=analysis.match_id)
+    analysis = (
+        MatchAnalysis.objects.select_for_update(of=("self",))
+        .select_related("match")
+        .get(pk=started.analysis.pk)
+    )
+    match = analysis.match
     if match.version != started.version:
         raise MovesChanged("The result changed while gnubg ran; analyse the match again.")
     text = started.text
-    analysis.players.all().delete()
-    analysis.mistakes.all().delete()
+    if analysis.digest:  # figures of an earlier run (they are stored with their digest)
+        analysis.players.all().delete()
+        analysis.mistakes.all().delete()
     entries = (match.entry_a_id, match.entry_b_id)
+    rows = []
     for figures in report.players:
         row = PlayerAnalysis(
             analysis=analysis,
@@ -80,8 +86,11 @@ def _store(started: _Started, report: Report, run: GnubgRun) -> MatchAnalysis:
             luck=figures.luck,
             rating=figures.rating_words,
         )
-        row.full_clean(exclude=["analysis", "entry"])
-        row.save()
+        # The fields are checked here; the constraints by the database (the rows of this
+        # analysis were just deleted, so there is nothing to look up).
+        row.full_clean(exclude=["analysis", "entry"], validate_constraints=False)
+        rows.append(row)
+    PlayerAnalysis.objects.bulk_create(rows)
     AnalysisMistake.objects.bulk_create(
         AnalysisMistake(
             analysis=analysis,

@@ -1,17 +1,24 @@
 """Runs GNU Backgammon as a separate program (it is GPL: called, never imported).
 
-One call starts one ``gnubg -t -q -p analyse.py`` process with one thread and waits for it,
-so a worker process never runs more than one gnubg at a time. gnubg exits 0 even when the
-script fails, so a run counts only when it wrote its result file.
+Each process that analyses (a Celery worker process of the ``analysis`` queue) keeps ONE
+long-lived ``gnubg -t -q -p analyse.py`` process with one thread, started when the first match
+is analysed and fed one job after another on its standard input (:class:`GnubgServer`), so a
+match costs gnubg's analysis only, not its start. A gnubg that died is started again for the
+next job; one over its time limit is killed (the next job starts a fresh one). gnubg exits 0
+even when the script fails, so a job counts only when it wrote its result file.
 """
 
 from __future__ import annotations
 
+import atexit
+import collections
 import json
 import os
+import select
 import shutil
 import subprocess
 import tempfile
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,6 +28,9 @@ from django.conf import settings
 
 SCRIPT = Path(__file__).resolve().parent / "gnubg_script" / "analyse.py"
 INSTALL_COMMAND = "sudo apt-get install gnubg"
+#: A long-lived gnubg is replaced after this many jobs (in case it grows).
+JOBS_PER_PROCESS = 500
+DONE = "CRAWFORD-DONE "
 
 
 class GnubgError(Exception):
@@ -44,41 +54,155 @@ def gnubg_available() -> bool:
     return gnubg_path() is not None
 
 
+class GnubgServer:
+    """One long-lived gnubg process serving analysis jobs one at a time."""
+
+    def __init__(self, program: str) -> None:
+        self.program = program
+        self.owner = os.getpid()
+        self.process: subprocess.Popen[bytes] | None = None
+        self.folder: Path | None = None
+        self.jobs = 0
+        self.lock = threading.Lock()
+        self._buffer = b""
+        self._tail: collections.deque[str] = collections.deque(maxlen=5)
+
+    def _start(self) -> subprocess.Popen[bytes]:
+        self.folder = Path(tempfile.mkdtemp(prefix="crawford-gnubg-"))
+        try:
+            self.process = subprocess.Popen(
+                [self.program, "-t", "-q", "-p", str(SCRIPT)],
+                cwd=self.folder,
+                env={**os.environ, "HOME": str(self.folder)},
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.STDOUT,
+            )
+        except OSError as error:
+            self.stop()
+            raise GnubgError(f"gnubg could not be started: {error}") from error
+        self.jobs = 0
+        self._buffer = b""
+        return self.process
+
+    def stop(self, *, kill: bool = False) -> None:
+        """End gnubg (closing its input; killed if it does not end, or at once with ``kill``)
+        and remove its folder."""
+        process, self.process = self.process, None
+        if process is not None and process.poll() is None and kill:
+            process.kill()
+            process.wait()
+        if process is not None and process.poll() is None:
+            try:
+                assert process.stdin is not None
+                process.stdin.close()
+                process.wait(timeout=2)
+            except (OSError, subprocess.TimeoutExpired):
+                process.kill()
+                process.wait()
+        if process is not None and process.stdout is not None:
+            process.stdout.close()
+        if self.folder is not None:
+            shutil.rmtree(self.folder, ignore_errors=True)
+            self.folder = None
+
+    def _wait_done(self, process: subprocess.Popen[bytes], marker: str, deadline: float) -> None:
+        """Read gnubg's output until the job's marker; keep its last lines as the reason."""
+        assert process.stdout is not None
+        fd = process.stdout.fileno()
+        while True:
+            while b"\n" in self._buffer:
+                raw, self._buffer = self._buffer.split(b"\n", 1)
+                line = raw.decode("utf-8", "replace").strip()
+                if line.endswith(marker):  # gnubg may not have ended its last line
+                    return
+                if line:
+                    self._tail.append(line)
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError
+            ready, _w, _x = select.select([fd], [], [], left)
+            if not ready:
+                continue
+            chunk = os.read(fd, 65536)
+            if not chunk:
+                process.wait()
+                reason = self._tail[-1] if self._tail else f"exit status {process.returncode}"
+                raise GnubgError(f"gnubg stopped: {reason[:300]}")
+            self._buffer += chunk
+
+    def run(self, mat_text: str, *, plies: int, timeout: float) -> GnubgRun:
+        with self.lock:
+            process = self.process
+            if process is None or process.poll() is not None or self.jobs >= JOBS_PER_PROCESS:
+                self.stop()
+                process = self._start()
+            assert self.folder is not None and process.stdin is not None
+            self.jobs += 1
+            self._tail.clear()
+            work = Path(tempfile.mkdtemp(prefix="job-", dir=self.folder))
+            try:
+                (work / "match.mat").write_text(mat_text, encoding="utf-8")
+                out = work / "result.json"
+                job = {"mat": str(work / "match.mat"), "plies": int(plies), "out": str(out)}
+                (work / "job.json").write_text(json.dumps(job), encoding="utf-8")
+                started = time.perf_counter()
+                try:
+                    try:
+                        process.stdin.write(f"{work / 'job.json'}\n".encode())
+                        process.stdin.flush()
+                    except BrokenPipeError:
+                        pass  # gnubg has gone already: its last words (read next) say why
+                    self._wait_done(process, DONE + str(work / "job.json"), started + timeout)
+                except TimeoutError as error:
+                    self.stop(kill=True)
+                    raise GnubgError(f"gnubg took longer than {timeout:.0f} s.") from error
+                except (OSError, GnubgError):
+                    self.stop(kill=True)
+                    raise
+                seconds = time.perf_counter() - started
+                if not out.exists():
+                    reason = self._tail[-1] if self._tail else "no reason given"
+                    raise GnubgError(f"gnubg wrote no result: {reason[:300]}")
+                try:
+                    data = json.loads(out.read_text(encoding="utf-8"))
+                except ValueError as error:
+                    raise GnubgError(f"gnubg's result is not JSON: {error}") from error
+            finally:
+                shutil.rmtree(work, ignore_errors=True)
+        return GnubgRun(data=data, seconds=seconds)
+
+
+_server: GnubgServer | None = None
+_server_lock = threading.Lock()
+
+
+def _this_process_server(program: str) -> GnubgServer:
+    """The gnubg of this process (a forked worker process never uses its parent's)."""
+    global _server
+    with _server_lock:
+        if _server is not None and (_server.owner != os.getpid() or _server.program != program):
+            if _server.owner == os.getpid():
+                _server.stop()
+            _server = None
+        if _server is None:
+            _server = GnubgServer(program)
+        return _server
+
+
+@atexit.register
+def stop_gnubg() -> None:
+    """End this process's gnubg (at exit, or in tests)."""
+    global _server
+    if _server is not None and _server.owner == os.getpid():
+        _server.stop()
+    _server = None
+
+
 def run_gnubg(mat_text: str, *, plies: int, timeout: float | None = None) -> GnubgRun:
-    """Analyse one .mat match at ``plies`` and return the job script's JSON."""
+    """Analyse one .mat match at ``plies`` with this process's gnubg; the job's JSON."""
     program = gnubg_path()
     if program is None:
         raise GnubgError(f"GNU Backgammon is not installed ({INSTALL_COMMAND}).")
     limit = timeout if timeout is not None else settings.GNUBG_TIMEOUT
-    with tempfile.TemporaryDirectory(prefix="crawford-gnubg-") as folder:
-        work = Path(folder)
-        (work / "match.mat").write_text(mat_text, encoding="utf-8")
-        out = work / "result.json"
-        job = {"mat": str(work / "match.mat"), "plies": int(plies), "out": str(out)}
-        (work / "job.json").write_text(json.dumps(job), encoding="utf-8")
-        env = {**os.environ, "CRAWFORD_GNUBG_JOB": str(work / "job.json"), "HOME": folder}
-        started = time.perf_counter()
-        try:
-            done = subprocess.run(
-                [program, "-t", "-q", "-p", str(SCRIPT)],
-                cwd=folder,
-                env=env,
-                stdin=subprocess.DEVNULL,
-                capture_output=True,
-                timeout=limit,
-                check=False,
-            )
-        except subprocess.TimeoutExpired as error:
-            raise GnubgError(f"gnubg took longer than {limit:.0f} s.") from error
-        except OSError as error:
-            raise GnubgError(f"gnubg could not be started: {error}") from error
-        seconds = time.perf_counter() - started
-        if not out.exists():
-            tail = (done.stderr or done.stdout or b"").decode("utf-8", "replace").strip()
-            reason = tail.splitlines()[-1] if tail else f"exit status {done.returncode}"
-            raise GnubgError(f"gnubg wrote no result: {reason[:300]}")
-        try:
-            data = json.loads(out.read_text(encoding="utf-8"))
-        except ValueError as error:
-            raise GnubgError(f"gnubg's result is not JSON: {error}") from error
-    return GnubgRun(data=data, seconds=seconds)
+    return _this_process_server(program).run(mat_text, plies=plies, timeout=limit)

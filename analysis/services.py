@@ -62,7 +62,8 @@ def _request(match: Match, plies: int) -> MatchAnalysis:
     analysis.status = AnalysisStatus.QUEUED
     analysis.attempts = 0
     analysis.failure = ""
-    analysis.full_clean()
+    # get_or_create found or made the one row of (match, plies): only the fields to check.
+    analysis.full_clean(validate_unique=False, validate_constraints=False)
     analysis.save()
     _enqueue(analysis.pk)
     return analysis
@@ -82,10 +83,10 @@ def analysis_request(*, match: Match | int, plies: int) -> MatchAnalysis:
     return _request(match_obj, plies)
 
 
-@transaction.atomic
 def analysis_request_many(*, matches: Iterable[Match], plies: int) -> Counter[str]:
     """Queue every analysable match of a round or tournament; counts what was queued and
-    what was left out (``skipped``)."""
+    what was left out (``skipped``). Each match is queued in a transaction of its own, so
+    the workers start on the first while the rest are being queued."""
     if plies not in AnalysisLevel.values:
         raise UserError(_("Choose a level of analysis."), code="invalid_level", field="plies")
     if not gnubg_available():
@@ -95,7 +96,8 @@ def analysis_request_many(*, matches: Iterable[Match], plies: int) -> Counter[st
         if not match_has_moves(match):
             counts["skipped"] += 1
             continue
-        counts[str(_request(match, plies).status)] += 1
+        with transaction.atomic():
+            counts[str(_request(match, plies).status)] += 1
     return counts
 
 

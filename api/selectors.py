@@ -7,11 +7,13 @@ from typing import Any
 
 from django.db.models import Count, Prefetch, QuerySet
 from django.http import Http404
+from django.urls import reverse
 
 from clubs.permissions import visible_tournaments_filter
 from matches.models import Game, Match
 from standings.selectors import tournament_standings
 from tournaments.models import Round, Tournament
+from tournaments.selectors import public_tournament_version_by_id
 
 
 def api_tournaments(user: Any, token: Any, *, club: str | None = None) -> QuerySet[Tournament]:
@@ -21,8 +23,33 @@ def api_tournaments(user: Any, token: Any, *, club: str | None = None) -> QueryS
     return tournaments.select_related("club").order_by("-starts_at", "-created_at", "-pk")
 
 
+def tournament_versions(tournaments: QuerySet[Tournament]) -> QuerySet[Tournament]:
+    """The tournaments with only what ``Tournament.page_version`` needs, in their order."""
+    return tournaments.select_related(None).only("pk", "version", "created_at")
+
+
+def api_tournament_version(user: Any, token: Any, pk: int) -> Tournament:
+    """The tournament's id, creation time and version, if visible (404 otherwise): all a
+    cached read needs (``tournaments.pagecache``), in one small query."""
+    if not getattr(user, "is_authenticated", False) and token is None:
+        # A visitor sees what anyone may: the pages' own plain query.
+        public = public_tournament_version_by_id(pk)
+        if public is None:
+            raise Http404
+        return public
+    found = (
+        Tournament.objects.filter(visible_tournaments_filter(user, token), pk=pk)
+        .values_list("pk", "version", "created_at")
+        .first()
+    )
+    if found is None:
+        raise Http404
+    pk, version, created_at = found
+    return Tournament(pk=pk, version=version, created_at=created_at)
+
+
 def api_tournament(user: Any, token: Any, pk: int) -> Tournament:
-    tournament = api_tournaments(user, token).filter(pk=pk).first()
+    tournament = api_tournaments(user, token).filter(pk=pk).order_by().first()
     if tournament is None:
         raise Http404
     return tournament
@@ -48,6 +75,83 @@ def api_matches(tournament: Tournament, *, round_id: int | None = None) -> Query
     if round_id is not None:
         matches = matches.filter(round_id=round_id)
     return matches.order_by("round__stage__order", "round__number", "index")
+
+
+#: The columns of a match as the matches list shows it.
+MATCH_COLUMNS = (
+    "pk",
+    "round__stage__tournament_id",
+    "round__stage__kind",
+    "round__number",
+    "index",
+    "table",
+    "status",
+    "outcome",
+    "match_format",
+    "length",
+    "entry_a_id",
+    "entry_a__player__name",
+    "entry_b_id",
+    "entry_b__player__name",
+    "score_a",
+    "score_b",
+    "winner_id",
+    "version",
+)
+
+
+def api_match_rows(
+    tournament: Tournament, *, round_id: int | None, offset: int, limit: int
+) -> list[dict[str, Any]]:
+    """One page of the matches list: what ``MatchSerializer`` gives for each match, from one
+    query of plain values (a page has up to 1,000 matches; a serializer per match costs a
+    hundred times more)."""
+    # Every match's address differs only by its id: one reverse for the page.
+    marker = 2_147_483_647
+    url = reverse("matches:detail", args=[tournament.club.slug, tournament.slug, marker])
+    head, tail = url.split(str(marker))
+    rows = api_matches(tournament, round_id=round_id).values_list(*MATCH_COLUMNS)
+    return [
+        {
+            "id": pk,
+            "tournament": tournament_id,
+            "stage": stage,
+            "round": number,
+            "index": index,
+            "table": table,
+            "status": status,
+            "outcome": outcome,
+            "match_format": match_format,
+            "length": length,
+            "player_a": None if a is None else {"entry": a, "name": a_name},
+            "player_b": None if b is None else {"entry": b, "name": b_name},
+            "score_a": score_a,
+            "score_b": score_b,
+            "winner": None if winner is None else (0 if winner == a else 1),
+            "version": version,
+            "url": f"{head}{pk}{tail}",
+        }
+        for (
+            pk,
+            tournament_id,
+            stage,
+            number,
+            index,
+            table,
+            status,
+            outcome,
+            match_format,
+            length,
+            a,
+            a_name,
+            b,
+            b_name,
+            score_a,
+            score_b,
+            winner,
+            version,
+        ) in rows[offset : offset + limit]
+    ]
 
 
 def api_match(user: Any, token: Any, pk: int) -> Match:

@@ -40,6 +40,9 @@ class PlayerAnalysisSerializer(serializers.ModelSerializer):
 
 
 class MistakeSerializer(serializers.ModelSerializer):
+    played_words = serializers.CharField(help_text="The action made, in words.")
+    best_words = serializers.CharField(help_text="The best action, in words.")
+
     class Meta:
         model = AnalysisMistake
         fields = (
@@ -49,6 +52,8 @@ class MistakeSerializer(serializers.ModelSerializer):
             "dice",
             "played",
             "best",
+            "played_words",
+            "best_words",
             "equity_lost",
             "position_id",
             "match_id",

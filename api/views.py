@@ -3,8 +3,11 @@ club's own token); posting a result needs the token of the match's club."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from typing import Any
 
+from django.core.cache import cache, caches
+from django.http import HttpResponse, HttpResponseBase
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from drf_spectacular.types import OpenApiTypes
@@ -16,6 +19,7 @@ from rest_framework.generics import GenericAPIView
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.parsers import MultiPartParser
 from rest_framework.permissions import SAFE_METHODS, BasePermission
+from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -43,6 +47,8 @@ from matches.files import (
     match_import_games,
 )
 from matches.models import ResultSource
+from tournaments import pagecache
+from tournaments.models import Tournament
 
 #: Largest request body: a match file plus room for a multipart envelope.
 MAX_BODY_BYTES = MAX_FILE_BYTES + 64 * 1024
@@ -76,6 +82,46 @@ class ApiView(GenericAPIView):  # type: ignore[type-arg]
     def get_exception_handler(self) -> Any:
         return api_exception_handler
 
+    def cached_response(
+        self,
+        name: str,
+        tournament: Tournament,
+        build: Callable[[], Any],
+        params: Iterable[object] = (),
+    ) -> HttpResponseBase:
+        """A tournament's read, cached under its version (``tournaments.pagecache``): as the
+        JSON bytes themselves when JSON is asked for (most clients), else as data."""
+        renderer = getattr(self.request, "accepted_renderer", None)
+        if type(renderer) is not JSONRenderer:
+            return Response(pagecache.cached(name, tournament, build, params))
+        # The body itself, in this process's memory in front of the shared cache: a warm
+        # read is one small query (the tournament and its version) and no copy from Redis.
+        body = pagecache.cached_here(
+            f"{name}.json", tournament, lambda: renderer.render(build()), params
+        )
+        return HttpResponse(body, content_type=renderer.media_type)
+
+    def tournament_version(self, pk: int) -> Tournament:
+        """The visible tournament's version (404 otherwise): what its cached reads are keyed
+        by; the tournament itself is loaded only when a read is built (``tournament_read``)."""
+        return selectors.api_tournament_version(self.request.user, self.token, pk)
+
+    def tournament_read(
+        self,
+        name: str,
+        version: Tournament,
+        build: Callable[[Tournament], Any],
+        params: Iterable[object] = (),
+    ) -> HttpResponseBase:
+        """A read of a tournament, cached under its ``version``, built from the whole
+        tournament when missing."""
+        return self.cached_response(
+            name,
+            version,
+            lambda: build(selectors.api_tournament(self.request.user, self.token, version.pk)),
+            params,
+        )
+
     @property
     def token(self) -> ApiToken | None:
         auth = self.request.auth
@@ -98,8 +144,21 @@ class TournamentList(ApiView):
     def get(self, request: Request) -> Response:
         club = request.query_params.get("club") or None
         tournaments = selectors.api_tournaments(request.user, self.token, club=club)
-        page = self.paginate_queryset(tournaments)
-        return self.get_paginated_response(TournamentSerializer(page, many=True).data)
+        # The page's rows (ids and versions, one light query) key the cached serialization.
+        page = self.paginate_queryset(selectors.tournament_versions(tournaments)) or []
+        versions = ",".join(row.page_version for row in page)
+        key = pagecache.list_key("api-tournaments", versions)
+        # This process's copy first (never stale: the key holds every version), then Redis.
+        local = caches["pages"]
+        data = local.get(key)
+        if data is None:
+            data = cache.get(key)
+            if data is None:
+                rows = tournaments.in_bulk([row.pk for row in page])
+                data = list(TournamentSerializer([rows[row.pk] for row in page], many=True).data)
+                cache.set(key, data, pagecache.TIMEOUT)
+            local.set(key, data, pagecache.TIMEOUT)
+        return self.get_paginated_response(data)
 
 
 @extend_schema(tags=["tournaments"], responses={200: TournamentSerializer, 404: ERRORS[404]})
@@ -107,8 +166,11 @@ class TournamentDetail(ApiView):
     serializer_class = TournamentSerializer
 
     def get(self, request: Request, pk: int) -> Response:
-        tournament = selectors.api_tournament(request.user, self.token, pk)
-        return Response(TournamentSerializer(tournament).data)
+        return self.tournament_read(
+            "api-tournament",
+            self.tournament_version(pk),
+            lambda tournament: dict(TournamentSerializer(tournament).data),
+        )
 
 
 @extend_schema(tags=["tournaments"], responses={200: RoundSerializer(many=True), 404: ERRORS[404]})
@@ -116,28 +178,97 @@ class RoundList(ApiView):
     serializer_class = RoundSerializer
 
     def get(self, request: Request, pk: int) -> Response:
-        tournament = selectors.api_tournament(request.user, self.token, pk)
-        return Response(RoundSerializer(selectors.api_rounds(tournament), many=True).data)
+        return self.tournament_read(
+            "api-rounds",
+            self.tournament_version(pk),
+            lambda tournament: list(
+                RoundSerializer(selectors.api_rounds(tournament), many=True).data
+            ),
+        )
+
+
+#: Matches per page of the matches list when ``limit`` is not given, and the most it may ask.
+MATCH_PAGE_SIZE = 500
+MATCH_PAGE_MAX = 1000
 
 
 class _RoundFilter(serializers.Serializer):
     round = serializers.IntegerField(required=False, min_value=1, max_value=2**62)
+    limit = serializers.IntegerField(
+        required=False, min_value=1, max_value=MATCH_PAGE_MAX, default=MATCH_PAGE_SIZE
+    )
+    offset = serializers.IntegerField(required=False, min_value=0, max_value=2**62, default=0)
+
+
+def _page_link(request: Request, limit: int, offset: int) -> str:
+    query = request.query_params.copy()
+    query["limit"] = str(limit)
+    query["offset"] = str(offset)
+    return request.build_absolute_uri(f"{request.path}?{query.urlencode()}")
 
 
 @extend_schema(
     tags=["matches"],
-    parameters=[OpenApiParameter("round", int, description="Only this round's (its id).")],
+    description=(
+        "The tournament's matches, in play order, one page at a time: the body stays a list; "
+        f"`limit` (default {MATCH_PAGE_SIZE}, at most {MATCH_PAGE_MAX}) and `offset` choose the "
+        "page, the `Link` header gives the `next` and `prev` pages (RFC 8288) and "
+        "`X-Total-Count` the number of matches."
+    ),
+    parameters=[
+        OpenApiParameter("round", int, description="Only this round's (its id)."),
+        OpenApiParameter("limit", int, description=f"Matches per page (1 to {MATCH_PAGE_MAX})."),
+        OpenApiParameter("offset", int, description="How many matches to skip."),
+        OpenApiParameter(
+            "Link",
+            str,
+            location=OpenApiParameter.HEADER,
+            response=[200],
+            description='The `next` and `prev` pages, as `<url>; rel="next"`.',
+        ),
+        OpenApiParameter(
+            "X-Total-Count",
+            int,
+            location=OpenApiParameter.HEADER,
+            response=[200],
+            description="The number of matches on all pages.",
+        ),
+    ],
     responses={200: MatchSerializer(many=True), 400: ERRORS[400], 404: ERRORS[404]},
 )
 class TournamentMatchList(ApiView):
     serializer_class = MatchSerializer
 
     def get(self, request: Request, pk: int) -> Response:
-        tournament = selectors.api_tournament(request.user, self.token, pk)
+        tournament = self.tournament_version(pk)
         query = _RoundFilter(data=request.query_params)
         query.is_valid(raise_exception=True)
-        matches = selectors.api_matches(tournament, round_id=query.validated_data.get("round"))
-        return Response(MatchSerializer(matches, many=True).data)
+        round_id = query.validated_data.get("round")
+        limit = query.validated_data["limit"]
+        offset = query.validated_data["offset"]
+        total = pagecache.cached_here(
+            "api-matches-count",
+            tournament,
+            lambda: selectors.api_matches(tournament, round_id=round_id).count(),
+            [round_id],
+        )
+        response = self.tournament_read(
+            "api-matches",
+            tournament,
+            lambda full: selectors.api_match_rows(
+                full, round_id=round_id, offset=offset, limit=limit
+            ),
+            params=[round_id, limit, offset],
+        )
+        links = []
+        if offset + limit < total:
+            links.append(f'<{_page_link(request, limit, offset + limit)}>; rel="next"')
+        if offset > 0:
+            links.append(f'<{_page_link(request, limit, max(offset - limit, 0))}>; rel="prev"')
+        if links:
+            response["Link"] = ", ".join(links)
+        response["X-Total-Count"] = str(total)
+        return response
 
 
 @extend_schema(
@@ -150,8 +281,10 @@ class StandingList(ApiView):
     serializer_class = StandingSerializer
 
     def get(self, request: Request, pk: int) -> Response:
-        tournament = selectors.api_tournament(request.user, self.token, pk)
-        return Response(StandingSerializer(selectors.api_standings(tournament), many=True).data)
+        # The rows are already what StandingSerializer (the schema) describes.
+        return self.tournament_read(
+            "api-standings", self.tournament_version(pk), selectors.api_standings
+        )
 
 
 @extend_schema(tags=["matches"], responses={200: MatchDetailSerializer, 404: ERRORS[404]})

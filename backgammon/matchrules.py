@@ -6,7 +6,7 @@ the engine, the referee form and the match-file replay all read the same object.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
 from typing import Any
@@ -130,7 +130,9 @@ class MatchRules:
     # --- persistence --------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
+        # Every field is a plain value: what ``asdict`` gives, without its deep copies (it
+        # is saved with the game after every online action).
+        data = {name: getattr(self, name) for name in self.__dataclass_fields__}
         data["start"] = str(self.start)
         return data
 

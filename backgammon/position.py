@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Final
 
 from . import _movegen, _written
@@ -104,7 +105,7 @@ class Position:
 
     def position_id(self) -> str:
         """The GNU Backgammon Position ID, e.g. ``'4HPwATDgc/ABMA'`` for the start."""
-        return position_id_from_counts(*decode(self._key))
+        return _position_id(self._key)
 
     @property
     def mover(self) -> tuple[int, ...]:
@@ -374,3 +375,9 @@ def _new(key: int) -> Position:
 
 
 _INITIAL: Final = Position.from_position_id(INITIAL_POSITION_ID)
+
+
+@lru_cache(maxsize=4096)
+def _position_id(key: int) -> str:
+    """The Position ID of a key (asked for several times per move of an online game)."""
+    return position_id_from_counts(*decode(key))

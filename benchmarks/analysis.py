@@ -1,7 +1,8 @@
 """Benchmark of match analysis: Crawford's overhead over gnubg's own time, a round's time.
 
     DATABASE_URL=postgres://… REDIS_URL=redis://… .venv/bin/python benchmarks/analysis.py \
-        [--matches 16] [--length 7] [--sample-2ply 2] [--full-2ply] [--repeat 2]
+        [--matches 16] [--length 7] [--sample-2ply 2 (0: none)] [--full-2ply] [--repeat 2]
+        [--prefetch 2] [--optimization fair|default]
 
 Needs Debian's gnubg, PostgreSQL and Redis (it skips with the reason otherwise). It
 
@@ -9,11 +10,13 @@ Needs Debian's gnubg, PostgreSQL and Redis (it skips with the reason otherwise).
    seeds) and imports them as the first round of a knockout tournament in a fresh test
    database;
 2. **floor**: analyses the same files at 0-ply with two gnubg processes run directly (our job
-   script, two at a time: gnubg's own time);
+   script, each gnubg started once and fed the next file as soon as it is free: gnubg's own
+   time, without Django, the database or Celery);
 3. **through the queue**: a real Celery worker on the ``analysis`` queue with two worker
-   processes (one gnubg each) analyses the round at 0-ply, timed from the request to the last
-   figure stored; ``overhead`` = queue time ÷ floor − 1 (target ≤ 10 %); floor and queue are
-   measured by turns ``--repeat`` times (the machine is shared) and the best of each kept;
+   processes (one long-lived gnubg each) analyses the round at 0-ply, timed from the request to
+   the last figure stored; ``overhead`` = queue time ÷ floor − 1 (target ≤ 10 %); floor and
+   queue are measured by turns ``--repeat`` times (the machine is shared) and the best of each
+   kept. Both keep their gnubg processes from one turn to the next;
 4. memory (RSS) of each worker process after the run;
 5. 2-ply: the round through the queue, or by default a sample of ``--sample-2ply`` matches
    (analysed two at a time) extrapolated to the round (printed as such).
@@ -26,12 +29,13 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import queue
 import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -93,6 +97,10 @@ def main() -> None:
     parser.add_argument("--sample-2ply", type=int, default=2)
     parser.add_argument("--full-2ply", action="store_true")
     parser.add_argument("--repeat", type=int, default=2)
+    # As `make worker-analysis` runs it: the worker holds the next tasks while gnubg works
+    # and hands one to whichever process is free first.
+    parser.add_argument("--prefetch", type=int, default=2)
+    parser.add_argument("--optimization", choices=("default", "fair"), default="fair")
     args = parser.parse_args()
 
     gnubg = shutil.which(os.environ.get("GNUBG_PATH", "/usr/games/gnubg")) or shutil.which("gnubg")
@@ -108,9 +116,10 @@ def main() -> None:
     django.setup()
     from django.contrib.auth import get_user_model
     from django.db import connection
+    from django.db.models import Max
 
     from analysis.models import MatchAnalysis
-    from analysis.runner import run_gnubg
+    from analysis.runner import GnubgServer
     from analysis.services import analysis_request_many
     from clubs.models import Club
     from config.celery import app
@@ -130,6 +139,7 @@ def main() -> None:
 
     test_db = connection.creation.create_test_db(verbosity=0, autoclobber=True, keepdb=False)
     worker = None
+    direct: list[GnubgServer] = []
     try:
         app.conf.task_always_eager = True  # the set-up's events run inline
         user = get_user_model().objects.create_user("bench", password="x")
@@ -151,15 +161,31 @@ def main() -> None:
         matches = list(Match.objects.filter(pk__in=[m.pk for m in matches]).order_by("index"))
         app.conf.task_always_eager = False
 
-        # Floor: gnubg's own time, two processes at a time, the same files and job script.
-        def direct(text: str, plies: int) -> float:
-            return run_gnubg(text, plies=plies).seconds
+        # Floor: gnubg's own time, two gnubg processes run directly on the same files with the
+        # same job script, each taking the next file as soon as it is free.
+        direct.extend([GnubgServer(gnubg), GnubgServer(gnubg)])
 
         def floor(plies: int, sample: list[str]) -> tuple[float, float]:
+            todo: queue.Queue[str] = queue.Queue()
+            for text in sample:
+                todo.put(text)
+            spent = [0.0, 0.0]
+
+            def serve(k: int) -> None:
+                while True:
+                    try:
+                        text = todo.get_nowait()
+                    except queue.Empty:
+                        return
+                    spent[k] += direct[k].run(text, plies=plies, timeout=600).seconds
+
             t0 = time.perf_counter()
-            with ThreadPoolExecutor(2) as pool:
-                busy = sum(pool.map(lambda t: direct(t, plies), sample))
-            return time.perf_counter() - t0, busy
+            threads = [threading.Thread(target=serve, args=(k,)) for k in (0, 1)]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+            return time.perf_counter() - t0, sum(spent)
 
         env = {
             **os.environ,
@@ -178,6 +204,10 @@ def main() -> None:
                 "2",
                 "-P",
                 "prefork",
+                "--prefetch-multiplier",
+                str(args.prefetch),
+                "-O",
+                args.optimization,
                 "--without-gossip",
                 "--without-mingle",
                 "--without-heartbeat",
@@ -199,8 +229,12 @@ def main() -> None:
             raise SystemExit("the Celery worker did not start")
         pool_pids = children(worker.pid)
 
+        queue_t0 = [0.0]
+
         def through_queue(plies: int, chosen: list[Match]) -> float:
-            t0 = time.perf_counter()
+            # From the request to the moment the last figure was stored (its ``finished_at``),
+            # not to when this loop noticed it: polling every 0.2 s would add up to 0.2 s.
+            t0 = queue_t0[0] = time.time()
             counts = analysis_request_many(matches=chosen, plies=plies)
             if counts["skipped"]:
                 raise SystemExit(f"matches without moves: {counts}")
@@ -216,40 +250,61 @@ def main() -> None:
             failed = MatchAnalysis.objects.filter(match_id__in=ids, plies=plies, status="failed")
             if failed.exists():
                 raise SystemExit(f"analyses failed: {[a.failure for a in failed]}")
-            return time.perf_counter() - t0
+            last = MatchAnalysis.objects.filter(match_id__in=ids, plies=plies).aggregate(
+                last=Max("finished_at")
+            )["last"]
+            return last.timestamp() - t0
 
         # The machine is shared: floor and queue are measured by turns, the best of each.
-        floors, queues, in_task = [], [], []
+        floors, queues, in_task, between, starts = [], [], [], [], []
         for _turn in range(args.repeat):
             MatchAnalysis.objects.filter(plies=0).delete()
             floor0, busy0 = floor(0, texts)
             floors.append(floor0)
             print(f"0-ply direct, 2 gnubg processes: {floor0:.2f} s wall ({busy0:.2f} s of gnubg)")
             queues.append(through_queue(0, matches))
-            print(f"0-ply through the queue, 2 worker processes: {queues[-1]:.2f} s")
+            busy = in_tasks = 0.0
             for analysis in MatchAnalysis.objects.filter(plies=0):
                 spent = (analysis.finished_at - analysis.started_at).total_seconds()
                 in_task.append(spent - (analysis.gnubg_seconds or 0))
+                busy += analysis.gnubg_seconds or 0
+                in_tasks += spent
+            first = min(a.started_at for a in MatchAnalysis.objects.filter(plies=0))
+            starts.append(first.timestamp() - queue_t0[0])
+            # What the two worker processes spent outside the task's own work: Celery
+            # handing over the next task, and the last one's wait at the end of the round.
+            between.append((2 * queues[-1] - in_tasks) / len(matches))
+            # gnubg's busy time in both lines tells a loaded machine from Crawford's overhead.
+            print(
+                f"0-ply through the queue, 2 worker processes: {queues[-1]:.2f} s "
+                f"({busy:.2f} s of gnubg)"
+            )
         floor0, queue0 = min(floors), min(queues)
         overhead = queue0 / floor0 - 1
         crawford_ms = 1000 * sum(in_task) / len(in_task)
         print(f"Crawford's own time in a task (outside gnubg): {crawford_ms:.0f} ms on average")
+        between_ms = 1000 * min(between)
+        print(f"the first task started {1000 * min(starts):.0f} ms after the request")
+        print(f"a worker process's time between two tasks: {between_ms:.0f} ms per task")
         print(f"overhead over gnubg's own time: {overhead * 100:+.1f} % (target ≤ 10 %)")
         memory = [round(rss_mb(pid), 1) for pid in pool_pids]
         print(f"worker processes' memory (RSS): {memory} MB; main {rss_mb(worker.pid):.1f} MB")
 
-        sample = matches if args.full_2ply else matches[: max(2, args.sample_2ply)]
-        queue2 = through_queue(2, sample)
-        round2 = queue2 * len(matches) / len(sample)
-        how = (
-            "measured"
-            if len(sample) == len(matches)
-            else (f"extrapolated from {len(sample)} of {len(matches)} matches")
-        )
-        print(
-            f"2-ply through the queue: {queue2:.1f} s for {len(sample)} matches; "
-            f"the round of {len(matches)}: {round2:.0f} s ({how})"
-        )
+        if args.full_2ply or args.sample_2ply > 0:
+            sample = matches if args.full_2ply else matches[: max(2, args.sample_2ply)]
+            queue2 = through_queue(2, sample)
+            round2 = queue2 * len(matches) / len(sample)
+            how = (
+                "measured"
+                if len(sample) == len(matches)
+                else (f"extrapolated from {len(sample)} of {len(matches)} matches")
+            )
+            print(
+                f"2-ply through the queue: {queue2:.1f} s for {len(sample)} matches; "
+                f"the round of {len(matches)}: {round2:.0f} s ({how})"
+            )
+        else:
+            round2, how = None, "not measured (--sample-2ply 0)"
         results = {
             "matches": len(matches),
             "length": args.length,
@@ -257,12 +312,16 @@ def main() -> None:
             "queue_0ply_s": round(queue0, 3),
             "overhead_ratio": round(overhead, 4),
             "crawford_ms_per_task": round(crawford_ms, 1),
+            "between_tasks_ms": round(between_ms, 1),
+            "first_task_started_ms": round(1000 * min(starts), 1),
             "round_0ply_s": round(queue0, 2),
-            "round_2ply_s": round(round2, 1),
+            "round_2ply_s": None if round2 is None else round(round2, 1),
             "round_2ply": how,
             "worker_rss_mb": memory,
         }
     finally:
+        for server in direct:
+            server.stop()
         if worker is not None:
             worker.terminate()
             worker.wait(timeout=30)

@@ -9,6 +9,8 @@ from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from config import constraints as checks
+
 
 class TimeStampedModel(models.Model):
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
@@ -42,10 +44,20 @@ class Club(TimeStampedModel):
         verbose_name = _("club")
         verbose_name_plural = _("clubs")
         constraints = [
-            models.CheckConstraint(condition=~Q(slug=""), name="club_slug_not_empty"),
-            models.CheckConstraint(condition=~Q(name=""), name="club_name_not_empty"),
             models.CheckConstraint(
-                condition=Q(rating_points_per_game__gt=0), name="club_rating_points_positive"
+                condition=~Q(slug=""),
+                name="club_slug_not_empty",
+                violation_error_message=checks.NOT_EMPTY,
+            ),
+            models.CheckConstraint(
+                condition=~Q(name=""),
+                name="club_name_not_empty",
+                violation_error_message=checks.NOT_EMPTY,
+            ),
+            models.CheckConstraint(
+                condition=Q(rating_points_per_game__gt=0),
+                name="club_rating_points_positive",
+                violation_error_message=checks.ABOVE_ZERO,
             ),
         ]
 
@@ -88,7 +100,11 @@ class Player(TimeStampedModel):
         verbose_name = _("player")
         verbose_name_plural = _("players")
         constraints = [
-            models.CheckConstraint(condition=~Q(name=""), name="player_name_not_empty"),
+            models.CheckConstraint(
+                condition=~Q(name=""),
+                name="player_name_not_empty",
+                violation_error_message=checks.NOT_EMPTY,
+            ),
         ]
 
     def __str__(self) -> str:
@@ -122,7 +138,11 @@ class Membership(TimeStampedModel):
         verbose_name_plural = _("memberships")
         constraints = [
             models.UniqueConstraint(fields=["club", "player"], name="membership_once_per_club"),
-            models.CheckConstraint(condition=Q(role__in=Role.values), name="membership_role_valid"),
+            models.CheckConstraint(
+                condition=Q(role__in=Role.values),
+                name="membership_role_valid",
+                violation_error_message=checks.CHOOSE_LISTED,
+            ),
         ]
         indexes = [models.Index(fields=["player", "role"])]
 

@@ -1,8 +1,9 @@
 """Who may do what: the one place that decides. Views, APIs and templates ask here.
 
 Roles are per club and nest: an organizer may do everything a referee may, a referee everything
-a player may. A tournament's referees are the players assigned to it; the club's organizers
-referee every tournament of their club.
+a player may. A club's referees referee all of its tournaments unless a tournament narrows
+that to the referees chosen for it; the club's organizers referee every tournament of their
+club.
 """
 
 from __future__ import annotations
@@ -76,13 +77,29 @@ def can_manage_tournament(user: Any, tournament: Tournament) -> bool:
     return can_manage_club(user, tournament.club)
 
 
+#: ``Tournament.referee_scope`` when the tournament narrows its referees to those chosen.
+REFEREES_LISTED = "listed"
+
+
 def can_referee_tournament(user: Any, tournament: Tournament) -> bool:
-    """The tournament's assigned referees and the club's organizers."""
+    """The club's referees (or only those chosen, when the tournament narrows its referees)
+    and the club's organizers."""
     if can_manage_club(user, tournament.club):
         return True
     if not _has_role(user, tournament.club, Role.REFEREE):
         return False
+    if tournament.referee_scope != REFEREES_LISTED:
+        return True
     return tournament.referees.filter(user=user).exists()
+
+
+def tournament_referees(tournament: Tournament) -> list[Player]:
+    """Who referees this tournament besides the organizers: the players chosen for it and,
+    unless it narrows its referees to those, every referee of the club."""
+    chosen = Q(refereed_tournaments=tournament)
+    if tournament.referee_scope != REFEREES_LISTED:
+        chosen |= Q(memberships__club=tournament.club_id, memberships__role=Role.REFEREE)
+    return list(Player.objects.filter(chosen).select_related("user").order_by("name").distinct())
 
 
 def is_match_player(user: Any, match: Match) -> bool:

@@ -122,3 +122,29 @@ def logged_service(service: str, *, result_change: bool = False) -> Callable[[F]
         return wrapper  # type: ignore[return-value]
 
     return decorate
+
+
+# --- The console: one line per request ----------------------------------------------------------
+
+
+class ClientErrorWithoutTraceback(logging.Filter):
+    """``django.request``'s line for a 4xx (a refused permission, a page not found) without the
+    traceback of the exception that made it: it is the user's mistake, not the program's."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        status = getattr(record, "status_code", None)
+        if isinstance(status, int) and status < 500:
+            record.exc_info = None
+            record.exc_text = None
+        return True
+
+
+class ServerLineOnlyForSuccess(logging.Filter):
+    """The development server's access line, only where ``django.request`` has not already
+    written one (it writes one for every 4xx and 5xx): one line per request."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        status = getattr(record, "status_code", None)  # django.server (runserver)
+        if status is None and isinstance(record.args, dict):
+            status = record.args.get("status")  # django.channels.server (daphne's runserver)
+        return not (isinstance(status, int) and status >= 400)

@@ -36,6 +36,8 @@ SECRET_KEY = os.environ.get(
     "SECRET_KEY", "django-insecure-crawford-development-only-never-use-in-production"
 )
 DEBUG = env_bool("DEBUG", True)
+#: With DEBUG: Django's technical 404 and 500 pages instead of the app's own (config/pages.py).
+DEBUG_TECHNICAL_PAGES = env_bool("DEBUG_TECHNICAL_PAGES", False)
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]", "testserver"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 
@@ -75,12 +77,17 @@ MIDDLEWARE = [
     # issue 13: Content-Security-Policy and friends, as set below (production sets them).
     "config.security.SecurityHeadersMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Links in mails use the request's address when SITE_URL is unset (config/site.py).
+    "config.site.SiteOriginMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # With DEBUG, the app's own 404 and 500 pages (config/pages.py) unless
+    # DEBUG_TECHNICAL_PAGES asks for Django's technical ones.
+    "config.pages.AppErrorPagesMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
     # issue 13: turns a locked-out log-in into the lockout page; django-axes wants it last.
@@ -102,6 +109,8 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.i18n",
+                # Pages cached whole for anonymous visitors: each gets his own CSRF token.
+                "tournaments.pagecache.context",
             ],
         },
     }
@@ -113,6 +122,8 @@ TEMPLATES = [
 # (one daphne process held 95 idle PostgreSQL connections). So CONN_MAX_AGE is 0; reuse
 # connections with a pooler (PgBouncer) or psycopg's pool (``DB_POOL=true``, Django 5.1+).
 DB_CONN_MAX_AGE = int(os.environ.get("DB_CONN_MAX_AGE", "0"))
+# A Celery worker process runs one task at a time: it keeps its connection between tasks.
+WORKER_DB_CONN_MAX_AGE = int(os.environ.get("WORKER_DB_CONN_MAX_AGE", "600"))
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
@@ -129,9 +140,12 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            # Redis down degrades to no cache (a miss, a skipped write), not to a 500.
+            "BACKEND": "config.cache.DegradingRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "crawford",
+            # A Redis that hangs must not hold a request for long.
+            "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 2},
         }
     }
     CHANNEL_LAYERS = {
@@ -145,6 +159,14 @@ if REDIS_URL:
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+# Each process's own copy of the pages cached whole for anonymous visitors, in front of the
+# default cache (tournaments.pagecache): their keys hold the tournament's version, so a copy
+# is never stale, and a reload costs no round trip to Redis.
+CACHES["pages"] = {
+    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+    "LOCATION": "crawford-pages",
+    "OPTIONS": {"MAX_ENTRIES": int(os.environ.get("PAGE_CACHE_ENTRIES", "2000"))},
+}
 
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = None
@@ -152,6 +174,10 @@ CELERY_RESULT_BACKEND = None
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", not REDIS_URL)
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
+# Celery closes a worker's database connections after every task unless this is set: they are
+# kept instead and closed by Django's rule (WORKER_DB_CONN_MAX_AGE, see config/celery.py);
+# Celery still closes them after this many tasks.
+CELERY_DB_REUSE_MAX = 1000
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_DEFAULT_QUEUE = "crawford"
@@ -161,6 +187,9 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # what a lost message left undone long before it runs out.
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 2 * 3600}
 CELERY_TIMEZONE = "UTC"
+#: How long (seconds) a delivery or a draw may still be on its way before the reconciler takes
+#: it over (events/reconcile.py); unset means a minute.
+EVENTS_RECONCILE_GRACE_SECONDS = os.environ.get("EVENTS_RECONCILE_GRACE_SECONDS") or None
 #: Listeners that fail while tasks run inline raise into the caller (the test suite sets it);
 #: otherwise they are logged and left pending for the reconciler.
 EVENTS_RAISE_LISTENER_ERRORS = env_bool("EVENTS_RAISE_LISTENER_ERRORS", False)
@@ -221,7 +250,8 @@ LOGIN_REDIRECT_URL = "dashboard"
 LOGOUT_REDIRECT_URL = "home"
 
 # --- E-mail -----------------------------------------------------------------------------------
-EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+# One console line per e-mail (subject, recipients, a link to its copy in the app).
+EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "config.mail.ConsoleSummaryBackend")
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
 EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
 EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
@@ -230,8 +260,9 @@ EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Crawford <crawford@localhost>")
 # A mail server that hangs must not hold a worker for long.
 EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "10"))
-#: The address of the site, for links in e-mails and calendar feeds.
-SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
+#: The address of the site, for links in e-mails and calendar feeds. Unset, links use the
+#: scheme and host of the request that caused the mail (config/site.py).
+SITE_URL = os.environ.get("SITE_URL", "")
 
 # --- Security headers Django does not set (config/security.py) ---------------------------------
 # Off by default here (Django's debug pages use inline styles); config.settings_production
@@ -304,6 +335,9 @@ SPECTACULAR_SETTINGS = {
 # a line; the service layer logs every result change and every refused action
 # (``crawford.services``, see config/logs.py).
 LOG_FORMAT = os.environ.get("LOG_FORMAT", "text")
+# One line per request on the console: Django's own console handler on "django" is replaced
+# (its records reach the root's handler), the server's access line is left out where
+# django.request already wrote one (4xx, 5xx), and a 4xx has no traceback (config/logs.py).
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
@@ -311,7 +345,22 @@ LOGGING = {
         "json": {"()": "config.logs.JsonFormatter"},
         "text": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"},
     },
+    "filters": {
+        "no_client_tracebacks": {"()": "config.logs.ClientErrorWithoutTraceback"},
+        "server_line_for_success": {"()": "config.logs.ServerLineOnlyForSuccess"},
+    },
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": LOG_FORMAT}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
-    "loggers": {"django.db.backends": {"level": "INFO"}, "crawford": {"level": "INFO"}},
+    "loggers": {
+        "django": {"handlers": [], "level": "INFO", "propagate": True},
+        "django.request": {"filters": ["no_client_tracebacks"]},
+        "django.server": {
+            "handlers": ["console"],
+            "filters": ["server_line_for_success"],
+            "propagate": False,
+        },
+        "django.channels.server": {"filters": ["server_line_for_success"]},
+        "django.db.backends": {"level": "INFO"},
+        "crawford": {"level": "INFO"},
+    },
 }

@@ -12,7 +12,7 @@ from django.utils import timezone
 from config.errors import UserError
 from draw.services import round_pair
 from draw.services.rounds import tournament_catch_up
-from events.reconcile import GRACE
+from events.reconcile import grace
 from events.registry import repair
 from matches.models import OnlineGame
 from matches.online.broadcast import broadcast_state
@@ -30,7 +30,8 @@ def rounds_due() -> list[str]:
         stage__tournament__status=TournamentStatus.RUNNING,
         status=RoundStatus.PENDING,
         matches__isnull=True,
-        created_at__lte=timezone.now() - GRACE,
+        draft__isnull=True,
+        created_at__lte=timezone.now() - grace(),
     ).values_list("pk", flat=True)
     done = []
     for round_id in due:

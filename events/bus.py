@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from events.models import Delivery, Event
-from events.registry import listen, listeners_of
+from config.site import current_origin
+from events.models import ORIGIN_KEY, Delivery, Event
+from events.registry import emit_hooks, listen, listeners_of
 from events.tasks import enqueue
 from events.types import DomainEvent
 
@@ -21,7 +22,13 @@ __all__ = ["emit", "listen"]
 
 def emit(event: DomainEvent) -> Event:
     """Record the event and its deliveries now; hand them to the workers once committed."""
-    row = Event.objects.create(name=event.name, payload=event.payload())
+    payload = event.payload()
+    origin = current_origin()
+    if origin:  # links in mails the listeners send use the address of this request
+        payload[ORIGIN_KEY] = origin
+    row = Event.objects.create(name=event.name, payload=payload)
+    for hook in emit_hooks:
+        hook(event)
     deliveries = Delivery.objects.bulk_create(
         [Delivery(event=row, listener=listener.name) for listener in listeners_of(type(event))]
     )

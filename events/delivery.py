@@ -7,7 +7,8 @@ import logging
 from django.db import transaction
 from django.utils import timezone
 
-from events.models import Delivery
+from config.site import using_origin
+from events.models import ORIGIN_KEY, Delivery
 from events.registry import listeners
 from events.types import DomainEvent
 
@@ -21,7 +22,16 @@ def deliver(delivery_id: int) -> bool:
     it done. A failing listener leaves the delivery pending with its error, and raises."""
     error: Exception | None = None
     with transaction.atomic():
-        delivery = Delivery.objects.select_for_update().select_related("event").get(pk=delivery_id)
+        delivery = (
+            Delivery.objects.select_for_update()
+            .select_related("event")
+            .filter(pk=delivery_id)
+            .first()
+        )
+        if delivery is None:
+            # A task can outlive its row: a queue that kept tasks across a reset database.
+            logger.warning("delivery %s no longer exists; nothing to deliver", delivery_id)
+            return False
         if delivery.done_at is not None:
             return False
         delivery.attempts += 1
@@ -31,7 +41,8 @@ def deliver(delivery_id: int) -> bool:
             if listener is None:
                 raise LookupError(f"no listener {delivery.listener!r} is registered")
             event = DomainEvent.load(delivery.event.name, delivery.event.payload)
-            with transaction.atomic():
+            origin = delivery.event.payload.get(ORIGIN_KEY)
+            with transaction.atomic(), using_origin(origin):
                 listener.handle(event)
         except Exception as exc:
             error = exc

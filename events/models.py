@@ -7,6 +7,10 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+#: The payload key of the scheme and host of the request that emitted the event (when one did),
+#: for links in the mails its listeners send (config/site.py).
+ORIGIN_KEY = "_site_origin"
+
 
 class Event(models.Model):
     name = models.CharField(_("event"), max_length=60)

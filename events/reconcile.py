@@ -12,6 +12,7 @@ import logging
 from collections.abc import Callable, Iterable
 from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.utils import timezone
 
 from events.models import Delivery
@@ -19,17 +20,25 @@ from events.registry import repairs
 
 logger = logging.getLogger(__name__)
 
-#: A delivery younger than this may still be on its way.
+#: A delivery younger than this may still be on its way (the default of :func:`grace`).
 GRACE = timedelta(minutes=1)
 #: The longest pause between two tries of a failing delivery.
 LONGEST_PAUSE = timedelta(hours=1)
 
 
+def grace() -> timedelta:
+    """How long work may still be on its way before the reconciler takes it over: a minute,
+    or ``EVENTS_RECONCILE_GRACE_SECONDS`` (the fault tests shorten it)."""
+    seconds = getattr(settings, "EVENTS_RECONCILE_GRACE_SECONDS", None)
+    return GRACE if seconds is None else timedelta(seconds=float(seconds))
+
+
 def _due(now: datetime) -> list[int]:
-    pending = Delivery.objects.filter(done_at=None, created_at__lte=now - GRACE)
+    wait = grace()
+    pending = Delivery.objects.filter(done_at=None, created_at__lte=now - wait)
     due = []
     for pk, attempts, last_tried in pending.values_list("pk", "attempts", "last_tried_at"):
-        pause = min(GRACE * 2 ** max(attempts - 1, 0), LONGEST_PAUSE)
+        pause = min(wait * 2 ** max(attempts - 1, 0), LONGEST_PAUSE)
         if last_tried is None or last_tried <= now - pause:
             due.append(pk)
     return due

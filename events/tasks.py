@@ -28,20 +28,24 @@ def deliver(delivery_id: int) -> bool:
 
 def enqueue(delivery_ids: Iterable[int]) -> None:
     """Hand deliveries to the workers. A broker that is down (or a listener failing while tasks
-    run inline) leaves them pending for the reconciler; it never reaches whoever emitted."""
-    rows = Delivery.objects.filter(pk__in=list(delivery_ids)).values_list("pk", "listener")
-    for delivery_id, name in rows:
+    run inline) leaves them pending for the reconciler; it never reaches whoever emitted.
+    Once the broker has failed, the rest are not tried: each try costs its retries, and a
+    referee saving a result would wait for every listener's."""
+    rows = list(Delivery.objects.filter(pk__in=list(delivery_ids)).values_list("pk", "listener"))
+    for n, (delivery_id, name) in enumerate(rows):
         listener = listeners.get(name)
         options = {"queue": listener.queue} if listener and listener.queue else {}
         try:
             deliver.apply_async((delivery_id,), **options)
         except BROKER_ERRORS:
             logger.warning(
-                "delivery %s (%s) waits: the broker is unreachable; the reconciler will hand "
-                "it over again",
+                "%d deliveries (from %s, %s) wait: the broker is unreachable; the reconciler "
+                "will hand them over again",
+                len(rows) - n,
                 delivery_id,
                 name,
             )
+            return
         except Exception:
             if settings.EVENTS_RAISE_LISTENER_ERRORS and deliver.app.conf.task_always_eager:
                 raise  # the test suite wants to see a failing listener

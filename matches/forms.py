@@ -80,10 +80,18 @@ class ReportForm(ScoreForm):
     note = forms.CharField(label=_("Note"), max_length=300, required=False)
 
 
-class DisputeForm(forms.Form):
+class DisputeForm(ScoreForm):
+    """The opponent's side: what is wrong and, if he wants, the score he says is right."""
+
     note = forms.CharField(
         label=_("What is wrong?"), max_length=300, required=False, widget=forms.TextInput
     )
+
+    def __init__(self, *args, match: Match, **kwargs):
+        super().__init__(*args, match=match, **kwargs)
+        for name in ("score_a", "score_b"):
+            self.fields[name].required = False
+            self.fields[name].help_text = _("The score you say is right (optional).")
 
 
 class CorrectionForm(ScoreForm):

@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from clubs.models import Player, TimeStampedModel
+from config import constraints as checks
 from tournaments.models import Entry, MatchFormat, Round
 
 #: Every cube value the database accepts: a power of two.
@@ -138,41 +139,63 @@ class Match(TimeStampedModel):
         verbose_name_plural = _("matches")
         constraints = [
             models.UniqueConstraint(fields=["round", "index"], name="match_index_per_round"),
-            models.CheckConstraint(condition=Q(index__gte=1), name="match_index_positive"),
             models.CheckConstraint(
-                condition=Q(table__isnull=True) | Q(table__gte=1), name="match_table_positive"
+                condition=Q(index__gte=1),
+                name="match_index_positive",
+                violation_error_message=checks.AT_LEAST_ONE,
             ),
             models.CheckConstraint(
-                condition=Q(score_a__gte=0) & Q(score_b__gte=0), name="match_scores_not_negative"
+                condition=Q(table__isnull=True) | Q(table__gte=1),
+                name="match_table_positive",
+                violation_error_message=checks.AT_LEAST_ONE,
             ),
-            models.CheckConstraint(condition=Q(length__gte=1), name="match_length_positive"),
+            models.CheckConstraint(
+                condition=Q(score_a__gte=0) & Q(score_b__gte=0),
+                name="match_scores_not_negative",
+                violation_error_message=checks.NOT_NEGATIVE,
+            ),
+            models.CheckConstraint(
+                condition=Q(length__gte=1),
+                name="match_length_positive",
+                violation_error_message=checks.AT_LEAST_ONE,
+            ),
             models.CheckConstraint(
                 condition=Q(entry_a__isnull=True)
                 | Q(entry_b__isnull=True)
                 | ~Q(entry_a=F("entry_b")),
                 name="match_two_different_entries",
+                violation_error_message=checks.TWO_PLAYERS,
             ),
             models.CheckConstraint(
                 condition=Q(winner__isnull=True) | Q(winner=F("entry_a")) | Q(winner=F("entry_b")),
                 name="match_winner_is_a_player",
+                violation_error_message=checks.WINNER_IS_A_PLAYER,
             ),
             models.CheckConstraint(
                 condition=Q(status=MatchStatus.FINISHED, winner__isnull=False)
                 | (~Q(status=MatchStatus.FINISHED) & Q(winner__isnull=True)),
                 name="match_finished_iff_winner",
+                violation_error_message=checks.FINISHED_HAS_WINNER,
             ),
             models.CheckConstraint(
                 condition=Q(status=MatchStatus.FINISHED) | Q(outcome=""),
                 name="match_outcome_only_when_finished",
+                violation_error_message=checks.OUTCOME_WHEN_FINISHED,
             ),
             models.CheckConstraint(
-                condition=Q(status__in=MatchStatus.values), name="match_status_valid"
+                condition=Q(status__in=MatchStatus.values),
+                name="match_status_valid",
+                violation_error_message=checks.CHOOSE_LISTED,
             ),
             models.CheckConstraint(
-                condition=Q(outcome__in=[*MatchOutcome.values, ""]), name="match_outcome_valid"
+                condition=Q(outcome__in=[*MatchOutcome.values, ""]),
+                name="match_outcome_valid",
+                violation_error_message=checks.CHOOSE_LISTED,
             ),
             models.CheckConstraint(
-                condition=Q(match_format__in=MatchFormat.values), name="match_format_valid"
+                condition=Q(match_format__in=MatchFormat.values),
+                name="match_format_valid",
+                violation_error_message=checks.CHOOSE_LISTED,
             ),
             models.UniqueConstraint(
                 fields=["round", "bracket_key"],
@@ -255,21 +278,40 @@ class Game(TimeStampedModel):
         verbose_name_plural = _("games")
         constraints = [
             models.UniqueConstraint(fields=["match", "number"], name="game_number_per_match"),
-            models.CheckConstraint(condition=Q(number__gte=1), name="game_number_positive"),
-            models.CheckConstraint(condition=Q(winner__in=Side.values), name="game_winner_side"),
-            models.CheckConstraint(condition=Q(kind__in=WinKind.values), name="game_kind_valid"),
             models.CheckConstraint(
-                condition=Q(ended_by__in=EndedBy.values), name="game_ended_by_valid"
+                condition=Q(number__gte=1),
+                name="game_number_positive",
+                violation_error_message=checks.AT_LEAST_ONE,
             ),
             models.CheckConstraint(
-                condition=Q(source__in=ResultSource.values), name="game_source_valid"
+                condition=Q(winner__in=Side.values),
+                name="game_winner_side",
+                violation_error_message=checks.CHOOSE_LISTED,
             ),
             models.CheckConstraint(
-                condition=Q(cube__in=CUBE_VALUES), name="game_cube_power_of_two"
+                condition=Q(kind__in=WinKind.values),
+                name="game_kind_valid",
+                violation_error_message=checks.CHOOSE_LISTED,
+            ),
+            models.CheckConstraint(
+                condition=Q(ended_by__in=EndedBy.values),
+                name="game_ended_by_valid",
+                violation_error_message=checks.CHOOSE_LISTED,
+            ),
+            models.CheckConstraint(
+                condition=Q(source__in=ResultSource.values),
+                name="game_source_valid",
+                violation_error_message=checks.CHOOSE_LISTED,
+            ),
+            models.CheckConstraint(
+                condition=Q(cube__in=CUBE_VALUES),
+                name="game_cube_power_of_two",
+                violation_error_message=checks.CUBE_POWER_OF_TWO,
             ),
             models.CheckConstraint(
                 condition=~Q(ended_by=EndedBy.DROP) | Q(kind=WinKind.SINGLE),
                 name="game_drop_is_single",
+                violation_error_message=checks.DROP_IS_SINGLE,
             ),
             models.CheckConstraint(
                 # N-point: kind × cube; best-of-N: every game counts one.
@@ -278,6 +320,7 @@ class Game(TimeStampedModel):
                 | Q(kind=WinKind.GAMMON, points=F("cube") * 2)
                 | Q(kind=WinKind.BACKGAMMON, points=F("cube") * 3),
                 name="game_points_match_kind_and_cube",
+                violation_error_message=checks.POINTS_OF_A_GAME,
             ),
         ]
 
@@ -317,6 +360,14 @@ class MatchReport(TimeStampedModel):
     )
     decided_at = models.DateTimeField(_("decided"), null=True, blank=True)
     note = models.CharField(_("note"), max_length=300, blank=True)
+    # The opponent's side of a dispute: his own note and, if he gave it, the score he says.
+    dispute_note = models.CharField(_("the opponent's note"), max_length=300, blank=True)
+    dispute_score_a = models.PositiveIntegerField(
+        _("first player's score by the opponent"), null=True, blank=True
+    )
+    dispute_score_b = models.PositiveIntegerField(
+        _("second player's score by the opponent"), null=True, blank=True
+    )
     games = models.JSONField(
         _("games"),
         default=list,
@@ -346,12 +397,19 @@ class MatchReport(TimeStampedModel):
                 name="report_one_open_per_match",
             ),
             models.CheckConstraint(
-                condition=Q(status__in=ReportStatus.values), name="report_status_valid"
+                condition=Q(status__in=ReportStatus.values),
+                name="report_status_valid",
+                violation_error_message=checks.CHOOSE_LISTED,
             ),
         ]
 
     def __str__(self) -> str:
         return f"{self.match}: {self.score_a}–{self.score_b} ({self.get_status_display()})"
+
+    @property
+    def has_counter_score(self) -> bool:
+        """The disputing opponent said which score he thinks is right."""
+        return self.dispute_score_a is not None and self.dispute_score_b is not None
 
 
 class MatchFile(TimeStampedModel):
@@ -447,7 +505,9 @@ class DirectorAction(TimeStampedModel):
         verbose_name_plural = _("director's actions")
         constraints = [
             models.CheckConstraint(
-                condition=Q(kind__in=DirectorActionKind.values), name="director_action_kind_valid"
+                condition=Q(kind__in=DirectorActionKind.values),
+                name="director_action_kind_valid",
+                violation_error_message=checks.CHOOSE_LISTED,
             ),
         ]
 

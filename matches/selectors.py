@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Q, QuerySet
+from django.db.models import F, Q, QuerySet
 
 from backgammon.scoring import GameResult, match_progress
 from clubs.models import Player
@@ -22,6 +22,22 @@ def next_match_for(player: Player) -> Match | None:
         .select_related("round__stage__tournament__club", "entry_a__player", "entry_b__player")
         .order_by("round__stage__tournament__starts_at", "round__number", "index")
         .first()
+    )
+
+
+def open_matches_for(player: Player) -> list[Match]:
+    """Every match the player can play now (or is playing), oldest round first."""
+    return list(
+        Match.objects.filter(Q(entry_a__player=player) | Q(entry_b__player=player))
+        .open()
+        .select_related("round__stage__tournament__club", "entry_a__player", "entry_b__player")
+        .order_by(
+            F("round__deadline").asc(nulls_last=True),
+            "round__stage__tournament__starts_at",
+            "round__stage__order",
+            "round__number",
+            "index",
+        )
     )
 
 
@@ -75,7 +91,7 @@ def open_report(match: Match) -> MatchReport | None:
         MatchReport.objects.filter(
             match=match, status__in=[ReportStatus.PENDING, ReportStatus.DISPUTED]
         )
-        .select_related("reported_by")
+        .select_related("reported_by", "decided_by")
         .first()
     )
 

@@ -1,27 +1,38 @@
 """The iCalendar feed of a player's scheduled matches, behind a secret address.
 
 The address carries the player's id and a token derived from ``SECRET_KEY`` (no stored
-secret): a calendar app subscribes without logging in. A match is dated by its round's deadline,
-or else by the tournament's start; a match with neither is left out.
+secret): a calendar app subscribes without logging in. Every match still to play is an event:
+timed by its round's deadline, or by the tournament's start when the round was drawn by then;
+otherwise all day on the day its round was drawn. UIDs name the installation (``SITE_URL``'s
+host), and SEQUENCE grows whenever the match, its round or its tournament changes, so calendar
+apps move an event instead of keeping a stale copy. The calendar always holds the site's time
+zone (VTIMEZONE), so that even a player without matches gets valid iCalendar (RFC 5545 wants
+at least one component).
 """
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import UTC, date, datetime, timedelta
+from urllib.parse import urlsplit
 
+from django.conf import settings
 from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.crypto import constant_time_compare, salted_hmac
 from django.utils.translation import gettext as _
-from icalendar import Calendar, Event
+from icalendar import Calendar, Event, Timezone
 
 from clubs.models import Player
 from matches.models import Match
 from notifications.match_notices import match_url
-from notifications.services import absolute
+from notifications.services import absolute, site_url
 
 SALT = "clubs.notify.calendar"  # kept: feeds already subscribed use it
+
+#: SEQUENCE counts seconds of the last change since this moment: it only grows, and stays
+#: within iCalendar's 32-bit integers until the 2080s.
+SEQUENCE_EPOCH = datetime(2024, 1, 1, tzinfo=UTC)
 
 
 def calendar_token(player: Player | int) -> str:
@@ -40,13 +51,10 @@ def calendar_path(player: Player) -> str:
 
 
 def scheduled_matches(player: Player) -> list[Match]:
-    """The player's matches still to play that have a date (one query)."""
+    """The player's matches still to play (one query)."""
     return list(
         Match.objects.filter(Q(entry_a__player=player) | Q(entry_b__player=player))
         .undecided()
-        .filter(
-            Q(round__deadline__isnull=False) | Q(round__stage__tournament__starts_at__isnull=False)
-        )
         .select_related("round__stage__tournament__club", "entry_a__player", "entry_b__player")
         .order_by("round__deadline", "round__stage__tournament__starts_at", "pk")
     )
@@ -59,6 +67,9 @@ def calendar_feed(player: Player) -> bytes:
         calendar.add("prodid", "-//Crawford//Backgammon matches//EN")
         calendar.add("version", "2.0")
         calendar.add("x-wr-calname", _("Crawford: matches of %(name)s") % {"name": player.name})
+        calendar.add("calscale", "GREGORIAN")
+        calendar.add("method", "PUBLISH")
+        calendar.add_component(Timezone.from_tzid(settings.TIME_ZONE))
         now = timezone.now()
         for match in scheduled_matches(player):
             calendar.add_component(_event(match, player, now))
@@ -73,19 +84,12 @@ def _event(match: Match, player: Player, now: object) -> Event:
         me, other = other, me
     opponent = other.player.name if other is not None else _("opponent to be decided")
     event = Event()
-    event.add("uid", f"match-{match.pk}@crawford")
+    event.add("uid", f"match-{match.pk}@{installation()}")
     event.add("dtstamp", now)
-    if round_.deadline is not None:
-        event.add("dtstart", round_.deadline - timedelta(hours=1))
-        event.add("dtend", round_.deadline)
-        when = _("Play by %(deadline)s.") % {
-            "deadline": timezone.localtime(round_.deadline).strftime("%Y-%m-%d %H:%M")
-        }
-    else:
-        assert tournament.starts_at is not None
-        event.add("dtstart", tournament.starts_at)
-        event.add("dtend", tournament.starts_at + timedelta(hours=1))
-        when = _("The tournament starts.")
+    event.add("sequence", sequence(match))
+    starts, ends, when = _when(match)
+    event.add("dtstart", starts)
+    event.add("dtend", ends)
     event.add(
         "summary",
         _("%(tournament)s: %(me)s vs %(opponent)s")
@@ -105,3 +109,36 @@ def _event(match: Match, player: Player, now: object) -> Event:
         event.add("location", str(location))
     event.add("url", absolute(match_url(match)))
     return event
+
+
+def installation() -> str:
+    """This installation's name in UIDs: the host of ``SITE_URL`` (two sites never share
+    a UID)."""
+    return urlsplit(site_url()).netloc or "crawford.invalid"
+
+
+def sequence(match: Match) -> int:
+    """The event's SEQUENCE: seconds from :data:`SEQUENCE_EPOCH` to the last change of the
+    match, its round or its tournament, whichever came last. Moving a match (a new deadline,
+    a new start, an opponent found) saves one of them, so the number grows; it never
+    shrinks."""
+    round_ = match.round
+    changed = max(match.updated_at, round_.updated_at, round_.stage.tournament.updated_at)
+    return max(0, int((changed - SEQUENCE_EPOCH).total_seconds()))
+
+
+def _when(match: Match) -> tuple[datetime | date, datetime | date, str]:
+    """Start, end and a sentence: timed by the round's deadline, or by the tournament's start
+    when the round was drawn by then; else all day on the day the round was drawn."""
+    round_ = match.round
+    starts_at = round_.stage.tournament.starts_at
+    if round_.deadline is not None:
+        deadline = timezone.localtime(round_.deadline)
+        when = _("Play by %(deadline)s.") % {"deadline": deadline.strftime("%Y-%m-%d %H:%M")}
+        return deadline - timedelta(hours=1), deadline, when
+    drawn = timezone.localtime(round_.created_at)
+    if starts_at is not None and drawn.date() <= timezone.localtime(starts_at).date():
+        start = timezone.localtime(starts_at)
+        return start, start + timedelta(hours=1), _("The tournament starts.")
+    day = drawn.date()
+    return day, day + timedelta(days=1), _("No time set: play when you and your opponent agree.")

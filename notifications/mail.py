@@ -11,6 +11,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from clubs.models import Player
+from config.mail import NOTIFICATION_HEADER
 from notifications.models import Notification, NotificationStatus
 
 #: What a mail server that is down, refuses or times out raises (SMTPException is an OSError,
@@ -76,7 +77,8 @@ def _send(notification: Notification, address: str) -> None:
         subject=notification.subject,
         body=notification.body,
         to=[address],
-        headers={"Auto-Submitted": "auto-generated"},
+        # The development backend (config.mail) links the copy in the app by this header.
+        headers={"Auto-Submitted": "auto-generated", NOTIFICATION_HEADER: str(notification.pk)},
     )
     if notification.body_html:
         mail.attach_alternative(notification.body_html, "text/html")

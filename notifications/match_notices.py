@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from django.db.models import QuerySet
 from django.urls import reverse
 
+from clubs import permissions
 from clubs.models import Membership, Player, Role
 from matches.models import Match, MatchOutcome, MatchReport, MatchStatus, ReportStatus
 from notifications import kinds
@@ -196,7 +197,7 @@ def referees_of(match: Match) -> list[Player]:
     ]
     candidates = [
         [match.referee] if match.referee_id else [],
-        list(tournament.referees.select_related("user").order_by("name")),
+        permissions.tournament_referees(tournament),
         organizers,
     ]
     for group in candidates:

@@ -19,14 +19,10 @@ from django.urls import reverse
 from django.utils import timezone, translation
 
 from clubs.models import Club, Player
+from config.site import site_url
 from notifications.kinds import KINDS, wanted
 from notifications.mail import email_address, queue_send
 from notifications.models import Notification, NotificationStatus
-
-
-def site_url() -> str:
-    """Where the app is reachable, for links in e-mails (no request in a worker)."""
-    return str(getattr(settings, "SITE_URL", "http://127.0.0.1:8000")).rstrip("/")
 
 
 def absolute(path: str) -> str:

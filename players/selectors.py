@@ -30,7 +30,7 @@ from backgammon.fibs import INITIAL_RATING
 from clubs import selectors as clubs_selectors
 from clubs.models import Club, Membership, Player
 from matches.models import Game, Match, MatchOutcome, MatchStatus, WinKind
-from matches.selectors import next_match_for
+from matches.selectors import open_matches_for
 from ratings.models import ClubRating, RatingChange
 from standings.placings import player_places
 from tournaments.models import Entry, EntryStatus, MatchFormat, Tournament, TournamentStatus
@@ -464,14 +464,14 @@ class Dashboard:
     player: Player | None
     memberships: list[Membership]
     entries: list[Any]
-    next_match: Any | None
+    open_matches: list[Any]
 
 
 def dashboard_for(user: Any) -> Dashboard:
-    """My clubs, my tournaments and my next match."""
+    """My clubs, my tournaments and every match I have open."""
     player = clubs_selectors.player_of(user)
     if player is None:
-        return Dashboard(player=None, memberships=[], entries=[], next_match=None)
+        return Dashboard(player=None, memberships=[], entries=[], open_matches=[])
     memberships = list(
         Membership.objects.filter(player=player).select_related("club").order_by("club__name")
     )
@@ -479,5 +479,5 @@ def dashboard_for(user: Any) -> Dashboard:
         player=player,
         memberships=memberships,
         entries=list(entries_of_player(player)),
-        next_match=next_match_for(player),
+        open_matches=open_matches_for(player),
     )

@@ -9,7 +9,7 @@ from django import forms
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.utils.formats import date_format
+from django.utils.formats import date_format, number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -25,20 +25,21 @@ def _rating_chart(profile: selectors_players.PlayerProfile) -> str:
         return ""
     points = [
         svg.ChartPoint(
-            profile.start_rating, _("Start: %(rating).1f") % {"rating": profile.start_rating}
+            profile.start_rating,
+            _("Start: %(rating)s") % {"rating": number_format(round(profile.start_rating, 1), 1)},
         )
     ]
     for step in profile.history:
         template = (
-            _("%(date)s: won against %(opponent)s, %(rating).1f (%(delta)+.1f)")
+            _("%(date)s: won against %(opponent)s, %(rating)s (%(delta)s)")
             if step.won
-            else _("%(date)s: lost to %(opponent)s, %(rating).1f (%(delta)+.1f)")
+            else _("%(date)s: lost to %(opponent)s, %(rating)s (%(delta)s)")
         )
         tooltip = template % {
             "date": date_format(step.played_at, "SHORT_DATE_FORMAT"),
             "opponent": step.opponent,
-            "rating": step.rating,
-            "delta": step.delta,
+            "rating": number_format(round(step.rating, 1), 1),
+            "delta": ("+" if step.delta >= 0 else "") + number_format(round(step.delta, 1), 1),
         }
         points.append(svg.ChartPoint(step.rating, tooltip, step.won))
     return svg.rating_chart(

@@ -10,6 +10,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from django.utils.formats import get_format
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
@@ -33,7 +34,9 @@ def tick_step(low: float, high: float, most: int = 6) -> int:
 
 
 def _fmt(value: float) -> str:
-    return f"{value:.1f}".rstrip("0").rstrip(".")
+    """An axis label: one decimal at most, with the reader's decimal separator."""
+    text = f"{value:.1f}".rstrip("0").rstrip(".")
+    return text.replace(".", str(get_format("DECIMAL_SEPARATOR")))
 
 
 def rating_chart(

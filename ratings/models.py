@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 from backgammon.fibs import INITIAL_RATING
 from clubs.models import Club, Player, TimeStampedModel
+from config import constraints as checks
 
 
 class ClubRating(TimeStampedModel):
@@ -29,7 +30,11 @@ class ClubRating(TimeStampedModel):
         verbose_name_plural = _("club ratings")
         constraints = [
             models.UniqueConstraint(fields=["club", "player"], name="rating_once_per_club"),
-            models.CheckConstraint(condition=Q(rating__gt=0), name="rating_positive"),
+            models.CheckConstraint(
+                condition=Q(rating__gt=0),
+                name="rating_positive",
+                violation_error_message=checks.ABOVE_ZERO,
+            ),
         ]
 
     def __str__(self) -> str:

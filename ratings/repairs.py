@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
-from events.reconcile import GRACE
+from events.reconcile import grace
 from events.registry import repair
 from matches.models import Match, MatchOutcome, MatchStatus
 from ratings import services
@@ -22,7 +22,7 @@ def unrated_matches() -> list[str]:
             entry_a__isnull=False,
             entry_b__isnull=False,
             winner__isnull=False,
-            finished_at__lte=timezone.now() - GRACE,
+            finished_at__lte=timezone.now() - grace(),
         )
         .exclude(Exists(RatingChange.objects.filter(match=OuterRef("pk"))))
         .order_by("finished_at", "pk")

@@ -6,7 +6,7 @@ from typing import Any
 
 import django_tables2 as tables
 from django.urls import reverse
-from django.utils.formats import date_format
+from django.utils.formats import date_format, number_format
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
@@ -47,13 +47,14 @@ class LeaderboardTable(tables.Table):
         return value
 
     def render_rating(self, value: float) -> str:
-        return f"{value:.1f}"
+        # Rounded first: number_format cuts off the digits it does not show.
+        return number_format(round(value, 1), 1)  # 1593.4, in German 1593,4
 
     def value_rating(self, value: float) -> float:
         return round(value, 2)
 
     def render_win_rate(self, value: float) -> str:
-        return f"{value:.0%}"
+        return _("%(number)s%%") % {"number": number_format(round(100 * value), 0)}
 
     def value_win_rate(self, value: float | None) -> float | None:
         return None if value is None else round(value, 3)

@@ -18,7 +18,7 @@ from django.db.models import Count, Q, QuerySet
 
 from draw.brackets import bracket_results, format_of
 from matches.models import Match, MatchStatus
-from matches.results import GAMMONISH, match_result
+from matches.results import GAMMONISH, awards, match_result
 from tournaments.models import Entry, EntryStatus, StageKind, Tournament
 from tournaments.pairing import BracketFormat, PairingError, resolve
 from tournaments.ranking import StandingRow, rank
@@ -72,6 +72,7 @@ class _Loaded:
     seeded: list[int] = field(default_factory=list)  # entry ids in seed order
     withdrawn: list[int] = field(default_factory=list)  # in the order they withdrew
     matches: list[tuple[Any, ...]] = field(default_factory=list)
+    awarded: list[tuple[int, int, dict[str, int]]] = field(default_factory=list)
 
 
 def placings(tournaments: Iterable[Tournament]) -> dict[int, dict[int, list[Place]]]:
@@ -85,11 +86,13 @@ def placings(tournaments: Iterable[Tournament]) -> dict[int, dict[int, list[Plac
     entries = (
         Entry.objects.filter(tournament_id__in=by_id)
         .order_by("tournament_id", "updated_at", "pk")
-        .values_list("pk", "tournament_id", "seed", "status")
+        .values_list("pk", "tournament_id", "seed", "status", "starting_points", "requested_byes")
     )
     seeds: dict[int, list[tuple[int, int]]] = {pk: [] for pk in by_id}
-    for pk, tournament_id, seed, status in entries:
+    for pk, tournament_id, seed, status, start, byes in entries:
         data = loaded[tournament_id]
+        if start or byes:
+            data.awarded.append((pk, start, byes))
         if seed is not None:
             seeds[tournament_id].append((seed, pk))
         if status == EntryStatus.WITHDRAWN:
@@ -192,7 +195,7 @@ def _table_places(tournament: Tournament, data: _Loaded) -> dict[int, list[Place
         return {}
     rows = rank(
         data.seeded,
-        results,
+        results + awards(data.awarded, {row[-1] for row in data.matches}),
         tiebreaks_of(tournament),
         bye_points=tournament.bye_match_points,
         lot_seed=tournament.pk,
@@ -200,9 +203,26 @@ def _table_places(tournament: Tournament, data: _Loaded) -> dict[int, list[Place
     return {player: [place] for player, place in table_places(rows).items()}
 
 
+def main_places(found: dict[int, list[Place]], entrants: Iterable[int]) -> dict[int, Place]:
+    """Every entrant's place in the main event of a bracket, as far as the results go:
+    the place the bracket gave, or, for the ``k`` players still in, the shared band 1–k
+    above everyone already placed (the standings table ranks by this)."""
+    entrants = list(entrants)
+    placed = {
+        entry: place
+        for entry in entrants
+        for place in found.get(entry, [])[:1]
+        if place.event == MAIN
+    }
+    still_in = len(entrants) - len(placed)
+    return {entry: placed.get(entry) or Place(1, max(still_in, 1)) for entry in entrants}
+
+
 def table_places(rows: Sequence[StandingRow]) -> dict[int, Place]:
     """The place of every row of a ranked table: rows sharing a rank share the band."""
     sizes: dict[int, int] = {}
     for row in rows:
         sizes[row.rank] = sizes.get(row.rank, 0) + 1
-    return {row.player: Place(row.rank, row.rank + sizes[row.rank] - 1) for row in rows}
+    # One (immutable) place per rank, shared by its rows.
+    bands = {first: Place(first, first + size - 1) for first, size in sizes.items()}
+    return {row.player: bands[row.rank] for row in rows}

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from draw.brackets import is_bracket
-from matches.results import finished_results
-from standings.placings import NamedPlace, placings, table_places
+from matches.results import awarded_results, finished_result_rows
+from standings.placings import MAIN, NamedPlace, Place, main_places, placings, table_places
 from tournaments.models import Entry, EntryStatus, Tournament
-from tournaments.ranking import MatchResult, rank
+from tournaments.ranking import ResultRow, StandingRow, rank
 from tournaments.tiebreaks import tiebreaks_of
 
 #: Totals every standings table shows; tie-break columns that repeat one are left out.
@@ -22,10 +23,44 @@ class Standings:
     metrics: list[str]
     #: Brackets: per event, the places with their players, best first.
     placings: dict[str, list[NamedPlace]] = field(default_factory=dict)
+    #: Whether some player has a place in an event besides the main one (a consolation).
+    other_events: bool = False
+
+
+#: The keys of a standings row, then ``tb_<metric>`` per tie-break.
+ROW_KEYS = (
+    "rank",
+    "place",
+    "entry_id",
+    "player",
+    "withdrawn",
+    # StandingRow's totals, in its order:
+    "played",
+    "won",
+    "lost",
+    "byes",
+    "match_points",
+    "games_won",
+    "games_lost",
+    "points_for",
+    "points_against",
+    "points_diff",
+    "gammons_won",
+    "other_places",
+)
+assert ROW_KEYS[5:16] == StandingRow._fields[2:13]
+
+
+class EntryRow(NamedTuple):
+    """What the standings show of an entry."""
+
+    pk: int
+    name: str
+    withdrawn: bool
 
 
 def build_standings(
-    tournament: Tournament, entries: list[Entry], results: list[MatchResult]
+    tournament: Tournament, entries: list[EntryRow], results: Iterable[ResultRow]
 ) -> Standings:
     metrics = tiebreaks_of(tournament)
     by_id = {entry.pk: entry for entry in entries}
@@ -36,47 +71,49 @@ def build_standings(
         bye_points=tournament.bye_match_points,
         lot_seed=tournament.pk,
     )
-    places = table_places(ranked)
+    found = placings([tournament]).get(tournament.pk, {}) if is_bracket(tournament) else None
+    places: dict[int, Place]
+    if found is None:
+        places = table_places(ranked)
+    else:
+        # A bracket ranks by place, as its placings say; the table only orders a shared place.
+        places = main_places(found, by_id)
+        ranked.sort(key=lambda row: places[row.player])
+    keys = [*ROW_KEYS, *(f"tb_{key}" for key in metrics)]
     rows = []
     for row in ranked:
         entry = by_id[row.player]
-        values = dict(zip(metrics, row.metrics, strict=True))
-        rows.append(
-            {
-                "rank": row.rank,
-                "place": str(places[row.player]),
-                "entry_id": entry.pk,
-                "player": entry.player.name,
-                "withdrawn": entry.status == EntryStatus.WITHDRAWN,
-                "played": row.played,
-                "won": row.won,
-                "lost": row.lost,
-                "byes": row.byes,
-                "match_points": row.match_points,
-                "games_won": row.games_won,
-                "games_lost": row.games_lost,
-                "points_for": row.points_for,
-                "points_against": row.points_against,
-                "points_diff": row.points_diff,
-                "gammons_won": row.gammons_won,
-                **{f"tb_{key}": value for key, value in values.items()},
-            }
+        place = places[row.player]
+        other_places = (
+            "; ".join(
+                f"{other.event_label} {other}"
+                for other in found.get(row.player, [])
+                if other.event != MAIN
+            )
+            if found
+            else ""
         )
-    return Standings(rows=rows, metrics=metrics, placings=_bracket_placings(tournament, by_id))
+        # The totals are the ranked row's own fields, in ROW_KEYS's order.
+        values = (place.first, str(place), entry.pk, entry.name, entry.withdrawn, *row[2:13])
+        rows.append(dict(zip(keys, (*values, other_places, *row.metrics), strict=True)))
+    return Standings(
+        rows=rows,
+        metrics=metrics,
+        placings=_bracket_placings(found or {}, by_id),
+        other_events=any(row["other_places"] for row in rows),
+    )
 
 
 def _bracket_placings(
-    tournament: Tournament, by_id: dict[int, Entry]
+    placed: dict[int, list[Place]], by_id: dict[int, EntryRow]
 ) -> dict[str, list[NamedPlace]]:
-    if not is_bracket(tournament):
-        return {}
     found: dict[str, list[NamedPlace]] = {}
-    for entry_id, places in placings([tournament]).get(tournament.pk, {}).items():
+    for entry_id, places in placed.items():
         entry = by_id.get(entry_id)
         if entry is None:
             continue
         for place in places:
-            found.setdefault(place.event, []).append(NamedPlace(place, entry.player.name))
+            found.setdefault(place.event, []).append(NamedPlace(place, entry.name))
     for rows in found.values():
         rows.sort(key=lambda row: (row.place, row.name))
     return found
@@ -86,9 +123,16 @@ def tournament_standings(tournament: Tournament) -> Standings:
     """The standings of a tournament: one row per seeded player with totals and the
     tie-break values in the tournament's order; placings per event for brackets.
     A fixed number of queries whatever the field size."""
-    entries = list(
-        Entry.objects.filter(tournament=tournament, seed__isnull=False)
-        .select_related("player")
+    withdrawn = EntryStatus.WITHDRAWN
+    entries = [
+        EntryRow(pk, name, status == withdrawn)
+        for pk, name, status in Entry.objects.filter(tournament=tournament, seed__isnull=False)
         .order_by("seed")
-    )
-    return build_standings(tournament, entries, finished_results(tournament))
+        .values_list("pk", "player__name", "status")
+    ]
+    return build_standings(tournament, entries, finished_tournament_rows(tournament))
+
+
+def finished_tournament_rows(tournament: Tournament) -> list[ResultRow]:
+    """Every finished match and every award of the tournament, as plain result rows."""
+    return [*finished_result_rows(tournament), *awarded_results(tournament)]

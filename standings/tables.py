@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 from typing import Any
 
 import django_tables2 as tables
@@ -20,9 +21,12 @@ class NumberColumn(tables.Column):
 
 
 class StandingsTable(tables.Table):
-    # The place: shared ("1–3") by players the tie-breaks cannot separate; sorts by rank.
-    place = NumberColumn(verbose_name=_("Rank"), order_by=("rank",))
+    # The place: shared ("1–3") by players the tie-breaks cannot separate, or (brackets) by
+    # players the bracket places alike (5–8); sorts by its first number.
+    place = NumberColumn(verbose_name=_("Place"), order_by=("rank",))
     player = tables.Column(verbose_name=_("Player"))
+    # Brackets with a consolation: the places there ("Consolation 1"), shown when some exist.
+    other_places = tables.Column(verbose_name=_("Other events"), orderable=False)
     played = NumberColumn(verbose_name=_("Played"))
     won = NumberColumn(verbose_name=_("Won"))
     lost = NumberColumn(verbose_name=_("Lost"))
@@ -41,13 +45,22 @@ class StandingsTable(tables.Table):
         empty_text = _("No results yet.")
 
     def __init__(
-        self, data: Any, *, metrics: list[str], match_format: str = "points", **kwargs: Any
+        self,
+        data: Any,
+        *,
+        metrics: list[str],
+        match_format: str = "points",
+        other_events: bool = False,
+        **kwargs: Any,
     ) -> None:
         # Best-of-N counts games, N-point matches count points: show the one that matters.
         if match_format == "games":
-            kwargs.setdefault("exclude", ("points_for", "points_against", "points_diff"))
+            exclude = ["points_for", "points_against", "points_diff"]
         else:
-            kwargs.setdefault("exclude", ("games_won", "games_lost"))
+            exclude = ["games_won", "games_lost"]
+        if not other_events:
+            exclude.append("other_places")
+        kwargs.setdefault("exclude", tuple(exclude))
         extra = [
             (f"tb_{key}", NumberColumn(verbose_name=METRIC_LABELS[key][0]))
             for key in metrics
@@ -62,17 +75,24 @@ class StandingsTable(tables.Table):
         """The rows as HTML in one pass. A standings table of a big Swiss has thousands of
         cells; the per-cell template machinery would dominate the page's time."""
         columns = [
-            (column.name, conditional_escape(column.attrs.get("td", {}).get("class", "")))
+            (column.name, conditional_escape(column.attrs.get("td", {}).get("class") or ""))
             for column in self.columns
         ]
         rows = []
-        for record in self.data:
+        # The page's rows when the table is paginated (pages of 200 on screen), else all.
+        page = getattr(self, "page", None)
+        records = [row.record for row in page.object_list] if page is not None else self.data
+        opening = [(name, f'<td class="{css}">' if css else "<td>") for name, css in columns]
+        for record in records:
             cells = []
-            for name, css in columns:
-                value = (
-                    self.render_player(record[name], record) if name == "player" else (record[name])
-                )
-                cells.append(f'<td class="{css}">{conditional_escape(value)}</td>')
+            for name, td in opening:
+                value = record[name]
+                if name == "player":
+                    value = self.render_player(value, record)
+                # Numbers need no escaping; names and places do (stdlib escape is Django's,
+                # without its lazy-string wrapper, which costs more than the escaping here).
+                text = str(value) if type(value) is int else html.escape(str(value))
+                cells.append(f"{td}{text}</td>")
             row_class = ' class="withdrawn"' if record["withdrawn"] else ""
             rows.append(f"<tr{row_class}>{''.join(cells)}</tr>")
         return mark_safe("".join(rows))

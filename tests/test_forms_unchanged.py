@@ -27,12 +27,13 @@ LANGUAGES = ["en", "de"]
 
 
 def state(obj, *related: str) -> dict[str, object]:
-    """The stored fields of ``obj`` (and the ids of its ``related`` many-to-many rows)."""
+    """The stored fields of ``obj`` (and the ids of its ``related`` many-to-many rows), less
+    the bookkeeping a save touches: when it was saved, and the tournament's cache version."""
     obj = type(obj).objects.get(pk=obj.pk)
     fields = {
         f.attname: getattr(obj, f.attname)
         for f in obj._meta.concrete_fields
-        if f.name != "updated_at"
+        if f.name not in ("updated_at", "version")
     }
     for name in related:
         fields[name] = sorted(getattr(obj, name).values_list("pk", flat=True))

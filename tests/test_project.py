@@ -49,7 +49,7 @@ def test_embedded_defaults_need_no_services():
     assert shown["broker"] == "memory://"
     assert shown["cache"].endswith("LocMemCache")
     assert shown["channels"] == "channels.layers.InMemoryChannelLayer"
-    assert shown["email"].endswith("console.EmailBackend")
+    assert shown["email"] == "config.mail.ConsoleSummaryBackend"  # one line per e-mail
     assert shown["debug"] is True
 
 

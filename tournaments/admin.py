@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from tournaments.models import Entry, Round, Season, Stage, Tournament
+from tournaments.models import Entry, PairingRule, Round, Season, Stage, Tournament
 
 
 class EntryInline(admin.TabularInline):
@@ -49,3 +49,11 @@ class SeasonAdmin(admin.ModelAdmin):
     list_display = ("name", "club")
     list_filter = ("club",)
     prepopulated_fields = {"slug": ("name",)}
+
+
+@admin.register(PairingRule)
+class PairingRuleAdmin(admin.ModelAdmin):
+    list_display = ("tournament", "entry_a", "entry_b", "kind", "reason")
+    list_filter = ("kind", "reason")
+    search_fields = ("tournament__name", "entry_a__player__name", "entry_b__player__name")
+    raw_id_fields = ("entry_a", "entry_b")

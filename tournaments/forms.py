@@ -1,12 +1,135 @@
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
+from django.core.validators import MinValueValidator
+from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Player
 from config.widgets import DateTimeLocalInput
-from tournaments.models import DEFAULT_CUBE_LIMIT, Entry, Round, Stage, Tournament
+from tournaments.models import (
+    DEFAULT_CUBE_LIMIT,
+    Entry,
+    EntryStatus,
+    PairingRuleKind,
+    PairingRuleReason,
+    RefereeScope,
+    Round,
+    Stage,
+    Tournament,
+)
+from tournaments.pairing.elimination import PROGRESSIVE_MIN_ENTRANTS
 from tournaments.tiebreaks import METRIC_LABELS
+
+
+class TiebreakOrderWidget(forms.Widget):
+    """One number box per tie-break: the organizer numbers the ones wanted in the order they
+    apply (1 first) and leaves the others empty. Plain inputs, no script: keyboard and screen
+    readers work as for any form. The tie-breaks are listed in the order of ``choices``
+    (the form puts the chosen ones first, in their order)."""
+
+    choices: list[tuple[str, str]]
+
+    def __init__(self, attrs: dict[str, Any] | None = None) -> None:
+        super().__init__(attrs)
+        self.choices = []
+
+    def value_from_datadict(self, data: Any, files: Any, name: str) -> dict[str, str]:
+        return {key: (data.get(f"{name}-{key}") or "").strip() for key, _label in self.choices}
+
+    def value_omitted_from_data(self, data: Any, files: Any, name: str) -> bool:
+        return not any(f"{name}-{key}" in data for key, _label in self.choices)
+
+    def id_for_label(self, id_: str) -> str:
+        return ""  # every box has its own label
+
+    def render(
+        self, name: str, value: Any, attrs: dict[str, Any] | None = None, renderer: Any = None
+    ) -> str:
+        if isinstance(value, dict):  # as typed (kept when the form comes back with an error)
+            shown = value
+        else:  # the saved order
+            shown = {key: str(n) for n, key in enumerate(value or [], start=1)}
+        base = (attrs or {}).get("id") or f"id_{name}"
+        rows = format_html_join(
+            "",
+            '<li><input type="number" name="{}" id="{}" value="{}" min="1" max="{}" step="1" '
+            'inputmode="numeric" class="priority"> <label for="{}">{}</label></li>',
+            (
+                (
+                    f"{name}-{key}",
+                    f"{base}_{key}",
+                    shown.get(key, ""),
+                    len(self.choices),
+                    f"{base}_{key}",
+                    label,
+                )
+                for key, label in self.choices
+            ),
+        )
+        label = self.attrs.get("aria-label", "")
+        return format_html(
+            '<ol class="tiebreak-order" id="{}" role="group" aria-label="{}">{}</ol>',
+            base,
+            label,
+            rows,
+        )
+
+
+class TiebreakOrderField(forms.Field):
+    """The chosen tie-breaks, in the order of the numbers given to them."""
+
+    widget = TiebreakOrderWidget
+    default_error_messages = {
+        "number": _("Number the tie-breaks with whole numbers from 1."),
+        "same": _("Two tie-breaks have the same number: give each its own place in the order."),
+    }
+
+    def __init__(self, *, choices: list[tuple[str, str]], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.choices = choices
+
+    @property
+    def choices(self) -> list[tuple[str, str]]:
+        return self._choices
+
+    @choices.setter
+    def choices(self, value: list[tuple[str, str]]) -> None:
+        self._choices = list(value)
+        self.widget.choices = self._choices
+
+    def to_python(self, value: Any) -> list[str]:
+        if isinstance(value, list | tuple):  # initial data: already in order
+            return [key for key in value if key in dict(self.choices)]
+        numbers: dict[str, int] = {}
+        for key, raw in (value or {}).items():
+            if not raw:
+                continue
+            if not raw.isdigit() or int(raw) < 1:
+                raise forms.ValidationError(self.error_messages["number"], code="number")
+            numbers[key] = int(raw)
+        if len(set(numbers.values())) != len(numbers):
+            raise forms.ValidationError(self.error_messages["same"], code="same")
+        return sorted(numbers, key=numbers.__getitem__)
+
+    def has_changed(self, initial: Any, data: Any) -> bool:
+        try:
+            return self.to_python(initial or []) != self.to_python(data)
+        except forms.ValidationError:
+            return True
+
+
+def at_least_one(form: forms.BaseForm, *names: str) -> None:
+    """These number fields take 1 or more: the form says so next to the field (and the browser
+    before sending), instead of the database refusing it later."""
+    for name in names:
+        field = form.fields.get(name)
+        if isinstance(field, forms.IntegerField):
+            field.min_value = 1
+            field.validators.append(MinValueValidator(1))
+            field.widget.attrs["min"] = 1
 
 
 class TournamentForm(forms.ModelForm):
@@ -26,6 +149,7 @@ class TournamentForm(forms.ModelForm):
             "swiss_rounds",
             "bye_match_points",
             "auto_pair_next_round",
+            "review_rounds",
             "avoid_same_club",
             "last_chance",
             "progressive_consolation",
@@ -42,29 +166,45 @@ class TournamentForm(forms.ModelForm):
             "lower_die_starts",
             "last_checker_larger_die",
             "no_hit_and_continue_home",
+            "referee_scope",
             "referees",
         )
         widgets = {
             "starts_at": DateTimeLocalInput(),
+            "referee_scope": forms.RadioSelect,
             "referees": forms.CheckboxSelectMultiple,
         }
 
-    tiebreaks = forms.MultipleChoiceField(
+    tiebreaks = TiebreakOrderField(
         label=_("Tie-breaks"),
         required=False,
-        widget=forms.CheckboxSelectMultiple,
-        help_text=_("They apply in the order shown. None chosen: the usual ones for the format."),
+        choices=[],
+        widget=TiebreakOrderWidget(attrs={"aria-label": _("Tie-breaks")}),
+        help_text=_(
+            "Number the tie-breaks you want in the order they apply (1 first) and leave the "
+            "others empty. None numbered: the usual ones for the format."
+        ),
     )
 
     def __init__(self, *args, club=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["slug"].required = False
+        # Left out (an older form, a script): all club referees, the default.
+        self.fields["referee_scope"].required = False
+
+        at_least_one(self, "default_length", "swiss_rounds")
         self.fields["max_cube"].help_text = _(
             "Highest cube value allowed; empty means %(limit)d."
         ) % {"limit": DEFAULT_CUBE_LIMIT}
-        # Not a model field of the form (it is chosen from a list), so the saved choice must
+        self.fields["progressive_consolation"].help_text = _(
+            "Main consolation only. Losers of later main rounds drop into the consolation "
+            "too: up to the quarter-finals, or the semi-finals with %(min)d to 8 players. "
+            "Applies from %(min)d players on; with fewer, only first-round losers play the "
+            "consolation."
+        ) % {"min": PROGRESSIVE_MIN_ENTRANTS}
+        # Not a model field of the form (it is numbered in a list), so the saved choice must
         # be shown by hand; without it, saving the form unchanged erased the tie-breaks. The
-        # chosen ones come first, in the order they apply, so that saving keeps the order.
+        # chosen ones come first, numbered in the order they apply.
         saved = [key for key in (self.instance.tiebreaks or []) if key in METRIC_LABELS]
         if self.instance.pk is not None and "tiebreaks" not in self.initial:
             self.initial["tiebreaks"] = saved
@@ -76,10 +216,8 @@ class TournamentForm(forms.ModelForm):
                 memberships__club=club, memberships__role__in=["referee", "organizer"]
             ).order_by("name")
 
-    def clean_tiebreaks(self) -> list[str]:
-        """The chosen tie-breaks in the order the form shows them."""
-        chosen = set(self.cleaned_data["tiebreaks"])
-        return [key for key, _label in self.fields["tiebreaks"].choices if key in chosen]
+    def clean_referee_scope(self) -> str:
+        return self.cleaned_data.get("referee_scope") or RefereeScope.CLUB
 
 
 class GuestEntryForm(forms.Form):
@@ -126,11 +264,19 @@ class RoundForm(forms.ModelForm):
         fields = ("match_format", "length", "deadline")
         widgets = {"deadline": DateTimeLocalInput()}
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        at_least_one(self, "length")
+
 
 class StageClockForm(forms.ModelForm):
     class Meta:
         model = Stage
         fields = ("clock", "clock_minutes", "clock_delay", "clock_bronstein")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        at_least_one(self, "clock_minutes")
 
 
 class SwapForm(forms.Form):
@@ -152,3 +298,58 @@ class ForfeitForm(forms.Form):
         self.fields["winner"].queryset = Entry.objects.filter(
             pk__in=[match.entry_a_id, match.entry_b_id]
         ).select_related("player")
+
+
+class PairingRuleForm(forms.Form):
+    """Two players who must never meet, or must meet."""
+
+    entry_a = forms.ModelChoiceField(queryset=Entry.objects.none(), label=_("Player"))
+    entry_b = forms.ModelChoiceField(queryset=Entry.objects.none(), label=_("Other player"))
+    kind = forms.ChoiceField(choices=PairingRuleKind.choices, label=_("Rule"))
+    reason = forms.ChoiceField(choices=PairingRuleReason.choices, label=_("Reason"))
+
+    def __init__(self, *args, tournament, **kwargs):
+        super().__init__(*args, **kwargs)
+        entries = (
+            Entry.objects.filter(tournament=tournament)
+            .exclude(status=EntryStatus.WITHDRAWN)
+            .select_related("player")
+            .order_by("player__name")
+        )
+        for name in ("entry_a", "entry_b"):
+            self.fields[name].queryset = entries
+            self.fields[name].label_from_instance = lambda entry: entry.player.name
+
+
+class LateEntryForm(forms.Form):
+    """A player entered into a running Swiss from a later round."""
+
+    name = forms.CharField(label=_("Name"), max_length=120)
+    from_round = forms.IntegerField(label=_("From round"), min_value=1)
+    start = forms.ChoiceField(
+        label=_("Starting score"),
+        choices=[
+            ("zero", _("No points")),
+            ("byes", _("A bye's points for every missed round")),
+            ("points", _("This many match points:")),
+        ],
+    )
+    points = forms.IntegerField(label=_("Match points"), min_value=0, initial=0, required=False)
+
+
+class ByeRequestForm(forms.Form):
+    """A player asks not to be paired in a round."""
+
+    entry = forms.ModelChoiceField(queryset=Entry.objects.none(), label=_("Player"))
+    round_number = forms.IntegerField(label=_("Round"), min_value=1)
+    points = forms.IntegerField(label=_("Match points for the bye"), min_value=0, initial=0)
+
+    def __init__(self, *args, tournament, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["entry"].queryset = (
+            Entry.objects.filter(tournament=tournament, seed__isnull=False)
+            .exclude(status=EntryStatus.WITHDRAWN)
+            .select_related("player")
+            .order_by("player__name")
+        )
+        self.fields["entry"].label_from_instance = lambda entry: entry.player.name

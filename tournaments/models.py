@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -9,6 +11,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player, TimeStampedModel
+from config import constraints as checks
 
 #: Cube values a tournament may cap the cube at.
 CUBE_LIMITS = [2**n for n in range(1, 13)]
@@ -46,6 +49,11 @@ class Seeding(models.TextChoices):
     MANUAL = "manual", _("Manual")
     RATING = "rating", _("By club rating")
     RANDOM = "random", _("Random")
+
+
+class RefereeScope(models.TextChoices):
+    CLUB = "club", _("All club referees")
+    LISTED = "listed", _("Only the referees chosen below")
 
 
 class Season(TimeStampedModel):
@@ -110,8 +118,22 @@ class Tournament(TimeStampedModel):
         default=5,
         help_text=_("Points to win an N-point match, or N in a best-of-N games match."),
     )
+    referee_scope = models.CharField(
+        _("referees"),
+        max_length=8,
+        choices=RefereeScope.choices,
+        default=RefereeScope.CLUB,
+        help_text=_(
+            "The club's referees referee all its tournaments; a tournament may narrow that to "
+            "the referees chosen below. The club's organizers always may."
+        ),
+    )
     referees = models.ManyToManyField(
-        Player, verbose_name=_("referees"), blank=True, related_name="refereed_tournaments"
+        Player,
+        verbose_name=_("chosen referees"),
+        blank=True,
+        related_name="refereed_tournaments",
+        help_text=_("Only used when the tournament narrows its referees to those chosen."),
     )
     season = models.ForeignKey(
         Season,
@@ -206,6 +228,14 @@ class Tournament(TimeStampedModel):
         default=True,
         help_text=_("Pair the next Swiss round as soon as the last result of a round is in."),
     )
+    review_rounds = models.BooleanField(
+        _("review rounds before publishing"),
+        default=False,
+        help_text=_(
+            "Swiss and round robin: a drawn round is a draft that only organizers see; they "
+            "can swap players or pair it again, then publish it to the players."
+        ),
+    )
     last_chance = models.BooleanField(_("last chance bracket"), default=False)
     progressive_consolation = models.BooleanField(_("progressive consolation"), default=False)
     grand_final_reset = models.BooleanField(_("grand final reset"), default=True)
@@ -216,6 +246,10 @@ class Tournament(TimeStampedModel):
         blank=True,
         help_text=_("Tie-break keys in the order they apply."),
     )
+    #: Raised by one in the transaction of every change a public page shows (results,
+    #: corrections, draws, entries, settings): the key of the pages' cache and their ETag.
+    #: Only ever written by ``tournaments.versions.bump`` (an UPDATE ... version + 1).
+    version = models.PositiveBigIntegerField(_("version"), default=1, editable=False)
 
     class Meta:
         ordering = ["-starts_at", "-created_at"]
@@ -223,44 +257,83 @@ class Tournament(TimeStampedModel):
         verbose_name_plural = _("tournaments")
         constraints = [
             models.UniqueConstraint(fields=["club", "slug"], name="tournament_slug_per_club"),
-            models.CheckConstraint(condition=~Q(slug=""), name="tournament_slug_not_empty"),
             models.CheckConstraint(
-                condition=Q(status__in=TournamentStatus.values), name="tournament_status_valid"
+                condition=~Q(slug=""),
+                name="tournament_slug_not_empty",
+                violation_error_message=checks.NOT_EMPTY,
             ),
             models.CheckConstraint(
-                condition=Q(format__in=TournamentFormat.values), name="tournament_format_valid"
+                condition=Q(status__in=TournamentStatus.values),
+                name="tournament_status_valid",
+                violation_error_message=checks.CHOOSE_LISTED,
+            ),
+            models.CheckConstraint(
+                condition=Q(format__in=TournamentFormat.values),
+                name="tournament_format_valid",
+                violation_error_message=checks.CHOOSE_LISTED,
             ),
             models.CheckConstraint(
                 condition=Q(match_format__in=MatchFormat.values),
                 name="tournament_match_format_valid",
+                violation_error_message=checks.CHOOSE_LISTED,
             ),
             models.CheckConstraint(
                 condition=Q(starting_rule__in=StartingRule.values),
                 name="tournament_starting_rule_valid",
+                violation_error_message=checks.CHOOSE_LISTED,
             ),
             models.CheckConstraint(
-                condition=Q(seeding__in=Seeding.values), name="tournament_seeding_valid"
+                condition=Q(seeding__in=Seeding.values),
+                name="tournament_seeding_valid",
+                violation_error_message=checks.CHOOSE_LISTED,
             ),
             models.CheckConstraint(
-                condition=Q(default_length__gte=1), name="tournament_length_positive"
+                condition=Q(default_length__gte=1),
+                name="tournament_length_positive",
+                violation_error_message=checks.AT_LEAST_ONE,
             ),
             models.CheckConstraint(
                 condition=Q(max_cube__isnull=True) | Q(max_cube__in=CUBE_LIMITS),
                 name="tournament_max_cube_power_of_two",
+                violation_error_message=checks.CUBE_POWER_OF_TWO,
             ),
             models.CheckConstraint(
                 condition=Q(swiss_rounds__isnull=True) | Q(swiss_rounds__gte=1),
                 name="tournament_swiss_rounds_positive",
+                violation_error_message=checks.AT_LEAST_ONE,
+            ),
+            models.CheckConstraint(
+                condition=Q(referee_scope__in=RefereeScope.values),
+                name="tournament_referee_scope_valid",
+                violation_error_message=checks.CHOOSE_LISTED,
             ),
         ]
 
     def __str__(self) -> str:
         return self.name
 
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        # A full save must not write back a version read before a bump (the cache would
+        # serve an old page under a number used again); the version is bumped after it.
+        if not self._state.adding and kwargs.get("update_fields") is None:
+            kwargs["update_fields"] = [
+                field.name
+                for field in self._meta.concrete_fields
+                if not field.primary_key and field.name != "version"
+            ]
+        super().save(*args, **kwargs)
+
     def get_absolute_url(self) -> str:
         return reverse(
             "tournaments:detail", kwargs={"club": self.club.slug, "tournament": self.slug}
         )
+
+    @property
+    def page_version(self) -> str:
+        """What the cached pages of this tournament are keyed by: its version, with its id and
+        creation time (a deleted tournament's id may come again on SQLite)."""
+        created = self.created_at.timestamp() if self.created_at else 0
+        return f"{self.pk}.{created:.6f}.{self.version}"
 
     @property
     def uses_cube(self) -> bool:
@@ -292,6 +365,23 @@ class Entry(TimeStampedModel):
     status = models.CharField(
         _("status"), max_length=16, choices=EntryStatus.choices, default=EntryStatus.PENDING
     )
+    joined_round = models.PositiveSmallIntegerField(
+        _("entered from round"),
+        null=True,
+        blank=True,
+        help_text=_("A late entry into a Swiss: the first round the player is paired in."),
+    )
+    starting_points = models.PositiveSmallIntegerField(
+        _("starting score"),
+        default=0,
+        help_text=_("Match points a late entry starts with."),
+    )
+    requested_byes = models.JSONField(
+        _("byes on request"),
+        default=dict,
+        blank=True,
+        help_text=_("Swiss rounds the player asked not to be paired in, with the points given."),
+    )
 
     class Meta:
         ordering = ["tournament", "seed", "player__name"]
@@ -307,15 +397,82 @@ class Entry(TimeStampedModel):
                 name="entry_seed_once_per_tournament",
             ),
             models.CheckConstraint(
-                condition=Q(seed__isnull=True) | Q(seed__gte=1), name="entry_seed_positive"
+                condition=Q(seed__isnull=True) | Q(seed__gte=1),
+                name="entry_seed_positive",
+                violation_error_message=checks.AT_LEAST_ONE,
             ),
             models.CheckConstraint(
-                condition=Q(status__in=EntryStatus.values), name="entry_status_valid"
+                condition=Q(status__in=EntryStatus.values),
+                name="entry_status_valid",
+                violation_error_message=checks.CHOOSE_LISTED,
             ),
         ]
 
     def __str__(self) -> str:
         return str(self.player)
+
+
+class PairingRuleKind(models.TextChoices):
+    FORBIDDEN = "forbidden", _("Never pair")
+    PINNED = "pinned", _("Always pair")
+
+
+class PairingRuleReason(models.TextChoices):
+    FAMILY = "family", _("Family")
+    HOUSEHOLD = "household", _("Same household")
+    REQUEST = "request", _("A player's request")
+    OTHER = "other", _("Other")
+
+
+class PairingRule(TimeStampedModel):
+    """Two players of a tournament who must not meet (forbidden) or must meet (pinned)."""
+
+    tournament = models.ForeignKey(
+        Tournament,
+        verbose_name=_("tournament"),
+        on_delete=models.CASCADE,
+        related_name="pairing_rules",
+    )
+    entry_a = models.ForeignKey(
+        Entry, verbose_name=_("player"), on_delete=models.CASCADE, related_name="+"
+    )
+    entry_b = models.ForeignKey(
+        Entry, verbose_name=_("other player"), on_delete=models.CASCADE, related_name="+"
+    )
+    kind = models.CharField(_("rule"), max_length=12, choices=PairingRuleKind.choices)
+    reason = models.CharField(
+        _("reason"),
+        max_length=12,
+        choices=PairingRuleReason.choices,
+        default=PairingRuleReason.OTHER,
+    )
+
+    class Meta:
+        ordering = ["tournament", "kind", "pk"]
+        verbose_name = _("pairing rule")
+        verbose_name_plural = _("pairing rules")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "entry_a", "entry_b"], name="pairing_rule_pair_once"
+            ),
+            models.CheckConstraint(
+                condition=~Q(entry_a=models.F("entry_b")),
+                name="pairing_rule_two_players",
+                violation_error_message=checks.PAIR_OF_TWO,
+            ),
+            models.CheckConstraint(
+                condition=Q(kind__in=PairingRuleKind.values),
+                name="pairing_rule_kind_valid",
+                violation_error_message=checks.CHOOSE_LISTED,
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.entry_a} – {self.entry_b} ({self.get_kind_display()})"
+
+    @property
+    def pair(self) -> frozenset[int]:
+        return frozenset((self.entry_a_id, self.entry_b_id))
 
 
 class StageKind(models.TextChoices):
@@ -362,12 +519,20 @@ class Stage(TimeStampedModel):
         verbose_name_plural = _("stages")
         constraints = [
             models.UniqueConstraint(fields=["tournament", "kind"], name="stage_kind_once"),
-            models.CheckConstraint(condition=Q(kind__in=StageKind.values), name="stage_kind_valid"),
             models.CheckConstraint(
-                condition=Q(clock__in=ClockKind.values), name="stage_clock_valid"
+                condition=Q(kind__in=StageKind.values),
+                name="stage_kind_valid",
+                violation_error_message=checks.CHOOSE_LISTED,
             ),
             models.CheckConstraint(
-                condition=Q(clock_minutes__gte=1), name="stage_clock_minutes_positive"
+                condition=Q(clock__in=ClockKind.values),
+                name="stage_clock_valid",
+                violation_error_message=checks.CHOOSE_LISTED,
+            ),
+            models.CheckConstraint(
+                condition=Q(clock_minutes__gte=1),
+                name="stage_clock_minutes_positive",
+                violation_error_message=checks.AT_LEAST_ONE,
             ),
         ]
 
@@ -394,6 +559,18 @@ class Round(TimeStampedModel):
         _("status"), max_length=16, choices=RoundStatus.choices, default=RoundStatus.PENDING
     )
     deadline = models.DateTimeField(_("deadline"), null=True, blank=True)
+    draft = models.JSONField(
+        _("draft pairings"),
+        null=True,
+        blank=True,
+        help_text=_("Pairings the organizer reviews before publishing; empty once published."),
+    )
+    pairing_notes = models.JSONField(
+        _("why the pairings are so"),
+        default=dict,
+        blank=True,
+        help_text=_("Codes per table (match index), shown translated on the round page."),
+    )
 
     class Meta:
         ordering = ["stage", "number"]
@@ -401,15 +578,32 @@ class Round(TimeStampedModel):
         verbose_name_plural = _("rounds")
         constraints = [
             models.UniqueConstraint(fields=["stage", "number"], name="round_number_per_stage"),
-            models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
-            models.CheckConstraint(condition=Q(length__gte=1), name="round_length_positive"),
             models.CheckConstraint(
-                condition=Q(match_format__in=MatchFormat.values), name="round_match_format_valid"
+                condition=Q(number__gte=1),
+                name="round_number_positive",
+                violation_error_message=checks.AT_LEAST_ONE,
             ),
             models.CheckConstraint(
-                condition=Q(status__in=RoundStatus.values), name="round_status_valid"
+                condition=Q(length__gte=1),
+                name="round_length_positive",
+                violation_error_message=checks.AT_LEAST_ONE,
+            ),
+            models.CheckConstraint(
+                condition=Q(match_format__in=MatchFormat.values),
+                name="round_match_format_valid",
+                violation_error_message=checks.CHOOSE_LISTED,
+            ),
+            models.CheckConstraint(
+                condition=Q(status__in=RoundStatus.values),
+                name="round_status_valid",
+                violation_error_message=checks.CHOOSE_LISTED,
             ),
         ]
 
     def __str__(self) -> str:
         return f"{self.stage} · {_('Round')} {self.number}"
+
+    @property
+    def is_draft(self) -> bool:
+        """Drawn but not published: only organizers see its pairings."""
+        return self.draft is not None

@@ -17,18 +17,20 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, NamedTuple
 
 PlayerId = int
 
 
-@dataclass(frozen=True, slots=True)
-class MatchResult:
+class MatchResult(NamedTuple):
     """A finished match: ``b is None`` (and ``bye=True``) for a bye to ``a``.
 
     ``*_points`` are backgammon points scored in the match (7-4 in a 7-point match), ``*_games``
     games won (best-of-N), ``*_gammons`` gammons and backgammons won.
+
+    A named tuple, not a dataclass: a big Swiss has ten thousand of them per standings table,
+    and a plain tuple in this field order (:data:`ResultRow`, as a query gives it) is accepted
+    wherever a ``MatchResult`` is.
     """
 
     a: PlayerId
@@ -42,10 +44,18 @@ class MatchResult:
     b_gammons: int = 0
     bye: bool = False
     round_number: int = 0
+    award: int | None = None
+    """Match points given to ``a`` without a match (a late entry's starting score, a bye
+    asked for): not a win, not a bye, no opponent."""
 
 
-@dataclass(frozen=True, slots=True)
-class StandingRow:
+#: A :class:`MatchResult` as a plain tuple in the same field order.
+ResultRow = tuple[
+    PlayerId, PlayerId | None, PlayerId, int, int, int, int, int, int, bool, int, int | None
+]
+
+
+class StandingRow(NamedTuple):
     rank: int
     player: PlayerId
     played: int
@@ -70,7 +80,7 @@ class Table:
     def __init__(
         self,
         players: Sequence[PlayerId],
-        results: Iterable[MatchResult],
+        results: Iterable[ResultRow],
         win_points: int,
         loss_points: int,
         bye_points: int,
@@ -93,39 +103,65 @@ class Table:
         self.gammons_won = [0] * n
         self.opponents: list[list[int]] = [[] for _ in range(n)]
         self.wins_over: list[tuple[int, int]] = []
-        index = self.index
-        for r in results:
-            a = index.get(r.a)
-            b = index.get(r.b) if r.b is not None else None
-            if r.b is None or r.bye:
-                if a is not None:
-                    self.byes[a] += 1
-                continue
-            for me, other, pf, pa, gf, ga, gam, win in (
-                (a, b, r.a_points, r.b_points, r.a_games, r.b_games, r.a_gammons, r.winner == r.a),
-                (b, a, r.b_points, r.a_points, r.b_games, r.a_games, r.b_gammons, r.winner == r.b),
-            ):
-                if me is None:
-                    continue
-                self.played[me] += 1
-                if win:
-                    self.won[me] += 1
-                else:
-                    self.lost[me] += 1
-                self.points_for[me] += pf
-                self.points_against[me] += pa
-                self.games_won[me] += gf
-                self.games_lost[me] += ga
-                self.gammons_won[me] += gam
-                if other is not None:
-                    self.opponents[me].append(other)
-                    if win:
-                        self.wins_over.append((me, other))
+        self.awarded = [0] * n
+        self._add(results)
         self.match_points = [
-            self.won[i] * win_points + self.lost[i] * loss_points + self.byes[i] * bye_points
+            self.won[i] * win_points
+            + self.lost[i] * loss_points
+            + self.byes[i] * bye_points
+            + self.awarded[i]
             for i in range(n)
         ]
         self.match_wins = [self.won[i] + self.byes[i] for i in range(n)]
+
+    def _add(self, results: Iterable[ResultRow]) -> None:
+        # One pass with local names: a big Swiss has ten thousand results per table.
+        index = self.index
+        played, won, lost, byes = self.played, self.won, self.lost, self.byes
+        points_for, points_against = self.points_for, self.points_against
+        games_won, games_lost, gammons_won = self.games_won, self.games_lost, self.gammons_won
+        opponents, wins_over, awarded = self.opponents, self.wins_over, self.awarded
+        for a_id, b_id, winner, a_pts, b_pts, a_gms, b_gms, a_gam, b_gam, bye, _, award in results:
+            a = index.get(a_id)
+            if award is not None:
+                if a is not None:
+                    awarded[a] += award
+                continue
+            if b_id is None or bye:
+                if a is not None:
+                    byes[a] += 1
+                continue
+            b = index.get(b_id)
+            if a is not None:
+                played[a] += 1
+                points_for[a] += a_pts
+                points_against[a] += b_pts
+                games_won[a] += a_gms
+                games_lost[a] += b_gms
+                gammons_won[a] += a_gam
+                if winner == a_id:
+                    won[a] += 1
+                    if b is not None:
+                        wins_over.append((a, b))
+                else:
+                    lost[a] += 1
+                if b is not None:
+                    opponents[a].append(b)
+            if b is not None:
+                played[b] += 1
+                points_for[b] += b_pts
+                points_against[b] += a_pts
+                games_won[b] += b_gms
+                games_lost[b] += a_gms
+                gammons_won[b] += b_gam
+                if winner == b_id:
+                    won[b] += 1
+                    if a is not None:
+                        wins_over.append((b, a))
+                else:
+                    lost[b] += 1
+                if a is not None:
+                    opponents[b].append(a)
 
 
 class Metric(ABC):
@@ -167,8 +203,8 @@ class Buchholz(Metric):
     key, label, abbreviation = "buchholz", "Buchholz", "Bh"
 
     def values(self, table: Table, tie_group: Sequence[int]) -> list[int]:
-        mp = table.match_points
-        return [sum(mp[o] for o in opponents) for opponents in table.opponents]
+        at = table.match_points.__getitem__
+        return [sum(map(at, opponents)) for opponents in table.opponents]
 
 
 class MedianBuchholz(Metric):
@@ -177,10 +213,10 @@ class MedianBuchholz(Metric):
     key, label, abbreviation = "median_buchholz", "Median-Buchholz", "MBh"
 
     def values(self, table: Table, tie_group: Sequence[int]) -> list[int]:
-        mp = table.match_points
+        at = table.match_points.__getitem__
         result = []
         for opponents in table.opponents:
-            scores = [mp[o] for o in opponents]
+            scores = list(map(at, opponents))
             total = sum(scores)
             if len(scores) >= 3:
                 total -= max(scores) + min(scores)
@@ -193,7 +229,8 @@ class OpponentsMatchWins(Metric):
 
     def values(self, table: Table, tie_group: Sequence[int]) -> list[int]:
         wins = table.match_wins
-        return [sum(wins[o] for o in opponents) for opponents in table.opponents]
+        at = wins.__getitem__
+        return [sum(map(at, opponents)) for opponents in table.opponents]
 
 
 class HeadToHead(Metric):
@@ -258,7 +295,7 @@ def _tie_groups(keys: Sequence[tuple[int, ...]]) -> list[int]:
 
 def rank(
     player_ids: Sequence[PlayerId],
-    results: Iterable[MatchResult],
+    results: Iterable[ResultRow],
     metrics: Sequence[str] = DEFAULT_METRICS,
     *,
     win_points: int = 1,
@@ -275,33 +312,55 @@ def rank(
     table = Table(player_ids, results, win_points, loss_points, bye_points, lot_seed)
     n = len(table.players)
     columns: list[list[int]] = []
-    keys: list[tuple[int, ...]] = [() for _ in range(n)]
+    signed: list[list[int]] = []  # smaller is better, for one ascending sort
     for metric in chosen:
-        groups = _tie_groups(keys) if metric.uses_ties else [0] * n
+        groups = _tie_groups(_keys(signed, n)) if metric.uses_ties else [0] * n
         column = metric.values(table, groups)
         columns.append(column)
-        sign = 1 if metric.higher_is_better else -1
-        keys = [(*keys[i], -sign * column[i]) for i in range(n)]
-    order = sorted(range(n), key=lambda i: keys[i])
+        signed.append([-v for v in column] if metric.higher_is_better else column)
+    keys = _keys(signed, n)
+    order = sorted(range(n), key=keys.__getitem__)
+    values = list(zip(*columns, strict=True)) if columns else [()] * n
+    players, played, won, lost, byes = (
+        table.players,
+        table.played,
+        table.won,
+        table.lost,
+        table.byes,
+    )
+    match_points, games_won, games_lost = table.match_points, table.games_won, table.games_lost
+    points_for, points_against, gammons = (
+        table.points_for,
+        table.points_against,
+        table.gammons_won,
+    )
     rows: list[StandingRow] = []
-    for position, i in enumerate(order):
-        shared = position > 0 and keys[i] == keys[order[position - 1]]
+    rank_ = 0
+    previous: tuple[int, ...] | None = None
+    for position, i in enumerate(order, start=1):
+        if keys[i] != previous:
+            rank_, previous = position, keys[i]
         rows.append(
             StandingRow(
-                rank=rows[-1].rank if shared else position + 1,
-                player=table.players[i],
-                played=table.played[i],
-                won=table.won[i],
-                lost=table.lost[i],
-                byes=table.byes[i],
-                match_points=table.match_points[i],
-                games_won=table.games_won[i],
-                games_lost=table.games_lost[i],
-                points_for=table.points_for[i],
-                points_against=table.points_against[i],
-                points_diff=table.points_for[i] - table.points_against[i],
-                gammons_won=table.gammons_won[i],
-                metrics=tuple(column[i] for column in columns),
+                rank_,
+                players[i],
+                played[i],
+                won[i],
+                lost[i],
+                byes[i],
+                match_points[i],
+                games_won[i],
+                games_lost[i],
+                points_for[i],
+                points_against[i],
+                points_for[i] - points_against[i],
+                gammons[i],
+                values[i],
             )
         )
     return rows
+
+
+def _keys(signed: list[list[int]], n: int) -> list[tuple[int, ...]]:
+    """Each player's sort key: the signed metric values so far, in order."""
+    return list(zip(*signed, strict=True)) if signed else [()] * n

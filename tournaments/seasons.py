@@ -9,12 +9,14 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from clubs.models import Club
 from config.errors import UserError
 from config.logs import logged_service
 from config.slugs import unique_slug
+from tournaments import versions
 from tournaments.models import Season, Tournament
 
 
@@ -85,6 +87,8 @@ def season_set_tournaments(*, season: Season, tournament_ids: Iterable[int]) -> 
             code="other_club",
             field="tournaments",
         )
-    Tournament.objects.filter(season=season).exclude(pk__in=wanted).update(season=None)
+    leaving = Tournament.objects.filter(season=season).exclude(pk__in=wanted)
+    versions.bump_where(Q(pk__in=[*wanted, *leaving.values_list("pk", flat=True)]))
+    leaving.update(season=None)
     Tournament.objects.filter(pk__in=wanted).update(season=season)
     return len(wanted)

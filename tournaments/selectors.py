@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from datetime import UTC
 from typing import Any
 
+from django.db import connection
 from django.db.models import Count, Q, QuerySet
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 
 from clubs.models import Club, Player
-from tournaments.models import Entry, EntryStatus, Round, Tournament, TournamentStatus
+from tournaments import presentation
+from tournaments.models import Entry, EntryStatus, PairingRule, Round, Tournament, TournamentStatus
 
 
 def entries_of_player(player: Player) -> QuerySet[Entry]:
@@ -38,6 +43,11 @@ def tournament_entries(tournament: Tournament) -> QuerySet[Entry]:
     )
 
 
+def tournament_entry_rows(tournament: Tournament) -> list[tuple[str, int | None, str]]:
+    """(name, seed, status) of each entry, in the order of ``tournament_entries``."""
+    return list(tournament_entries(tournament).values_list("player__name", "seed", "status"))
+
+
 def tournament_rounds(tournament: Tournament) -> QuerySet[Any]:
     """Every round of every stage, in play order, with its match counts."""
     return (
@@ -52,3 +62,74 @@ def my_entry(tournament: Tournament, user: Any) -> Entry | None:
     if user is None or not user.is_authenticated:
         return None
     return Entry.objects.filter(tournament=tournament, player__user=user).first()
+
+
+def draft_rows(round_: Round) -> list[dict[str, Any]]:
+    """A draft round's tables for the organizer: names and the notes' labels."""
+    draft = round_.draft or []
+    ids = {player for row in draft for player in (row["a"], row["b"]) if player is not None}
+    names = dict(Entry.objects.filter(pk__in=ids).values_list("pk", "player__name"))
+    return [
+        {
+            "table": table,
+            "a": names.get(row["a"], "?"),
+            "b": names.get(row["b"]) if row["b"] is not None else None,
+            "notes": presentation.pairing_notes(row.get("notes", [])),
+        }
+        for table, row in enumerate(draft, start=1)
+    ]
+
+
+def pairing_rules(tournament: Tournament) -> QuerySet[PairingRule]:
+    return PairingRule.objects.filter(tournament=tournament).select_related(
+        "entry_a__player", "entry_b__player"
+    )
+
+
+def requested_byes(tournament: Tournament, number: int | None = None) -> list[dict[str, Any]]:
+    """Byes players asked for (in round ``number`` only, if given), by round and name."""
+    rows = []
+    entries = (
+        Entry.objects.filter(tournament=tournament)
+        .exclude(requested_byes={})
+        .values_list("pk", "player__name", "requested_byes")
+    )
+    for entry_id, name, byes in entries:
+        for key, points in (byes or {}).items():
+            if number is None or int(key) == number:
+                rows.append({"entry": entry_id, "name": name, "round": int(key), "points": points})
+    return sorted(rows, key=lambda row: (row["round"], row["name"]))
+
+
+def public_tournament_version(club_slug: str, slug: str) -> Tournament | None:
+    """For an anonymous visitor's cached page: the tournament's id, creation time and version
+    if anyone may see it (``permissions.can_view_tournament`` for a visitor: published, not a
+    draft, of a public club), else None. One plain query: the page's whole cost when cached."""
+    return _public_version("c.slug = %s AND t.slug = %s", [club_slug, slug])
+
+
+def public_tournament_version_by_id(pk: int) -> Tournament | None:
+    """As :func:`public_tournament_version`, by the tournament's id (the API's reads)."""
+    if not 0 < pk < 2**63:  # no such id (and too big for the database's integers)
+        return None
+    return _public_version("t.id = %s", [pk])
+
+
+def _public_version(where: str, params: list[Any]) -> Tournament | None:
+    tournaments, clubs = Tournament._meta.db_table, Club._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT t.id, t.version, t.created_at FROM {tournaments} t "
+            f"JOIN {clubs} c ON c.id = t.club_id "
+            f"WHERE {where} AND t.is_published AND NOT c.is_private AND t.status <> %s",
+            [*params, TournamentStatus.DRAFT],
+        )
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    pk, version, created_at = row
+    if isinstance(created_at, str):  # SQLite hands back text, in UTC
+        created_at = parse_datetime(created_at)
+    if created_at is not None and timezone.is_naive(created_at):
+        created_at = timezone.make_aware(created_at, UTC)
+    return Tournament(pk=pk, version=version, created_at=created_at)

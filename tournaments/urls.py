@@ -17,6 +17,7 @@ urlpatterns = [
     path("<slug:tournament>/register/", views.register, name="register"),
     path("<slug:tournament>/withdraw/", views.withdraw, name="withdraw"),
     path("<slug:tournament>/standings/", views.standings, name="standings"),
+    path("<slug:tournament>/display/", views.display, name="display"),
     path("<slug:tournament>/bracket/<stage:stage>/", views.bracket, name="bracket"),
     path("<slug:tournament>/<stage:stage>/<int:number>/", views.round_detail, name="round"),
     path(

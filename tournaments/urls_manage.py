@@ -14,6 +14,17 @@ urlpatterns = [
     path("stages/<int:stage_id>/clock/", views_manage.stage_clock, name="stage_clock"),
     path("rounds/<int:round_id>/repair/", views_manage.round_repair, name="round_repair"),
     path("rounds/<int:round_id>/swap/", views_manage.swap, name="swap"),
+    path("rounds/<int:round_id>/publish/", views_manage.round_publish, name="round_publish"),
+    path("rounds/<int:round_id>/draft-swap/", views_manage.draft_swap, name="draft_swap"),
+    path("pairing-rules/", views_manage.pairing_rule_add, name="pairing_rule_add"),
+    path(
+        "pairing-rules/<int:rule_id>/remove/",
+        views_manage.pairing_rule_remove,
+        name="pairing_rule_remove",
+    ),
+    path("entries/late/", views_manage.late_entry, name="late_entry"),
+    path("byes/", views_manage.bye_request, name="bye_request"),
+    path("byes/<int:entry>/<int:number>/cancel/", views_manage.bye_cancel, name="bye_cancel"),
     path("matches/<int:match_id>/forfeit/", views_manage.forfeit, name="forfeit"),
     path("<slug:action>/", views_manage.transition, name="transition"),
 ]

@@ -1,15 +1,19 @@
 """Run INSIDE GNU Backgammon (``gnubg -t -q -p analyse.py``), never imported by Crawford.
 
 gnubg is GPL: Crawford starts it as a separate program and reads the JSON this script writes.
-The job is a JSON file named by the environment variable CRAWFORD_GNUBG_JOB:
-``{"mat": "<path>", "plies": 0, "out": "<path>"}``. The result (written only when every step
-worked, so a missing file means the run failed) holds gnubg's match statistics, its rating of
-each side and every chequer play that lost equity, with its Position ID and Match ID.
+The program stays up and serves one job after another: each line on its standard input is the
+path of a job, a JSON file ``{"mat": "<path>", "plies": 0, "out": "<path>"}``; when the job is
+over (worked or not) it prints ``CRAWFORD-DONE <job path>`` on its standard output. The result
+(written only when every step worked, so a missing file means the run failed; the reason is
+printed before the marker) holds gnubg's match statistics, its rating of each side and every
+chequer play and cube decision that lost equity, with its Position ID and Match ID. The program
+ends when its standard input is closed.
 """
 
 import json
 import os
 import sys
+import traceback
 
 import gnubg  # only inside gnubg
 
@@ -58,23 +62,117 @@ def mistakes(match):
     return found
 
 
-def match_id_at(game_number, index, position_id):
-    """gnubg's Match ID of a record (dice included), read by going to it; "" if lost."""
+def go_to(game_number, index, position_id):
+    """Go to a record of the match; False if its position is not the one expected."""
     gnubg.navigate()
     if game_number > 1:
         gnubg.navigate(game=game_number - 1)
     if index:
         gnubg.navigate(next=index)
-    if gnubg.positionid() != position_id:
+    return gnubg.positionid() == position_id
+
+
+def match_id_at(game_number, index, position_id):
+    """gnubg's Match ID of a record (dice included), read by going to it; "" if lost."""
+    if not go_to(game_number, index, position_id):
         return ""
     return gnubg.matchid()
 
 
-def main():
-    with open(os.environ["CRAWFORD_GNUBG_JOB"]) as source:
+def cube_mistakes(match):
+    """Every cube decision that lost equity: a missed double (a roll without doubling where
+    doubling was better), a wrong double, a wrong take or a wrong pass.
+
+    gnubg's cube analysis of a record gives the cubeful no-double and double-take figures
+    (match-winning chances at match play), which are turned into EMG at the record's score
+    and cube (``mwc2eq``); double-pass is 1 EMG. ``played`` and ``best`` are codes
+    (no-double, double, take, pass, double-take, double-pass, too-good) that Crawford shows
+    in words. The Match ID is that of the decision (for a take or pass: with the cube offered).
+    """
+    found = []
+    for game_number, game in enumerate(match["games"], start=1):
+        records = game["game"]
+        for index, record in enumerate(records):
+            analysis = record.get("analysis") or {}
+            action = record.get("action")
+            if "nd-cubeful-eq" not in analysis or action not in ("move", "double"):
+                continue
+            if action == "move" and analysis["dt-cubeful-eq"] <= analysis["nd-cubeful-eq"]:
+                continue  # doubling was not better (in any units): no missed double
+            board = record.get("board", "")
+            if not go_to(game_number, index, board):
+                continue
+            nd = gnubg.mwc2eq(analysis["nd-cubeful-eq"])
+            dt = gnubg.mwc2eq(analysis["dt-cubeful-eq"])
+            match_id = gnubg.matchid()
+            doubled = min(dt, 1.0)
+            if nd >= 1.0 and nd > doubled:
+                best = "too-good"
+            elif doubled > nd:
+                best = "double-take" if dt <= 1.0 else "double-pass"
+            else:
+                best = "no-double"
+            doubler = 0 if record["player"] == "X" else 1
+            entry = {
+                "game": game_number,
+                "player": doubler,
+                "kind": "cube",
+                "position_id": board,
+                "dice": [],
+            }
+            if action == "move" and doubled - nd > 0:
+                found.append(
+                    {
+                        **entry,
+                        "index": index,
+                        "played": "no-double",
+                        "best": best,
+                        "equity_lost": doubled - nd,
+                        "match_id": match_id,
+                    }
+                )
+            if action != "double":
+                continue
+            if nd - doubled > 0:
+                found.append(
+                    {
+                        **entry,
+                        "index": index,
+                        "played": "double",
+                        "best": best,
+                        "equity_lost": nd - doubled,
+                        "match_id": match_id,
+                    }
+                )
+            answer = records[index + 1] if index + 1 < len(records) else {}
+            response = {"take": "take", "drop": "pass"}.get(answer.get("action"))
+            if response is None:
+                continue
+            lost = dt - 1.0 if response == "take" else 1.0 - dt
+            if lost <= 0:
+                continue
+            gnubg.navigate(next=1)
+            found.append(
+                {
+                    **entry,
+                    "index": index + 1,
+                    "player": 1 - doubler,
+                    "played": response,
+                    "best": "pass" if response == "take" else "take",
+                    "equity_lost": lost,
+                    "match_id": gnubg.matchid(),
+                }
+            )
+    return found
+
+
+def run(path):
+    with open(path) as source:
         job = json.load(source)
-    gnubg.command("set threads 1")
     gnubg.command(f'import mat "{job["mat"]}"')
+    if not gnubg.match(analysis=0, boards=0, statistics=0, verbose=0):
+        sys.stderr.write("gnubg could not read the match file\n")
+        return
     for kind in ("chequerplay", "cubedecision"):
         gnubg.command(f"set analysis {kind} evaluation plies {int(job['plies'])}")
     gnubg.command("analyse match")
@@ -103,9 +201,25 @@ def main():
     }
     for mistake in result["mistakes"]:
         mistake["match_id"] = match_id_at(mistake["game"], mistake["index"], mistake["position_id"])
+    result["mistakes"].extend(cube_mistakes(match))
     with open(job["out"] + ".part", "w") as out:
         json.dump(result, out)
     os.rename(job["out"] + ".part", job["out"])
 
 
-main()
+def serve():
+    gnubg.command("set threads 1")
+    for line in sys.stdin:
+        path = line.strip()
+        if not path:
+            continue
+        try:
+            run(path)
+        except Exception:
+            sys.stderr.write(traceback.format_exc().strip().splitlines()[-1] + "\n")
+        sys.stderr.flush()
+        sys.stdout.write(f"CRAWFORD-DONE {path}\n")
+        sys.stdout.flush()
+
+
+serve()

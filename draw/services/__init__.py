@@ -5,7 +5,16 @@ syncs the bracket; it refuses (``UserError``) on a conflict and changes nothing 
 """
 
 from draw.services.corrections import match_correct_final_score, match_correct_games
-from draw.services.entries import entry_withdraw, match_swap_players
+from draw.services.entries import (
+    LateStart,
+    entry_add_late,
+    entry_cancel_bye,
+    entry_reinstate,
+    entry_request_bye,
+    entry_withdraw,
+    match_swap_players,
+)
+from draw.services.review import round_draft_swap, round_publish
 from draw.services.rounds import (
     round_pair,
     round_repair,
@@ -16,11 +25,18 @@ from draw.services.rounds import (
 from draw.services.start import tournament_start
 
 __all__ = [
+    "LateStart",
+    "entry_add_late",
+    "entry_cancel_bye",
+    "entry_reinstate",
+    "entry_request_bye",
     "entry_withdraw",
     "match_correct_final_score",
     "match_correct_games",
     "match_swap_players",
+    "round_draft_swap",
     "round_pair",
+    "round_publish",
     "round_repair",
     "round_update",
     "tournament_advance",

@@ -8,15 +8,25 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
+from clubs.models import Membership
+from clubs.services import club_add_guest
 from config.errors import UserError
 from config.logs import logged_service
 from draw.brackets import bracket_sync, format_of, is_bracket
 from draw.services.rounds import close_rounds
 from matches import reasons
-from matches.models import Match, MatchStatus
-from matches.services import match_award_forfeit
-from tournaments.models import Entry, EntryStatus, Tournament, TournamentStatus
-from tournaments.pairing import BracketFormat
+from matches.models import Match, MatchOutcome, MatchStatus
+from matches.services import match_award_forfeit, match_undo_forfeit
+from tournaments import versions
+from tournaments.models import (
+    Entry,
+    EntryStatus,
+    Round,
+    RoundStatus,
+    Tournament,
+    TournamentStatus,
+)
+from tournaments.pairing import BracketFormat, Swiss
 from tournaments.services import tournament_lock
 
 
@@ -39,6 +49,69 @@ def entry_withdraw(*, entry: Entry, user: Any = None) -> Entry:
     if tournament.status == TournamentStatus.RUNNING:
         entry_forfeit_open_matches(tournament=tournament, entry=entry, user=user)
     return entry
+
+
+@logged_service("entry_reinstate")
+@transaction.atomic
+def entry_reinstate(*, entry: Entry, user: Any = None) -> Entry:
+    """Undo a withdrawal (a slip of the finger, a player who is back after all) while the draw
+    has not moved on without him: the matches his withdrawal forfeited are open again. Refused
+    once the next round is drawn, or once a match his withdrawal decided has started."""
+    tournament = tournament_lock(entry.tournament)
+    entry = Entry.objects.select_for_update().select_related("player").get(pk=entry.pk)
+    name = entry.player.name
+    if entry.status != EntryStatus.WITHDRAWN:
+        raise UserError(_("%(name)s has not withdrawn.") % {"name": name}, code="not_withdrawn")
+    if tournament.status == TournamentStatus.FINISHED:
+        raise UserError(_("The tournament is over."), code="tournament_finished")
+    withdrawn_at = entry.updated_at
+    running = tournament.status == TournamentStatus.RUNNING
+    later_rounds = Round.objects.filter(stage__tournament=tournament, created_at__gt=withdrawn_at)
+    if running and not is_bracket(tournament) and later_rounds.exists():
+        raise UserError(
+            _("%(name)s can no longer come back: the next round was drawn after the withdrawal.")
+            % {"name": name},
+            code="next_round_drawn",
+        )
+    entry.status = EntryStatus.APPROVED
+    entry.save(update_fields=["status", "updated_at"])
+    if tournament.status != TournamentStatus.RUNNING:
+        return entry
+    forfeited = _forfeits_by_withdrawal(tournament, entry)
+    for match in forfeited:
+        match_undo_forfeit(match=match, user=user, reason=reasons.REINSTATED)
+    Round.objects.filter(
+        pk__in={match.round_id for match in forfeited}, status=RoundStatus.FINISHED
+    ).update(status=RoundStatus.PAIRED)
+    if is_bracket(tournament):
+        try:
+            bracket_sync(tournament, user=user, reason=reasons.REINSTATED)
+        except UserError as error:
+            raise UserError(
+                _(
+                    "%(name)s can no longer come back: a match his withdrawal decided has "
+                    "already started or been played."
+                )
+                % {"name": name},
+                code="next_round_drawn",
+            ) from error
+    return entry
+
+
+def _forfeits_by_withdrawal(tournament: Tournament, entry: Entry) -> list[Match]:
+    """The player's matches that his withdrawal forfeited (and nothing changed since)."""
+    candidates = (
+        Match.objects.of_tournament(tournament)
+        .filter(Q(entry_a=entry) | Q(entry_b=entry))
+        .filter(status=MatchStatus.FINISHED, outcome=MatchOutcome.FORFEIT)
+        .exclude(winner=entry)
+    )
+    forfeited = []
+    for match in candidates:
+        last = match.history.order_by("-history_date", "-history_id").first()
+        if last is not None and last.history_change_reason == reasons.WITHDRAWAL:
+            forfeited.append(match)
+    return forfeited
 
 
 @logged_service("match_swap_players")
@@ -75,6 +148,7 @@ def match_swap_players(*, first: Match, first_slot: int, second: Match, second_s
         Entry.objects.filter(pk=b_entry.pk).update(seed=seeds[0])
         Entry.objects.filter(pk=a_entry.pk).update(seed=seeds[1])
         bracket_sync(tournament)
+        versions.bump(tournament.pk)  # bulk updates send no signals
         return
     if first.pk == second.pk:
         first.entry_a, first.entry_b = first.entry_b, first.entry_a
@@ -84,6 +158,10 @@ def match_swap_players(*, first: Match, first_slot: int, second: Match, second_s
     setattr(second, b_field, a_entry)
     first.save(update_fields=[a_field, "updated_at"])
     second.save(update_fields=[b_field, "updated_at"])
+    round_ = Round.objects.select_for_update().get(pk=first.round_id)
+    for match in (first, second):  # the draw's reasons no longer explain these tables
+        round_.pairing_notes[str(match.index)] = ["swapped"]
+    round_.save(update_fields=["pairing_notes", "updated_at"])
 
 
 def entry_forfeit_open_matches(*, tournament: Tournament, entry: Entry, user: Any = None) -> None:
@@ -101,3 +179,132 @@ def entry_forfeit_open_matches(*, tournament: Tournament, entry: Entry, user: An
         opponent = match.entry_b if match.entry_a_id == entry.pk else match.entry_a
         assert opponent is not None
         match_award_forfeit(match=match, winner=opponent, user=user, reason=reasons.WITHDRAWAL)
+
+
+# --- Late entries and byes asked for (Swiss) ------------------------------------------------
+
+
+class LateStart:
+    """How a late entry's starting score is chosen."""
+
+    ZERO = "zero"
+    BYES = "byes"  # every missed round as a bye
+    POINTS = "points"  # the organizer's number
+
+
+def _running_swiss(tournament: Tournament) -> Tournament:
+    tournament = tournament_lock(tournament)
+    if tournament.status != TournamentStatus.RUNNING or not isinstance(
+        format_of(tournament), Swiss
+    ):
+        raise UserError(
+            _("Only a running Swiss tournament takes late entries and byes on request."),
+            code="not_swiss",
+        )
+    return tournament
+
+
+def _first_undrawn_round(tournament: Tournament) -> int:
+    """The lowest round number without matches (a draft round is not drawn yet)."""
+    drawn = Round.objects.filter(stage__tournament=tournament, matches__isnull=False)
+    last = drawn.order_by("-number").values_list("number", flat=True).first()
+    return (last or 0) + 1
+
+
+def _check_round(tournament: Tournament, number: int) -> None:
+    first = _first_undrawn_round(tournament)
+    total = tournament.swiss_rounds or 1
+    if not first <= number <= total:
+        raise UserError(
+            _("Choose a round from %(first)d to %(last)d: the rounds not drawn yet.")
+            % {"first": first, "last": total},
+            code="round_drawn",
+            field="round_number",
+        )
+
+
+@logged_service("entry_add_late")
+@transaction.atomic
+def entry_add_late(
+    *,
+    tournament: Tournament,
+    name: str,
+    from_round: int,
+    start: str = LateStart.ZERO,
+    points: int = 0,
+) -> Entry:
+    """Enter a player into a running Swiss from round ``from_round`` with a starting score:
+    none, a bye's points for every missed round, or the organizer's number."""
+    tournament = _running_swiss(tournament)
+    _check_round(tournament, from_round)
+    name = name.strip()
+    if not name:
+        raise UserError(_("Enter a name."), code="no_name", field="name")
+    missed = from_round - 1
+    starting = {
+        LateStart.ZERO: 0,
+        LateStart.BYES: missed * tournament.bye_match_points,
+        LateStart.POINTS: points,
+    }.get(start)
+    if starting is None or starting < 0:
+        raise UserError(_("Choose a starting score."), code="bad_start", field="start")
+    member = (
+        Membership.objects.filter(club=tournament.club, player__name__iexact=name)
+        .select_related("player")
+        .first()
+    )
+    player = member.player if member else club_add_guest(club=tournament.club, name=name).player
+    entry = Entry.objects.filter(tournament=tournament, player=player).first()
+    if entry is not None:
+        raise UserError(
+            _("%(name)s is already entered.") % {"name": player.name}, code="already_entered"
+        )
+    last_seed = (
+        Entry.objects.filter(tournament=tournament, seed__isnull=False)
+        .order_by("-seed")
+        .values_list("seed", flat=True)
+        .first()
+    )
+    return Entry.objects.create(
+        tournament=tournament,
+        player=player,
+        status=EntryStatus.APPROVED,
+        seed=(last_seed or 0) + 1,
+        joined_round=from_round,
+        starting_points=starting,
+    )
+
+
+@logged_service("entry_request_bye")
+@transaction.atomic
+def entry_request_bye(*, entry: Entry, round_number: int, points: int = 0) -> Entry:
+    """The player asks not to be paired in round ``round_number`` (not drawn yet); he gets
+    ``points`` match points for it. It is not the pairing bye of an odd field."""
+    tournament = _running_swiss(entry.tournament)
+    entry = Entry.objects.select_for_update().get(pk=entry.pk)
+    if entry.status == EntryStatus.WITHDRAWN:
+        raise UserError(
+            _("%(name)s has already withdrawn.") % {"name": entry.player.name},
+            code="already_withdrawn",
+        )
+    _check_round(tournament, round_number)
+    if points < 0:
+        raise UserError(_("Points cannot be negative."), code="bad_points", field="points")
+    entry.requested_byes = {**(entry.requested_byes or {}), str(round_number): points}
+    entry.save(update_fields=["requested_byes", "updated_at"])
+    return entry
+
+
+@logged_service("entry_cancel_bye")
+@transaction.atomic
+def entry_cancel_bye(*, entry: Entry, round_number: int) -> Entry:
+    tournament = _running_swiss(entry.tournament)
+    entry = Entry.objects.select_for_update().get(pk=entry.pk)
+    if str(round_number) not in (entry.requested_byes or {}):
+        raise UserError(_("There is no such bye to cancel."), code="no_bye")
+    _check_round(tournament, round_number)
+    entry.requested_byes = {
+        key: value for key, value in entry.requested_byes.items() if key != str(round_number)
+    }
+    entry.save(update_fields=["requested_byes", "updated_at"])
+    return entry

@@ -10,7 +10,7 @@ withdrawals and corrections one mechanism.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from django.db import transaction
@@ -35,6 +35,8 @@ from tournaments.models import (
     Entry,
     EntryStatus,
     MatchFormat,
+    PairingRule,
+    PairingRuleKind,
     Round,
     RoundStatus,
     Stage,
@@ -44,9 +46,11 @@ from tournaments.models import (
 )
 from tournaments.pairing import (
     BracketFormat,
+    BracketPlan,
     Pairing,
     PairingError,
     RoundFormat,
+    Seed,
     SwissPlayer,
 )
 from tournaments.ranking import rank
@@ -87,22 +91,44 @@ def round_pair(*, round_id: int) -> int:
     round_ = Round.objects.select_related("stage__tournament").get(pk=round_id)
     tournament = tournament_lock(round_.stage.tournament)
     round_ = Round.objects.select_for_update().get(pk=round_id)
-    if round_.matches.exists() or tournament.status != TournamentStatus.RUNNING:
+    if round_.matches.exists() or round_.is_draft or tournament.status != TournamentStatus.RUNNING:
         return 0
     adapter = adapter_of(tournament)
     fmt = adapter.pure(tournament)
+    review = tournament.review_rounds and adapter.drawing is not Drawing.BRACKET
     try:
         if adapter.drawing is Drawing.BRACKET:
             assert isinstance(fmt, BracketFormat)
             made = _build_bracket(tournament, round_, fmt)
         elif adapter.drawing is Drawing.SCHEDULE:
-            made = _draw_schedule(tournament, round_, fmt)
+            made = _draw_schedule(tournament, round_, fmt, review=review)
         else:
-            made = _draw_next_round(tournament, round_, fmt)
+            made = _draw_next_round(tournament, round_, fmt, review=review)
     except PairingError as error:
+        if adapter.drawing is Drawing.ROUND_BY_ROUND and round_.number > 1:
+            _end_early(tournament, round_, error)
+            return 0
         raise _pairing_error(error) from error
-    emit(RoundDrawn(round_id=round_id))
+    if not review:  # a draft is announced when it is published (round_publish)
+        emit(RoundDrawn(round_id=round_id))
     return made
+
+
+#: ``Round.pairing_notes`` key of a Swiss round that could not be paired: why it ended early.
+ENDED = "ended"
+
+
+def _end_early(tournament: Tournament, round_: Round, error: PairingError) -> None:
+    """No pairing is possible for the next Swiss round (every pairing left is a rematch, or
+    everyone has had the bye): the tournament ends after the last round played, and the
+    round that could not be paired says why."""
+    Round.objects.filter(pk=round_.pk).update(
+        status=RoundStatus.FINISHED, pairing_notes={ENDED: [error.code]}
+    )
+    tournament.status = TournamentStatus.FINISHED
+    tournament.save(update_fields=["status", "updated_at"])
+    emit(TournamentAdvanced(tournament_id=tournament.pk))
+    emit(TournamentFinished(tournament_id=tournament.pk))
 
 
 def _new_match(round_: Round, index: int, **fields: object) -> Match:
@@ -139,12 +165,57 @@ def _build_bracket(tournament: Tournament, first: Round, fmt: BracketFormat) -> 
             _new_match(rounds[(kind, slot.round_number)], slot.index, bracket_key=slot.key)
         )
     bulk_create_with_history(matches, Match, default_change_reason=reasons.DRAWN)
-    Round.objects.filter(pk=first.pk).update(status=RoundStatus.PAIRED)
+    Round.objects.filter(pk=first.pk).update(
+        status=RoundStatus.PAIRED, pairing_notes=_first_round_notes(tournament, plan)
+    )
     bracket_sync(tournament, plan=plan)
     return len(matches)
 
 
-def _create_pairings(round_: Round, pairings: Iterable[Pairing]) -> int:
+def first_round_pairs(plan: BracketPlan) -> dict[int, frozenset[int]]:
+    """The pairs the bracket's first round makes of the seeds, by match index (byes left out)."""
+    pairs = {}
+    for slot in plan.matches:
+        if slot.round_number == 1 and slot.stage in ("main", "winners"):
+            a, b = slot.sources
+            if isinstance(a, Seed) and isinstance(b, Seed):
+                pairs[slot.index] = frozenset((a.entrant, b.entrant))
+    return pairs
+
+
+def _first_round_notes(tournament: Tournament, plan: BracketPlan) -> dict[str, list[str]]:
+    """Pinned pairs and forbidden pairs that the seeds could not keep apart, by match."""
+    forbidden, pinned = pairing_rules_of(tournament)
+    notes = {}
+    for index, pair in first_round_pairs(plan).items():
+        if pair in pinned:
+            notes[str(index)] = ["pinned"]
+        elif pair in forbidden:
+            notes[str(index)] = ["forbidden_broken"]
+    return notes
+
+
+def draft_of(pairings: Iterable[Pairing]) -> list[dict[str, Any]]:
+    """Pairings as a round's draft (JSON): one ``{"a", "b", "notes"}`` per table."""
+    return [{"a": p.a, "b": p.b, "notes": list(p.notes)} for p in pairings]
+
+
+def pairings_of_draft(draft: list[dict[str, Any]]) -> list[Pairing]:
+    return [
+        Pairing(table, row["a"], row["b"], tuple(row.get("notes", ())))
+        for table, row in enumerate(draft, start=1)
+    ]
+
+
+def _place_pairings(round_: Round, pairings: Sequence[Pairing], *, review: bool) -> int:
+    """Create the round's matches, or keep the pairings as its draft for the organizer."""
+    if review:
+        Round.objects.filter(pk=round_.pk).update(draft=draft_of(pairings))
+        return 0
+    return create_pairings(round_, pairings)
+
+
+def create_pairings(round_: Round, pairings: Sequence[Pairing]) -> int:
     matches = []
     for index, pairing in enumerate(pairings, start=1):
         a, b = pairing.a, pairing.b
@@ -171,7 +242,12 @@ def _create_pairings(round_: Round, pairings: Iterable[Pairing]) -> int:
                 )
             )
     bulk_create_with_history(matches, Match, default_change_reason=reasons.DRAWN)
-    Round.objects.filter(pk=round_.pk).update(status=RoundStatus.PAIRED)
+    notes = {
+        str(index): list(pairing.notes)
+        for index, pairing in enumerate(pairings, start=1)
+        if pairing.notes
+    }
+    Round.objects.filter(pk=round_.pk).update(status=RoundStatus.PAIRED, pairing_notes=notes)
     return len(matches)
 
 
@@ -196,12 +272,16 @@ def swiss_standings(tournament: Tournament):  # type: ignore[no-untyped-def]
     )
 
 
-def _draw_next_round(tournament: Tournament, round_: Round, fmt: RoundFormat) -> int:
+def _draw_next_round(
+    tournament: Tournament, round_: Round, fmt: RoundFormat, *, review: bool = False
+) -> int:
     rows = swiss_standings(tournament)
     active = set(active_entry_ids(tournament))
     opponents: dict[int, set[int]] = {row.player: set() for row in rows}
     byes: set[int] = set()
     for result in finished_results(tournament):
+        if result.award is not None:  # a starting score or a bye asked for: no pairing bye
+            continue
         if result.b is None:
             byes.add(result.a)
         else:
@@ -220,6 +300,7 @@ def _draw_next_round(tournament: Tournament, round_: Round, fmt: RoundFormat) ->
         if tournament.avoid_same_club
         else {}
     )
+    away = not_in_round(tournament, round_.number)
     players = [
         SwissPlayer(
             id=row.player,
@@ -227,15 +308,48 @@ def _draw_next_round(tournament: Tournament, round_: Round, fmt: RoundFormat) ->
             opponents=frozenset(opponents[row.player]),
             had_bye=row.player in byes,
             club=clubs.get(row.player),
-            active=row.player in active,
+            active=row.player in active and row.player not in away,
         )
         for row in rows
     ]
-    pairings = fmt.pair_round(players, round_.number)  # type: ignore[attr-defined]
-    return _create_pairings(round_, pairings)
+    forbidden, pinned = pairing_rules_of(tournament)
+    # A pinned pair meets once: in the first round both play, not again.
+    pinned = {pair for pair in pinned if not _have_met(pair, opponents)}
+    pairings = fmt.pair_round(  # type: ignore[attr-defined]
+        players, round_.number, forbidden=forbidden, pinned=pinned
+    )
+    return _place_pairings(round_, pairings, review=review)
 
 
-def _draw_schedule(tournament: Tournament, round_: Round, fmt: RoundFormat) -> int:
+def not_in_round(tournament: Tournament, number: int) -> set[int]:
+    """Entries not paired in round ``number``: a bye asked for, or entered for a later round."""
+    entries = Entry.objects.filter(tournament=tournament).values_list(
+        "pk", "joined_round", "requested_byes"
+    )
+    return {
+        entry_id
+        for entry_id, joined, byes in entries
+        if (joined is not None and joined > number) or str(number) in (byes or {})
+    }
+
+
+def pairing_rules_of(tournament: Tournament) -> tuple[set[frozenset[int]], set[frozenset[int]]]:
+    """The organizer's forbidden and pinned pairs (entry ids)."""
+    forbidden: set[frozenset[int]] = set()
+    pinned: set[frozenset[int]] = set()
+    for rule in PairingRule.objects.filter(tournament=tournament):
+        (forbidden if rule.kind == PairingRuleKind.FORBIDDEN else pinned).add(rule.pair)
+    return forbidden, pinned
+
+
+def _have_met(pair: frozenset[int], opponents: dict[int, set[int]]) -> bool:
+    a, b = sorted(pair)
+    return b in opponents.get(a, set())
+
+
+def _draw_schedule(
+    tournament: Tournament, round_: Round, fmt: RoundFormat, *, review: bool = False
+) -> int:
     """The whole league schedule is drawn at once, so everyone sees every fixture."""
     schedule = fmt.schedule(active_entry_ids(tournament))  # type: ignore[attr-defined]
     created = 0
@@ -249,7 +363,7 @@ def _draw_schedule(tournament: Tournament, round_: Round, fmt: RoundFormat) -> i
                 defaults={"match_format": round_.match_format, "length": round_.length},
             )[0]
         )
-        created += _create_pairings(target, pairings)
+        created += _place_pairings(target, pairings, review=review)
     return created
 
 
@@ -361,6 +475,11 @@ def tournament_pair_next_round(*, tournament: Tournament) -> Round:
         )
     close_rounds(tournament)
     last = Round.objects.filter(stage__tournament=tournament).order_by("-number").first()
+    if last is not None and last.is_draft:
+        raise UserError(
+            _("Round %(number)d is a draft: publish it first.") % {"number": last.number},
+            code="round_draft",
+        )
     if last is not None and last.status != RoundStatus.FINISHED:
         raise UserError(
             _("Round %(number)d is not finished yet.") % {"number": last.number},
@@ -395,6 +514,7 @@ def round_repair(*, round_: Round, rng: random.Random | None = None) -> None:
             code="has_results",
         )
     matches.delete()
+    scope_rounds.update(draft=None)
     first = scope_rounds.order_by("stage__order", "number").first()
     assert first is not None
     if whole:
@@ -431,5 +551,5 @@ def round_update(*, round_: Round, match_format: str, length: int, deadline: Any
     round_.match_format, round_.length, round_.deadline = match_format, length, deadline
     round_.full_clean()
     round_.save()
-    matches.update(match_format=match_format, length=length)
+    matches.update(match_format=match_format, length=length)  # the round's save raised the version
     return round_

@@ -10,7 +10,8 @@ from django.utils.translation import gettext as _
 
 from config.errors import UserError
 from config.logs import logged_service
-from draw.formats import adapter_of
+from draw.formats import Drawing, adapter_of
+from draw.services.rounds import first_round_pairs, pairing_rules_of
 from events.bus import emit
 from events.types import RoundCreated
 from ratings.selectors import club_ratings
@@ -24,7 +25,7 @@ from tournaments.models import (
     Tournament,
     TournamentStatus,
 )
-from tournaments.pairing import seeding
+from tournaments.pairing import BracketFormat, seeding
 from tournaments.services import tournament_lock
 
 
@@ -54,6 +55,24 @@ def _seed(tournament: Tournament, entries: list[Entry], rng: random.Random) -> l
     return [by_id[entry_id] for entry_id in order]
 
 
+def _honour_pairing_rules(tournament: Tournament, entries: list[Entry]) -> list[Entry]:
+    """Move seeds as little as needed so that the bracket's first round pairs the pinned
+    pairs and keeps the forbidden ones apart, where the bracket allows."""
+    forbidden, pinned = pairing_rules_of(tournament)
+    if not forbidden and not pinned:
+        return entries
+    fmt = adapter_of(tournament).pure(tournament)
+    assert isinstance(fmt, BracketFormat)
+    by_id = {entry.pk: entry for entry in entries}
+    order = seeding.honour_first_round(
+        list(by_id),
+        lambda candidate: first_round_pairs(fmt.plan(candidate)).values(),
+        forbidden=forbidden,
+        pinned=pinned,
+    )
+    return [by_id[entry_id] for entry_id in order]
+
+
 @logged_service("tournament_start")
 @transaction.atomic
 def tournament_start(*, tournament: Tournament, rng: random.Random | None = None) -> Tournament:
@@ -76,6 +95,8 @@ def tournament_start(*, tournament: Tournament, rng: random.Random | None = None
             status=EntryStatus.WITHDRAWN
         )
     seeded = _seed(tournament, entries, rng or random.Random())
+    if adapter_of(tournament).drawing is Drawing.BRACKET:
+        seeded = _honour_pairing_rules(tournament, seeded)
     Entry.objects.filter(tournament=tournament).update(seed=None)
     for number, entry in enumerate(seeded, start=1):
         entry.seed = number

@@ -4,6 +4,7 @@ outside its consumers (the director's console, the reconciler's flag-fall check)
 from __future__ import annotations
 
 import json
+import logging
 from typing import Any
 
 from asgiref.sync import async_to_sync
@@ -13,8 +14,20 @@ from django.db import transaction
 from matches.models import Match, OnlineGame
 
 from .selectors import board_matches, online_snapshot
+from .services import LiveGame
+from .snapshot import board_payload
+from .timesource import now_ms
 
-__all__ = ["broadcast_state", "group_name", "message_text", "state_event", "state_text"]
+logger = logging.getLogger(__name__)
+
+__all__ = [
+    "broadcast_state",
+    "group_name",
+    "live_event",
+    "message_text",
+    "state_event",
+    "state_text",
+]
 
 
 def group_name(match_id: int) -> str:
@@ -38,11 +51,36 @@ def state_event(match: Match, online: OnlineGame | None = None) -> dict[str, Any
     return {"type": "online.state", "text": state_text(match, online), "flag_at": flag_at}
 
 
+def live_event(live: LiveGame) -> dict[str, Any]:
+    """The group message of an action saved on a board's copy of the game: the match is in
+    play (the save checked it), so the state is drawn from the copy without a query. It
+    carries the saved game (``live``) for the other player's board."""
+    text = message_text("state", live.sequence, board_payload(live.state, now=now_ms()))
+    return {
+        "type": "online.state",
+        "text": text,
+        "flag_at": live.flag_at,
+        "live": {"seq": live.sequence, "state": live.saved},
+    }
+
+
 def _send(match_id: int) -> None:
+    """Tell the boards; with the channel layer down (Redis) they are not told now, which
+    must not turn the committed change into an error: each board reads the state again when
+    it reconnects (its socket went with Redis) or asks for it after a quiet while."""
     match = board_matches().get(pk=match_id)
     layer = get_channel_layer()
-    if layer is not None:
+    if layer is None:
+        return
+    try:
         async_to_sync(layer.group_send)(group_name(match_id), state_event(match))
+    except Exception:
+        logger.warning(
+            "the boards of match %s are not told of its new state: the channel layer does "
+            "not answer; they catch up when they reconnect",
+            match_id,
+            exc_info=True,
+        )
 
 
 def broadcast_state(match_id: int) -> None:

@@ -75,12 +75,23 @@ from django.utils.translation import gettext as _
 
 from clubs import permissions
 from config.errors import UserError
+from matches.models import OPEN_STATUSES
 
-from .broadcast import group_name, message_text, state_event
+from .broadcast import group_name, live_event, message_text, state_event
 from .limits import RATE_LIMITED_CLOSE_CODE, MessageRate
 from .protocol import MAX_DEPTH, MAX_MESSAGE, ProtocolError, parse
 from .selectors import board_matches, online_snapshot
-from .services import online_flag_check, online_game_act, online_game_open
+from .services import (
+    LiveGame,
+    live_game,
+    live_stale,
+    online_flag_check,
+    online_game_act,
+    online_game_act_live,
+    online_game_open,
+    stale_refusal,
+)
+from .snapshot import board_payload
 from .timesource import now_ms
 
 __all__ = ["OnlineGameConsumer", "group_name"]
@@ -128,7 +139,8 @@ def _seat(
     match_id: int, scope: dict[str, Any], language: str
 ) -> tuple[Any, bool, int | None, bool, dict[str, Any] | None]:
     """(user, may open the board, side played, game started now, state event) for a board
-    opening, in one trip to a worker thread: a player's arrival starts the first game."""
+    opening, in one trip to a worker thread: a player's arrival starts the first game. A
+    player's event carries the saved game (``live``) for the board's copy."""
     user = _user(scope)
     match = board_matches().filter(pk=match_id, is_online=True).first()
     if match is None or not permissions.can_watch_match(user, match):
@@ -140,14 +152,43 @@ def _seat(
         if started:
             match = board_matches().get(pk=match_id)
     with translation.override(language):
-        return user, True, side, started, state_event(match)
+        event = state_event(match)
+    online = getattr(match, "online_game", None)
+    if side is not None and online is not None and match.status in OPEN_STATUSES:
+        event["live"] = {"seq": online.sequence, "state": online.state}
+    return user, True, side, started, event
 
 
 def _act(
-    match_id: int, user: Any, side: int, message: Any, language: str
-) -> tuple[dict[str, Any] | None, list[str]]:
-    """(state event for everyone, replies for the sender only); one of the two is empty."""
+    match_id: int,
+    user: Any,
+    side: int,
+    message: Any,
+    language: str,
+    live: LiveGame | None,
+    saved: dict[str, Any] | None,
+) -> tuple[dict[str, Any] | None, list[str], LiveGame | None]:
+    """(state event for everyone, replies for the sender only, the board's new copy of the
+    game); one of the first two is empty. The action is made on the board's copy of the game
+    (``live``, or the one ``saved`` by the other board's last action) when it can be; else on
+    the row, read and locked."""
     with translation.override(language):
+        if saved is not None and (live is None or saved["seq"] > live.sequence):
+            live = live_game(match_id, saved["seq"], saved["state"])
+        if live is not None and live_stale(live, message.seq):
+            seq, payload = live.sequence, board_payload(live.state, now=now_ms())
+            error = _error_text("stale", stale_refusal().messages[0], seq)
+            return None, [error, message_text("state", seq, payload)], live
+        if live is not None:
+            fresh = online_game_act_live(
+                live=live,
+                side=side,
+                action=message.type,
+                seq=message.seq,
+                payload=message.payload,
+            )
+            if fresh is not None:
+                return live_event(fresh), [], fresh
         try:
             online = online_game_act(
                 match=match_id,
@@ -163,8 +204,14 @@ def _act(
             replies = [_error_text(error.code or "illegal", error.messages[0], seq)]
             if error.code == "stale":
                 replies.append(message_text("state", seq, payload))
-            return None, replies
-        return state_event(online.match, online), []
+            return None, replies, None
+        event = state_event(online.match, online)
+        fresh = None
+        if online.match.status in OPEN_STATUSES:
+            fresh = live_game(match_id, online.sequence, online.state)
+        if fresh is not None:
+            event["live"] = {"seq": fresh.sequence, "state": fresh.saved}
+        return event, [], fresh
 
 
 def _sync(match_id: int) -> tuple[dict[str, Any] | None, str]:
@@ -214,6 +261,10 @@ class OnlineGameConsumer(AsyncWebsocketConsumer):
         self.flag_timer: asyncio.TimerHandle | None = None
         self.seated = False
         self.side = None
+        # The player's copy of the game (see LiveGame), or the game as the last state event
+        # carried it (``{"seq", "state"}``), made into a copy when the player next acts.
+        self.live: LiveGame | None = None
+        self.saved: dict[str, Any] | None = None
         self.group = group_name(self.match_id)
         # Accept at once, before any database work: at a round's start hundreds of boards
         # open within seconds, and Daphne refuses (403) a handshake its application has not
@@ -232,6 +283,7 @@ class OnlineGameConsumer(AsyncWebsocketConsumer):
             return
         self.side = side
         self.seated = True
+        self.saved = event.pop("live", None)
         await self.send(text_data=message_text("hello", None, {"you": side}))
         await self.send(text_data=event["text"])
         self._watch_clock(event.get("flag_at"))
@@ -271,8 +323,10 @@ class OnlineGameConsumer(AsyncWebsocketConsumer):
                 text = _("You are watching this match; only its two players can move.")
             await self.send(text_data=_error_text("spectator", text, None))
             return
-        event, replies = await _in_thread(_act)(
-            self.match_id, self.user, self.side, message, self.language
+        live, saved = self.live, self.saved
+        self.live = self.saved = None  # spent: the action may change the copy
+        event, replies, self.live = await _in_thread(_act)(
+            self.match_id, self.user, self.side, message, self.language, live, saved
         )
         if event is not None:
             await self.channel_layer.group_send(self.group, event)
@@ -289,9 +343,21 @@ class OnlineGameConsumer(AsyncWebsocketConsumer):
     async def online_state(self, event: dict[str, Any]) -> None:
         if not self.seated or self.closing:
             return
-        if event.get("skip") != self.channel_name:
-            await self.send(text_data=event["text"])
+        if event.get("skip") == self.channel_name:
+            return  # this board's own news (it started the game), already shown and kept
+        await self.send(text_data=event["text"])
+        self._keep(event.get("live"))
         self._watch_clock(event.get("flag_at"))
+
+    def _keep(self, saved: dict[str, Any] | None) -> None:
+        """A player's board keeps the game a state event carries (one without it, sent from
+        outside the boards, drops the board's copy: the next action reads the row)."""
+        if self.side is None:
+            return
+        if saved is None:
+            self.live = self.saved = None
+        elif self.live is None or saved["seq"] > self.live.sequence:
+            self.live, self.saved = None, saved
 
     def _watch_clock(self, flag_at: int | None) -> None:
         """A player's board checks the running clock when it is due to fall, so a player who

@@ -6,13 +6,21 @@ answered, loads the engine's game from the saved state, applies the action throu
 ``Game.play`` for checker moves), saves the state and returns it. A game that ends is recorded
 with ``match_record_game(source="online")`` in the same transaction, and the next game starts
 unless the match is over.
+
+A player's board keeps its copy of the game between actions (:class:`LiveGame`):
+:func:`online_game_act_live` applies an action to the copy and saves it in one ``UPDATE``
+that finds the row only at the copy's sequence number and the match still in play; whatever
+the copy cannot decide (a refusal, a game's end, a fallen or paused clock, an overtaken copy)
+is decided by :func:`online_game_act` on the locked row.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from django.db import transaction
+from django.db import connection, transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from backgammon import (
@@ -26,6 +34,7 @@ from backgammon import (
 from backgammon.errors import CUBE_ABOVE_MAX, CUBE_IN_CRAWFORD_GAME
 from config.errors import UserError
 from config.logs import logged_service
+from matches import reasons
 from matches.models import OPEN_STATUSES, Match, MatchStatus, OnlineGame, ResultSource
 from matches.rules import rules_for_match
 from matches.services import game_results, match_record_game, match_record_time_forfeit
@@ -37,7 +46,16 @@ from .state import OnlineState, turn_for
 from .steps import as_step, as_steps
 from .timesource import now_ms
 
-__all__ = ["online_flag_check", "online_game_act", "online_game_open"]
+__all__ = [
+    "LiveGame",
+    "live_game",
+    "live_stale",
+    "online_flag_check",
+    "online_game_act",
+    "online_game_act_live",
+    "online_game_open",
+    "stale_refusal",
+]
 
 
 def _engine_message(error: IllegalActionError, game: Game) -> str:
@@ -66,6 +84,14 @@ def _engine_message(error: IllegalActionError, game: Game) -> str:
 
 def _refuse(message: str, code: str) -> UserError:
     return UserError(message, code=code)
+
+
+def stale_refusal() -> UserError:
+    """An action made on a state older than the game's."""
+    return _refuse(
+        _("The game moved on before your action arrived. Here is the current position."),
+        "stale",
+    )
 
 
 def _roll_with_dice(game: Game, match_id: int, *, side: int | None) -> None:
@@ -139,7 +165,7 @@ def time_forfeit(online: OnlineGame, state: OnlineState, loser: int) -> None:
     """``loser``'s reserve ran out: the match is over, recorded as a time forfeit."""
     assert state.clock is not None
     name = state.names[loser] or "?"
-    reason = _("Time forfeit: %(name)s ran out of time.") % {"name": name}
+    reason = reasons.coded(reasons.TIME_FORFEIT, name=name)
     online.match = match_record_time_forfeit(match=online.match_id, loser=loser, reason=reason)
     state.clock.flag_fall(loser)
     state.match_over = True
@@ -208,31 +234,129 @@ def online_game_act(
         online = lock_online(match_id)
     except OnlineGame.DoesNotExist:
         raise _refuse(_("The match cannot be played yet."), "not_started") from None
-    if seq != online.sequence:
-        raise _refuse(
-            _("The game moved on before your action arrived. Here is the current position."),
-            "stale",
-        )
     state = OnlineState.load(online.state)
     if state.match_over or online.match.status not in OPEN_STATUSES:
         raise _refuse(_("The match is over."), "match_over")
     now = now_ms()
     if state.clock is not None:
         loser = state.clock.fallen(now)
-        if loser is not None:  # the action came too late: the match was lost on time
+        if loser is not None:  # the action came too late (stale or not): lost on time
             time_forfeit(online, state, loser)
             save_online(online, state)
             return online
-        if state.clock.paused:
-            raise _refuse(_("The tournament director has paused this match."), "paused")
+    if seq != online.sequence:
+        raise stale_refusal()
+    if state.clock is not None and state.clock.paused:
+        raise _refuse(_("The tournament director has paused this match."), "paused")
     before = (state.game.side_to_act, state.game.number)
-    _apply(state, online.match, side, action, payload or {})
+    _apply(state, match_id, side, action, payload or {})
     if state.game.is_over:
-        _game_over(state, online.match, user)
+        _game_over(state, match_id, user)
     run_clock(state, now=now, before=before)
     state.notice = None
     save_online(online, state)
     return online
+
+
+@dataclass
+class LiveGame:
+    """A board's copy of its match's online game as saved at ``sequence`` (``saved`` is what
+    was saved: ``state.dump()``), kept in memory between actions so that an action need not
+    read the row. It is never trusted over the row: saving an action on it is one
+    ``UPDATE ... WHERE sequence = <the copy's>``, which saves nothing when another process,
+    the director or the clock check has moved the game on (the action is then done again on
+    the row, locked: :func:`online_game_act`)."""
+
+    match_id: int
+    sequence: int
+    state: OnlineState
+    saved: dict[str, Any]
+    flag_at: int | None
+
+
+def live_game(match_id: int, sequence: int, saved: dict[str, Any]) -> LiveGame | None:
+    """The copy of a game saved at ``sequence``; ``None`` once its match is over."""
+    state = OnlineState.load(saved)
+    if state.match_over:
+        return None
+    flag_at = state.clock.deadline() if state.clock is not None else None
+    return LiveGame(match_id, sequence, state, saved, flag_at)
+
+
+def live_stale(live: LiveGame, seq: int) -> bool:
+    """The action was made on a state older than the board's copy (it crossed the other
+    player's, or was sent twice): refused as stale without asking the row, which is at
+    least as far on. Not when the clock has fallen: the row must then end the match."""
+    if seq >= live.sequence:
+        return False
+    clock = live.state.clock
+    return clock is None or clock.fallen(now_ms()) is None
+
+
+def online_game_act_live(
+    *, live: LiveGame, side: int, action: str, seq: int, payload: dict[str, Any] | None = None
+) -> LiveGame | None:
+    """Apply one action of the player on ``side`` to the board's copy and save what it
+    changed in one query (no transaction, no read): the new copy, or ``None`` when the copy
+    cannot decide the action (the caller then calls :func:`online_game_act`, which reads the
+    row): an action on another sequence, anything refused (the row tells why), a game that
+    ends (it is recorded with the match's row locked), a fallen or paused clock, or a row
+    that has moved on or a match ended off the board. ``live`` is spent either way."""
+    state = live.state
+    if seq != live.sequence or state.match_over:
+        return None
+    now = now_ms()
+    if state.clock is not None and (state.clock.paused or state.clock.fallen(now) is not None):
+        return None
+    before = (state.game.side_to_act, state.game.number)
+    try:
+        _apply(state, live.match_id, side, action, payload or {})
+    except UserError:
+        return None
+    if state.game.is_over:
+        return None
+    run_clock(state, now=now, before=before)
+    state.notice = None
+    saved = state.dump()
+    flag_at = state.clock.deadline() if state.clock is not None else None
+    if not _save_live(live, saved, flag_at):
+        return None
+    return LiveGame(live.match_id, live.sequence + 1, state, saved, flag_at)
+
+
+def _save_live_sql() -> str:
+    game, match = OnlineGame._meta, Match._meta
+    column = {name: game.get_field(name).column for name in ("state", "sequence", "flag_at")}
+    q = connection.ops.quote_name
+    statuses = ", ".join(["%s"] * len(OPEN_STATUSES))
+    return (
+        f"UPDATE {q(game.db_table)} SET {q(column['state'])} = %s, "
+        f"{q(column['sequence'])} = %s, {q(column['flag_at'])} = %s, "
+        f"{q(game.get_field('updated_at').column)} = %s "
+        f"WHERE {q(game.get_field('match').column)} = %s AND {q(column['sequence'])} = %s "
+        f"AND EXISTS (SELECT 1 FROM {q(match.db_table)} WHERE {q(match.pk.column)} = %s "
+        f"AND {q(match.get_field('status').column)} IN ({statuses}))"
+    )
+
+
+def _save_live(live: LiveGame, saved: dict[str, Any], flag_at: int | None) -> bool:
+    """One UPDATE of the row, only if it is still at the copy's sequence and its match in
+    play (a referee may end it off the board). Written out in SQL: building the same query
+    with the ORM cost more than the rest of an action."""
+    game = OnlineGame._meta
+    params = [
+        game.get_field("state").get_db_prep_value(saved, connection),
+        live.sequence + 1,
+        flag_at,
+        game.get_field("updated_at").get_db_prep_value(timezone.now(), connection),
+        live.match_id,
+        live.sequence,
+        live.match_id,
+        *[str(status) for status in OPEN_STATUSES],
+    ]
+    with connection.cursor() as cursor:
+        cursor.execute(_save_live_sql(), params)
+        return cursor.rowcount == 1
 
 
 @logged_service("online_flag_check")
@@ -256,7 +380,7 @@ def online_flag_check(*, match: Match | int) -> OnlineGame | None:
     return online
 
 
-def _apply(state: OnlineState, match: Match, side: int, action: str, payload: dict) -> None:
+def _apply(state: OnlineState, match_id: int, side: int, action: str, payload: dict) -> None:
     game = state.game
     if action in ("move", "undo", "undo_all", "confirm", "play"):
         _checker_action(state, side, action, payload)
@@ -265,7 +389,7 @@ def _apply(state: OnlineState, match: Match, side: int, action: str, payload: di
         if action == "roll":
             if game.phase is GamePhase.OPENING or game.side_to_act != side:
                 raise IllegalActionError("not your roll", code="not_your_turn")
-            _roll_with_dice(game, match.pk, side=side)
+            _roll_with_dice(game, match_id, side=side)
             state.pending = []
         elif action == "double":
             game.double(player=side)
@@ -332,12 +456,12 @@ def _checker_action(state: OnlineState, side: int, action: str, payload: dict) -
     state.before_play = before_play
 
 
-def _game_over(state: OnlineState, match: Match, user: Any) -> None:
+def _game_over(state: OnlineState, match_id: int, user: Any) -> None:
     game = state.game
     result = game.result
     assert result is not None
     recorded = match_record_game(
-        match=match.pk,
+        match=match_id,
         winner=result.winner,
         kind=str(result.kind),
         cube=result.cube,

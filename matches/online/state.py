@@ -20,7 +20,28 @@ from .steps import Board, Step, Turn
 
 __all__ = ["FORMAT", "OnlineState", "turn_for"]
 
-FORMAT = 1
+#: 2: ``before_play`` is saved as what differs from ``game`` (format 1 saved it whole).
+FORMAT = 2
+
+
+def _before_play_saved(before: dict[str, Any] | None, game: dict[str, Any]) -> Any:
+    """The game before the last play, saved as what differs from the game now (the record
+    as the number of its actions then): the two share nearly everything, and the state is
+    saved after every action."""
+    if before is None or before.get("number") != game["number"]:
+        return before
+    record = before["record"]
+    if game["record"][: len(record)] != record:
+        return before
+    changed = {key: value for key, value in before.items() if game.get(key) != value}
+    changed.pop("record", None)
+    return {"record_length": len(record), "changed": changed}
+
+
+def _before_play_loaded(saved: Any, game: dict[str, Any]) -> dict[str, Any] | None:
+    if saved is None or "record_length" not in saved:
+        return saved  # none, or saved whole (format 1)
+    return {**game, **saved["changed"], "record": game["record"][: saved["record_length"]]}
 
 
 @lru_cache(maxsize=512)
@@ -61,21 +82,22 @@ class OnlineState:
             match_over=bool(data.get("match_over", False)),
             names=(str(names[0]), str(names[1])),
             clock=Clock.load(data["clock"]) if data.get("clock") else None,
-            before_play=data.get("before_play"),
+            before_play=_before_play_loaded(data.get("before_play"), data["game"]),
             notice=data.get("notice"),
             time_forfeit=data.get("time_forfeit"),
         )
 
     def dump(self) -> dict[str, Any]:
+        game = self.game.to_dict()
         return {
             "format": FORMAT,
-            "game": self.game.to_dict(),
+            "game": game,
             "pending": [list(step) for step in self.pending],
             "previous": self.previous,
             "match_over": self.match_over,
             "names": list(self.names),
             "clock": self.clock.dump() if self.clock is not None else None,
-            "before_play": self.before_play,
+            "before_play": _before_play_saved(self.before_play, game),
             "notice": self.notice,
             "time_forfeit": self.time_forfeit,
         }

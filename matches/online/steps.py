@@ -133,6 +133,7 @@ class Turn:
         # path, makes that play.
         self._results = {_key(Board.start(play.result, dice)): play for play in self.plays}
         self._good: dict[Board, bool] = {}
+        self._targets_known: dict[tuple[Step, ...], dict[int, list[int]]] = {}
 
     def _made(self, board: Board) -> int:
         return len(self.start.dice) - len(board.dice)
@@ -176,6 +177,17 @@ class Turn:
 
     def targets(self, steps: Sequence[Step]) -> dict[int, list[int]]:
         """After ``steps``: for each start point, the points the next step may go to."""
+        return {start: list(ends) for start, ends in self._targets(tuple(steps)).items()}
+
+    def _targets(self, steps: tuple[Step, ...]) -> dict[int, list[int]]:
+        """:meth:`targets`, worked out once per turn and steps (:meth:`paths` asks for the
+        same ones again and again); not to be changed by the caller."""
+        known = self._targets_known.get(steps)
+        if known is None:
+            known = self._targets_known[steps] = self._find_targets(steps)
+        return known
+
+    def _find_targets(self, steps: Sequence[Step]) -> dict[int, list[int]]:
         found: dict[int, set[int]] = {}
         if len(steps) >= self.length:
             return {}
@@ -200,7 +212,7 @@ class Turn:
         {20: [(24, 21), (21, 20)]}
         """
         found: dict[int, dict[int, list[Step]]] = {}
-        direct = self.targets(steps)
+        direct = self._targets(tuple(steps))
         for start in direct:
             best: dict[int, tuple[int, list[Step]]] = {}
             self._walk([*steps], start, [], 0, best)
@@ -228,7 +240,7 @@ class Turn:
         if at == OFF:
             return
         sequence = [*made, *path]
-        ends = self.targets(sequence).get(at, [])
+        ends = self._targets(tuple(sequence)).get(at, [])
         if not ends:
             return
         board = self.board(sequence)

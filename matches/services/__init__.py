@@ -7,6 +7,7 @@ from matches.services.reports import (
     report_dispute,
     report_submit,
     report_submit_games,
+    report_uphold_dispute,
 )
 from matches.services.results import (
     check_open,
@@ -19,6 +20,7 @@ from matches.services.results import (
     match_record_game,
     match_record_time_forfeit,
     match_set_online,
+    match_undo_forfeit,
 )
 
 __all__ = [
@@ -34,8 +36,10 @@ __all__ = [
     "match_record_game",
     "match_record_time_forfeit",
     "match_set_online",
+    "match_undo_forfeit",
     "report_confirm",
     "report_dispute",
     "report_submit",
     "report_submit_games",
+    "report_uphold_dispute",
 ]

@@ -15,7 +15,7 @@ from clubs.models import Player
 from config.errors import UserError
 from config.logs import logged_service
 from events.bus import emit
-from events.types import ResultDisputed, ResultReported
+from events.types import MatchFileAccepted, ResultDisputed, ResultReported
 from matches.messages import as_user_error
 from matches.models import (
     EndedBy,
@@ -162,7 +162,9 @@ def _open_report(report: MatchReport | int) -> MatchReport:
 def report_confirm(
     *, report: MatchReport | int, by: Player, as_referee: bool = False, user: Any = None
 ) -> Match:
-    """The opponent (or a referee) confirms a report: the result is recorded."""
+    """The opponent (or a referee) confirms a report: the result is recorded. A report with
+    a match file records its games with their moves and accepts the file (MatchFileAccepted),
+    as a referee's upload does."""
     report = _open_report(report)
     match = match_lock(report.match_id)
     report = _open_report(report)
@@ -192,6 +194,9 @@ def report_confirm(
                 record=game.get("record"),
             )
         match.refresh_from_db()
+        if report.file_id is not None:
+            # The player's file is now accepted, as a referee's upload is at once.
+            emit(MatchFileAccepted(match_id=match.pk, file_id=report.file_id))
         return match
     return match_record_final_score(
         match=match,
@@ -204,8 +209,16 @@ def report_confirm(
 
 @logged_service("report_dispute")
 @transaction.atomic
-def report_dispute(*, report: MatchReport | int, by: Player, note: str = "") -> MatchReport:
-    """The opponent says the reported result is wrong: the match waits for the referee."""
+def report_dispute(
+    *,
+    report: MatchReport | int,
+    by: Player,
+    note: str = "",
+    score_a: int | None = None,
+    score_b: int | None = None,
+) -> MatchReport:
+    """The opponent says the reported result is wrong, with his own note and, if he gives
+    it, the score he says is right: the match waits for the referee."""
     report = _open_report(report)
     match = match_lock(report.match_id)
     report = _open_report(report)
@@ -213,12 +226,44 @@ def report_dispute(*, report: MatchReport | int, by: Player, note: str = "") -> 
         raise UserError(_("This report is no longer open."), code="report_closed")
     if by.pk == report.reported_by_id or by.pk not in _players(match):
         raise UserError(_("Only the opponent can dispute a reported result."), code="not_opponent")
+    if (score_a is None) != (score_b is None):
+        raise UserError(
+            _("Enter both scores of the result you say is right, or neither."),
+            code="score",
+            field="score_a",
+        )
+    if score_a is not None and score_b is not None:
+        check_final_score(match, score_a, score_b)
     report.status = ReportStatus.DISPUTED
     report.decided_by = by
     report.decided_at = timezone.now()
-    if note:
-        report.note = (report.note + "\n" if report.note else "") + note
+    report.dispute_note = note
+    report.dispute_score_a, report.dispute_score_b = score_a, score_b
     report.full_clean()
     report.save()
     _after_commit(ResultDisputed, report)
     return report
+
+
+@logged_service("report_uphold_dispute")
+@transaction.atomic
+def report_uphold_dispute(*, report: MatchReport | int, user: Any = None) -> Match:
+    """A referee decides a dispute for the opponent: the score the opponent gave counts (the
+    report is replaced by the referee's decision)."""
+    report = _open_report(report)
+    match = match_lock(report.match_id)
+    report = _open_report(report)
+    if report.status != ReportStatus.DISPUTED:
+        raise UserError(_("This report is no longer open."), code="report_closed")
+    if not report.has_counter_score:
+        raise UserError(
+            _("The opponent gave no score of his own; enter the result instead."),
+            code="no_counter_score",
+        )
+    assert report.dispute_score_a is not None and report.dispute_score_b is not None
+    return match_record_final_score(
+        match=match,
+        score_a=report.dispute_score_a,
+        score_b=report.dispute_score_b,
+        user=user,
+    )

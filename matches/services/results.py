@@ -17,7 +17,8 @@ from backgammon.scoring import GameResult, points_for, validate_final_score, val
 from config.errors import UserError
 from config.logs import logged_service
 from events.bus import emit
-from events.types import ResultRecorded
+from events.types import ResultCorrected, ResultRecorded
+from matches import reasons
 from matches.messages import as_user_error
 from matches.models import (
     OPEN_STATUSES,
@@ -169,7 +170,7 @@ def match_record_game(
     match.status = MatchStatus.PLAYING
     if progress.winner is not None:
         _finish(match, progress.winner, MatchOutcome.PLAYED)
-    _save(match, user=user, reason=_("Game %(number)d entered") % {"number": game.number})
+    _save(match, user=user, reason=reasons.coded(reasons.GAME_ENTERED, number=game.number))
     return game
 
 
@@ -197,7 +198,7 @@ def match_record_final_score(
     check_final_score(match, score_a, score_b)
     match.score_a, match.score_b = score_a, score_b
     _finish(match, Side.A if score_a > score_b else Side.B, MatchOutcome.PLAYED)
-    _save(match, user=user, reason=_("Final score entered"))
+    _save(match, user=user, reason=reasons.FINAL_SCORE)
     return match
 
 
@@ -219,7 +220,25 @@ def match_award_forfeit(
         raise UserError(_("The winner must be one of the two players."), code="not_a_player")
     side = Side.A if winner.pk == match.entry_a_id else Side.B
     _finish(match, side, MatchOutcome.FORFEIT)
-    _save(match, user=user, reason=reason or _("Forfeit"))
+    _save(match, user=user, reason=reason or reasons.FORFEIT)
+    return match
+
+
+@logged_service("match_undo_forfeit", result_change=True)
+@transaction.atomic
+def match_undo_forfeit(*, match: Match | int, user: Any = None, reason: str = "") -> Match:
+    """A forfeit that no longer holds (the withdrawal behind it was undone): the match is open
+    again, with the games already played."""
+    match = match_lock(match)
+    if match.status != MatchStatus.FINISHED or match.outcome != MatchOutcome.FORFEIT:
+        raise UserError(_("This match was not forfeited."), code="not_forfeited")
+    started = match.games.exists() or match.score_a or match.score_b
+    match.status = MatchStatus.PLAYING if started else MatchStatus.READY
+    match.outcome = ""
+    match.winner = None
+    match.finished_at = None
+    _save(match, user=user, reason=reason)
+    emit(ResultCorrected(match_id=match.pk))
     return match
 
 
@@ -238,7 +257,7 @@ def match_set_online(*, match: Match | int, online: bool, user: Any = None) -> M
     _save(
         match,
         user=user,
-        reason=_("Moved to the online board") if online else _("Moved to a table"),
+        reason=reasons.MOVED_ONLINE if online else reasons.MOVED_TO_TABLE,
     )
     return match
 

@@ -32,6 +32,7 @@ from matches.forms import (
 )
 from matches.models import OPEN_STATUSES, Match, MatchReport, MatchStatus, OnlineGame
 from matches.rules import rules_for_match
+from tournaments import pagecache
 from tournaments.forms import ForfeitForm
 from tournaments.views.public import get_visible_tournament
 
@@ -44,6 +45,69 @@ def get_visible_match(request: HttpRequest, club: str, tournament: str, match: i
         ),
         pk=match,
         round__stage__tournament=tournament_obj,
+    )
+
+
+def _entry_hint(
+    request: HttpRequest, match: Match, *, can_referee: bool, is_player: bool, on_board: bool
+) -> str:
+    """Why the visitor sees no way to enter the result of this match ('' when he has one)."""
+    if can_referee and not on_board:
+        return ""
+    if match.status == MatchStatus.PENDING:
+        return _("The result can be entered once both players are known.")
+    if match.status not in OPEN_STATUSES:
+        return ""
+    if on_board:
+        return _("This match is played on the online board; its result is recorded there.")
+    if is_player:
+        return ""
+    if not request.user.is_authenticated:
+        return _(
+            "Only this match's players, the tournament's referees and organizers enter results. "
+            "Log in to enter yours."
+        )
+    tournament = match.round.stage.tournament
+    if permissions.club_role(request.user, tournament.club) == "referee":
+        return _(
+            "Only the tournament's referees and organizers can enter results. This tournament "
+            "is refereed only by the referees its organizers chose, and you are not one of them."
+        )
+    return _("Only this match's players, the tournament's referees and organizers enter results.")
+
+
+def _dispute_text(report: MatchReport, *, me_id: int | None, can_referee: bool) -> str:
+    """What a disputed result means for the one reading it: reporter, opponent, referee."""
+    names = {
+        "reporter": report.reported_by.name,
+        "opponent": report.decided_by.name if report.decided_by else "",
+    }
+    if me_id is not None and me_id == report.reported_by_id:
+        return (
+            _(
+                "%(opponent)s disputes your report. A referee will decide the result; until then "
+                "it does not count."
+            )
+            % names
+        )
+    if me_id is not None and me_id == report.decided_by_id:
+        return (
+            _(
+                "You disputed %(reporter)s's report. A referee will decide the result; until then "
+                "it does not count."
+            )
+            % names
+        )
+    if can_referee:
+        return (
+            _(
+                "%(reporter)s and %(opponent)s disagree about the result. Decide it: confirm one "
+                "player's report, or enter the result."
+            )
+            % names
+        )
+    return _("%(reporter)s and %(opponent)s disagree about the result; a referee will decide.") % (
+        names
     )
 
 
@@ -66,8 +130,14 @@ def _panel_context(request: HttpRequest, match: Match, **forms: Any) -> dict[str
         "is_player": is_player,
         "report": report,
         "my_report": report is not None and me is not None and report.reported_by_id == me.pk,
+        "dispute_text": _dispute_text(report, me_id=me.pk if me else None, can_referee=can_referee)
+        if report is not None and report.status == "disputed"
+        else "",
         "history": selectors.match_history(match),
         "is_open": open_,
+        "entry_hint": _entry_hint(
+            request, match, can_referee=can_referee, is_player=is_player, on_board=on_board
+        ),
     }
     if can_referee and open_:
         context["game_form"] = forms.get("game_form") or GameForm(
@@ -77,7 +147,8 @@ def _panel_context(request: HttpRequest, match: Match, **forms: Any) -> dict[str
             context["score_form"] = forms.get("score_form") or FinalScoreForm(match=match)
     if is_player and open_ and not sheet.lines:
         context["report_form"] = forms.get("report_form") or ReportForm(match=match)
-        context["dispute_form"] = DisputeForm()
+    if is_player and open_ and report is not None and report.status == "pending":
+        context["dispute_form"] = forms.get("dispute_form") or DisputeForm(match=match)
     if can_referee and match.status == MatchStatus.FINISHED and match.outcome == "played":
         context["correction_form"] = forms.get("correction_form") or CorrectionForm(
             match=match,
@@ -126,6 +197,7 @@ def _after_write(request: HttpRequest, match: Match) -> HttpResponse:
     )
 
 
+@pagecache.anonymous_cached
 def match_detail(request: HttpRequest, club: str, tournament: str, match: int) -> HttpResponse:
     return _respond(request, get_visible_match(request, club, tournament, match))
 
@@ -234,17 +306,36 @@ def report_decide(
     as_referee = permissions.can_referee_tournament(request.user, match_obj.round.stage.tournament)
     if me is None or not (as_referee or permissions.is_match_player(request.user, match_obj)):
         return deny(request)
+    if action == "dispute":
+        form = DisputeForm(request.POST, match=match_obj)
+        if not form.is_valid():
+            return _respond(request, match_obj, dispute_form=form)
+        try:
+            services.report_dispute(
+                report=report_obj,
+                by=me,
+                note=form.cleaned_data["note"],
+                score_a=form.cleaned_data.get("score_a"),
+                score_b=form.cleaned_data.get("score_b"),
+            )
+        except UserError as error:
+            add_user_error(form, error)
+            return _respond(request, match_obj, dispute_form=form)
+        messages.warning(request, _("The result is disputed; the referee will decide."))
+        return _after_write(request, match_obj)
     try:
         if action == "confirm":
             services.report_confirm(
                 report=report_obj, by=me, as_referee=as_referee, user=request.user
             )
             messages.success(request, _("The result is confirmed."))
-        elif action == "dispute":
-            form = DisputeForm(request.POST)
-            note = form.cleaned_data["note"] if form.is_valid() else ""
-            services.report_dispute(report=report_obj, by=me, note=note)
-            messages.warning(request, _("The result is disputed; the referee will decide."))
+        elif action == "uphold" and as_referee:
+            services.report_uphold_dispute(report=report_obj, user=request.user)
+            messages.success(
+                request,
+                _("%(name)s's result is confirmed.")
+                % {"name": report_obj.decided_by.name if report_obj.decided_by else ""},
+            )
         else:
             return deny(request)
     except UserError as error:

@@ -21,7 +21,9 @@
   const NS = "http://www.w3.org/2000/svg";
 
   // Geometry (viewBox 0 0 578 424): two quadrants of six points each side of the bar, a tray.
-  const M = 12, PW = 38, BAR_W = 40, R = 17, PH = 160, TRAY_W = 50;
+  // On a phone the margin is wider, for point numbers large enough to read (board.css).
+  const PHONE = window.matchMedia("(max-width: 600px)").matches;
+  const M = PHONE ? 26 : 12, PW = 38, BAR_W = 40, R = 17, PH = 160, TRAY_W = 50;
   const LEFT = M, RIGHT = M + 6 * PW + BAR_W, EDGE = RIGHT + 6 * PW;
   const TRAY = EDGE + 8, W = TRAY + TRAY_W + M, H = 424, TOP = M, BOTTOM = H - M;
   const BAR_X = LEFT + 6 * PW + BAR_W / 2;
@@ -156,7 +158,7 @@
       if (sources.has(v)) g.classList.add("movable");
       if (selected === v) g.classList.add("selected");
       el("polygon", { points: (x - PW / 2 + 1) + "," + baseY + " " + (x + PW / 2 - 1) + "," + baseY + " " + x + "," + tipY, class: cls }, g);
-      el("text", { x: x, y: top ? TOP - 2 : BOTTOM + 10, class: "label" }, g).textContent = v;
+      el("text", { x: x, y: top ? TOP - 3 : BOTTOM + M - 3, class: "label" }, g).textContent = v;
     }
     return groups;
   }
@@ -449,11 +451,14 @@
   function connect() {
     const scheme = location.protocol === "https:" ? "wss://" : "ws://";
     socket = new WebSocket(scheme + location.host + config.socket);
-    socket.addEventListener("open", () => { retries = 0; });
+    // The pause before the next try grows until the server has sent a state: a server
+    // without Redis accepts a socket and closes it at once, and must not be knocked on
+    // every second by every board.
     socket.addEventListener("message", (event) => {
       const msg = JSON.parse(event.data);
       heard();
       if (msg.type === "state") {
+        retries = 0;
         if (msg.seq < seq) return;  // an older state overtaken by a newer one
         state = msg.payload;
         clockSeen = performance.now();

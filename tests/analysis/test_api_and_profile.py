@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from analysis.models import PlayerAnalysis
+from analysis.services import analysis_request
 from matches.files import match_import_file
 from tests.conftest import mat
 
@@ -55,3 +57,39 @@ def test_no_error_rate_on_a_profile_without_analysed_matches(client, make_match)
         reverse("clubs:player", args=[club.slug, match.entry_a.player.pk])
     ).content.decode()
     assert 'id="error-rate-history"' not in page
+
+
+def test_the_profile_chart_switches_between_levels_without_mixing_them(
+    client, analysed, commit, fake_gnubg
+):
+    commit(analysis_request, match=analysed, plies=0)
+    club = analysed.round.stage.tournament.club
+    alice = analysed.entry_a.player
+    at_0 = PlayerAnalysis.objects.get(entry__player=alice, plies=0).error_rate
+    assert round(at_0, 1) != 3.6
+    url = reverse("clubs:player", args=[club.slug, alice.pk])
+
+    def chart(query=""):
+        page = client.get(url + query).content.decode()
+        section = page.split('id="error-rate-history"')[1].split("</section>")[0]
+        latest = section.split('<span data-testid="error-rate">')[1].split("<")[0]
+        title = section.split("GNU Backgammon · ")[1].split("<")[0]  # the level shown
+        links = section.split('data-testid="error-levels"')[1].split("</nav>")[0]
+        return latest, title, links
+
+    latest, title, links = chart()
+    assert latest == "3.6" and title == "1-ply"
+    assert "?error_level=0#error-rate-history" in links and 'aria-current="true"' in links
+
+    latest, title, _links = chart("?error_level=0")
+    assert latest == f"{at_0:.1f}" and title == "0-ply"
+
+    latest, title, _links = chart("?error_level=2")  # no figures at 2-ply: the usual level
+    assert latest == "3.6" and title == "1-ply"
+
+
+def test_a_profile_with_one_level_has_no_level_switch(client, analysed):
+    club = analysed.round.stage.tournament.club
+    alice = analysed.entry_a.player
+    page = client.get(reverse("clubs:player", args=[club.slug, alice.pk])).content.decode()
+    assert 'id="error-rate-history"' in page and 'data-testid="error-levels"' not in page

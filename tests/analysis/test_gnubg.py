@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from django.urls import reverse
 
+from analysis import runner
 from analysis.models import AnalysisStatus, MatchAnalysis
+from analysis.replay import replay_frames
 from analysis.report import parse_report
 from analysis.runner import GnubgError, run_gnubg
 from matches.files import match_import_file
@@ -36,9 +39,37 @@ def test_a_file_gnubg_cannot_read_fails_with_a_reason():
         run_gnubg("this is no match\n", plies=0)
 
 
-def test_a_run_over_its_time_limit_fails_with_a_reason():
+def test_a_run_over_its_time_limit_fails_with_a_reason_and_the_next_run_works():
     with pytest.raises(GnubgError, match="longer than"):
         run_gnubg(mat("gnubg_03pt_s104"), plies=2, timeout=0.2)
+    assert parse_report(run_gnubg(mat("gnubg_03pt_s104"), plies=0).data).plies == 0
+
+
+def gnubg_pid() -> int:
+    server = runner._server
+    assert server is not None and server.process is not None
+    return server.process.pid
+
+
+def test_one_gnubg_process_serves_one_match_after_another():
+    """gnubg is started once per process, not once per match."""
+    first = parse_report(run_gnubg(mat("gnubg_03pt_s104"), plies=0).data)
+    pid = gnubg_pid()
+    with pytest.raises(GnubgError):
+        run_gnubg("this is no match\n", plies=0)
+    second = parse_report(run_gnubg(fixture_text("best_vs_noisy_3pt.mat"), plies=0).data)
+    third = parse_report(run_gnubg(mat("gnubg_03pt_s104"), plies=0).data)
+    assert gnubg_pid() == pid
+    assert second.players[0].name == "Best" and third.players == first.players
+
+
+def test_a_gnubg_that_died_is_started_again():
+    run_gnubg(mat("gnubg_03pt_s104"), plies=0)
+    server = runner._server
+    server.process.kill()
+    server.process.wait()
+    report = parse_report(run_gnubg(mat("gnubg_03pt_s104"), plies=0).data)
+    assert report.players[0].name == "Alice"
 
 
 @pytest.mark.django_db
@@ -50,3 +81,54 @@ def test_an_accepted_file_is_analysed_by_gnubg(make_match, commit):
     assert analysis.gnubg_seconds > 0
     assert analysis.players.count() == 2
     assert analysis.mistakes.exclude(match_id="").exists()
+
+
+@pytest.mark.django_db
+def test_cube_errors_are_listed_like_chequer_errors(make_match, commit, client):
+    """gnubg 1.07 at 0-ply on s113: Bob doubles too early twice, Alice once; Alice passes a
+    double she should take. Each is listed with its position, the action made, the best
+    action and the equity lost, and they add up to each player's cube error."""
+    match = make_match(length=7, names=("Alice", "Bob"), analysis_plies=0)
+    commit(match_import_file, match=match, text=mat("gnubg_07pt_s113"))
+    analysis = MatchAnalysis.objects.get(match=match)
+    assert analysis.status == AnalysisStatus.DONE, analysis.failure
+    cube = list(analysis.mistakes.filter(kind="cube").order_by("game", "index"))
+    made = [(m.game, m.side, m.played, m.best, round(m.equity_lost, 3)) for m in cube]
+    assert made == [
+        (1, 1, "double", "no-double", 0.361),
+        (1, 0, "pass", "take", 1.388),
+        (2, 0, "double", "no-double", 0.128),
+        (2, 1, "double", "no-double", 0.704),
+        (2, 0, "double", "no-double", 0.086),
+    ]
+    assert all(m.position_id and m.match_id for m in cube)
+    for player in analysis.players.all():
+        listed = sum(m.equity_lost for m in cube if m.side == player.side)
+        assert listed == pytest.approx(player.cube_error, abs=1e-4)
+
+    t = match.round.stage.tournament
+    page = client.get(reverse("matches:detail", args=[t.club.slug, t.slug, match.pk]))
+    worst = page.content.decode()
+    assert "<td>Pass</td><td>Take</td>" in worst
+    assert "<td>Double</td><td>No double</td>" in worst
+    assert f"{cube[1].position_id}:{cube[1].match_id}" in worst
+
+    notes = [frame["note"] for frame in replay_frames(match)]
+    assert "0-ply: Pass loses 1.388 EMG; best was Take." in notes
+    assert notes.count("0-ply: Double loses 0.361 EMG; best was No double.") == 1
+
+
+@pytest.mark.django_db
+def test_a_missed_double_is_listed(make_match, commit):
+    match = make_match(length=7, names=("Alice", "Bob"), analysis_plies=0)
+    commit(match_import_file, match=match, text=mat("gnubg_07pt_s112"))
+    analysis = MatchAnalysis.objects.get(match=match)
+    cube = analysis.mistakes.filter(kind="cube").order_by("game")
+    assert [(m.game, m.side, m.played, m.best) for m in cube] == [
+        (1, 1, "no-double", "double-take"),
+        (3, 0, "no-double", "double-pass"),
+    ]
+    notes = [frame["note"] for frame in replay_frames(match)]
+    assert any(
+        n.startswith("0-ply: No double loses 0.026 EMG; best was Double, pass.") for n in notes
+    )

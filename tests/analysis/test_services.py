@@ -13,6 +13,7 @@ from analysis.services import (
 from config.errors import UserError
 from matches.files import match_import_file
 from matches.models import Match
+from matches.services import report_confirm
 from tests.conftest import mat
 
 pytestmark = pytest.mark.django_db
@@ -42,6 +43,26 @@ def test_an_accepted_file_is_analysed_at_the_tournaments_level(filed, fake_gnubg
     assert (alice.chequer_decisions, alice.cube_decisions) == (45, 8)
     assert alice.rating == "World class"
     assert fake_gnubg.calls == [1]  # ResultRecorded and MatchFileAccepted: one run
+
+
+def test_a_confirmed_players_file_is_analysed_at_the_tournaments_level(
+    make_match, commit, fake_gnubg
+):
+    match = make_match(length=3, names=("Alice", "Bob"), analysis_plies=1)
+    commit(
+        match_import_file,
+        match=match,
+        text=mat("gnubg_03pt_s104"),
+        reported_by=match.entry_a.player,
+    )
+    assert not MatchAnalysis.objects.exists()  # a report counts once confirmed
+    report = match.reports.get(status="pending")
+    commit(report_confirm, report=report, by=match.entry_b.player)
+    analysis = MatchAnalysis.objects.get(match=match)
+    assert (analysis.plies, analysis.status) == (1, AnalysisStatus.DONE)
+    alice, bob = analysis.players.order_by("side")
+    assert round(alice.error_rate, 1) == 3.6 and round(bob.error_rate, 1) == 2.4
+    assert fake_gnubg.calls == [1]
 
 
 def test_mistakes_carry_the_position_and_match_id_of_the_engine(filed, fake_gnubg):
@@ -192,3 +213,26 @@ def test_the_reconciler_hands_a_lost_analysis_over_again(filed, fake_gnubg):
     analysis.refresh_from_db()
     assert analysis.status == AnalysisStatus.DONE and fake_gnubg.calls == [0]
     assert lost_tasks() == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_round_is_queued_match_by_match(filed, fake_gnubg, monkeypatch):
+    """The workers start on the first match of a round while the rest are being queued: a
+    match that cannot be queued leaves the ones before it queued, and they are analysed."""
+    from django.db import DatabaseError
+
+    from analysis import services
+
+    first, second = filed(), filed()
+    real = services._request
+
+    def request(match, plies):
+        if match.pk == second.pk:
+            raise DatabaseError("connection lost")
+        return real(match, plies)
+
+    monkeypatch.setattr(services, "_request", request)
+    with pytest.raises(DatabaseError):
+        services.analysis_request_many(matches=[first, second], plies=0)
+    assert MatchAnalysis.objects.get(match=first).status == AnalysisStatus.DONE
+    assert not MatchAnalysis.objects.filter(match=second).exists()

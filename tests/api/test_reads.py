@@ -106,3 +106,58 @@ def test_unknown_ids_are_404(client):
         assert response.status_code == 404
         assert response.json()["code"] == "not_found"
     assert client.get(f"/api/tournaments/{10**30}/standings").status_code == 404
+
+
+def test_the_matches_list_comes_in_pages_linked_by_header(client, swiss):
+    tournament = swiss(10)
+    url = f"/api/tournaments/{tournament.pk}/matches"
+    whole = client.get(url)
+    assert len(whole.json()) == 5 and whole["X-Total-Count"] == "5"
+    assert "Link" not in whole
+    first = client.get(f"{url}?limit=2")
+    assert [m["id"] for m in first.json()] == [m["id"] for m in whole.json()[:2]]
+    assert first["X-Total-Count"] == "5"
+    assert 'rel="next"' in first["Link"] and 'rel="prev"' not in first["Link"]
+    next_url = first["Link"].split(">")[0].lstrip("<")
+    second = client.get(next_url)
+    assert [m["id"] for m in second.json()] == [m["id"] for m in whole.json()[2:4]]
+    assert 'rel="next"' in second["Link"] and 'rel="prev"' in second["Link"]
+    last = client.get(f"{url}?limit=2&offset=4")
+    assert [m["id"] for m in last.json()] == [whole.json()[4]["id"]]
+    assert 'rel="next"' not in last["Link"]
+    for bad in ("limit=0", "limit=1001", "limit=x", "offset=-1"):
+        assert client.get(f"{url}?{bad}").status_code == 400
+
+
+def test_the_lists_say_what_their_serializers_describe(client, swiss, commit):
+    """The matches and standings lists are written from plain rows; they must be exactly what
+    the serializers of the schema give (a bye, open matches, a won match by either side)."""
+    from api.selectors import api_matches
+    from api.serializers import MatchSerializer, StandingSerializer
+    from standings.selectors import tournament_standings
+
+    tournament = swiss(5)
+    first, second = Match.objects.filter(
+        round__stage__tournament=tournament, entry_b__isnull=False
+    ).order_by("index")
+    commit(match_record_final_score, match=first, score_a=first.length, score_b=1)
+    commit(match_record_final_score, match=second, score_a=0, score_b=second.length)
+    matches = api_matches(tournament)  # in play order, as the list
+    expected = [dict(row) for row in MatchSerializer(matches, many=True).data]
+    for row in expected:
+        row["player_a"] = row["player_a"] and dict(row["player_a"])
+        row["player_b"] = row["player_b"] and dict(row["player_b"])
+    found = client.get(f"/api/tournaments/{tournament.pk}/matches").json()
+    assert found == expected
+    assert [list(row) for row in found] == [list(row) for row in expected]  # the key order
+    assert any(row["player_b"] is None for row in found)
+    assert {row["winner"] for row in found} >= {0, 1}
+
+    rows = [
+        {"entry": row["entry_id"], "name": row["player"], **row}
+        for row in tournament_standings(tournament).rows
+    ]
+    expected = [dict(row) for row in StandingSerializer(rows, many=True).data]
+    found = client.get(f"/api/tournaments/{tournament.pk}/standings").json()
+    assert found == expected
+    assert [list(row) for row in found] == [list(row) for row in expected]

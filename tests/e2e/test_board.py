@@ -218,3 +218,27 @@ def test_bearing_off_by_dragging_finishes_the_match(asgi_server, new_page, one_p
     assert match.status == MatchStatus.FINISHED and match.winner_id == match.entry_a_id
     assert match.games.get().ended_by == "bearoff"
     assert me.locator("#board .off.side-0").count() == 15
+
+
+def test_the_point_numbers_are_legible_on_a_phone(new_page, asgi_server, one_point_match):
+    """On a 390 px screen the board's point numbers are at least 11 px high (they were 6),
+    and the board fits the screen."""
+    match, users = one_point_match
+    client = Client()
+    client.force_login(users[0])
+    page = new_page()
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.context.add_cookies(
+        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": asgi_server}]
+    )
+    tournament = match.round.stage.tournament
+    page.goto(
+        f"{asgi_server}/clubs/{tournament.club.slug}/t/{tournament.slug}/matches/{match.pk}/play/"
+    )
+    page.locator("#online[data-status=playing]").wait_for()
+    heights = page.evaluate(
+        "[...document.querySelectorAll('svg text.label')]"
+        ".map(t => t.getBoundingClientRect().height)"
+    )
+    assert len(heights) == 24 and min(heights) >= 11, heights
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390

@@ -94,6 +94,13 @@ def test_a_delivery_runs_its_listener_once_however_often_it_is_delivered(make_to
     assert delivery.attempts == 1 and delivery.done_at is not None
 
 
+def test_a_task_for_a_delivery_that_is_gone_does_nothing(make_tournament, commit, caplog):
+    """A task can outlive its row (a queue holding tasks from before a database was reset):
+    the worker logs it and moves on instead of failing the task."""
+    assert deliver(987654321) is False
+    assert "987654321" in caplog.text
+
+
 def test_with_the_broker_down_a_referee_saves_and_the_reconciler_catches_up(
     client, club, make_tournament, settings, django_capture_on_commit_callbacks, run_reconciler
 ):
@@ -200,3 +207,17 @@ def test_every_listener_is_named_by_its_app():
     assert listeners
     for name in listeners:
         assert name.split(".")[0] in {"draw", "ratings", "analysis", "notifications"}, name
+
+
+def test_with_the_broker_down_a_save_waits_for_it_once_not_once_per_listener(
+    make_tournament, commit, settings
+):
+    """Each try to reach a broker that is down costs its retries (most of a second): a
+    referee's save tries once, and every delivery waits for the reconciler."""
+    settings.EVENTS_RAISE_LISTENER_ERRORS = False
+    tournament = make_tournament(2)
+    match = open_matches(tournament)[0]
+    with broker_down() as apply_async:
+        commit(match_record_final_score, match=match, score_a=5, score_b=0)
+    assert apply_async.call_count == 1
+    assert Delivery.objects.filter(done_at=None).count() == len(listeners_of(ResultRecorded))

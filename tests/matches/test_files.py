@@ -9,6 +9,7 @@ from django.urls import reverse
 
 from clubs.models import Role
 from config.errors import UserError
+from events.models import Event
 from matches.files import match_import_file, side_mapping
 from matches.files_errors import PlayersUnknownError
 from matches.models import Game, Match, MatchFile, MatchStatus
@@ -281,6 +282,27 @@ def test_the_opponent_confirms_a_players_file_and_its_games_count(client, make_m
     assert sum(g.points for g in match.games.filter(winner=0)) == 5
     history = match_history(match)
     assert history[-1].after.startswith("5–1") and history[-1].who
+
+
+def test_a_confirmed_players_file_is_accepted_like_a_referees_upload(client, make_match, commit):
+    """Its moves are the games' records and MatchFileAccepted is emitted, so the match is
+    analysed (and whatever else follows an accepted file) as after a referee's upload."""
+    match = make_match()
+    alice = UserFactory()
+    match.entry_a.player.user = alice
+    match.entry_a.player.save()
+    client.force_login(alice)
+    upload(client, match, mat("gnubg_03pt_s104"))
+    report = match.reports.get(status="pending")
+    assert not Event.objects.filter(name="MatchFileAccepted").exists()
+    commit(report_confirm, report=report, by=match.entry_b.player)
+    accepted = Event.objects.filter(name="MatchFileAccepted")
+    assert [e.payload for e in accepted] == [{"match_id": match.pk, "file_id": report.file_id}]
+    by_referee = make_match()
+    commit(match_import_file, match=by_referee, text=mat("gnubg_03pt_s104"))
+    records = [game.record for game in match.games.order_by("number")]
+    assert records == [game.record for game in by_referee.games.order_by("number")]
+    assert all(record["actions"] for record in records)
 
 
 def test_a_players_file_that_the_opponent_disputes_records_nothing(client, make_match):

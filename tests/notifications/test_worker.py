@@ -67,9 +67,16 @@ def test_the_worker_draws_and_mails_both_players(worker):
     assert wait_for(lambda: len(mail.outbox) >= 2)
     assert sorted(m.to[0] for m in mail.outbox) == ["ada@example.com", "ben@example.com"]
     assert all("Queue Cup" in m.subject for m in mail.outbox)
-    assert set(
-        Notification.objects.filter(kind=kinds.MATCH_READY).values_list("email_status", flat=True)
-    ) == {NotificationStatus.SENT}
+
+    def statuses() -> set[str]:
+        return set(
+            Notification.objects.filter(kind=kinds.MATCH_READY).values_list(
+                "email_status", flat=True
+            )
+        )
+
+    # The mail leaves before the worker commits its status: wait for the commit too.
+    assert wait_for(lambda: statuses() == {NotificationStatus.SENT}), statuses()
 
 
 def test_a_failing_mail_server_is_retried_through_the_broker(worker, settings, monkeypatch):

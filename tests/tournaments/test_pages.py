@@ -65,7 +65,8 @@ def test_organizer_creates_opens_enters_and_starts(
             "cube_enabled": "on",
             "crawford": "on",
             "is_published": "on",
-            "tiebreaks": ["points_difference", "match_wins"],
+            "tiebreaks-match_wins": "1",
+            "tiebreaks-points_difference": "2",
         },
     )
     assert response.status_code == 302, response.content.decode()

@@ -118,3 +118,14 @@ def test_a_big_swiss_is_ranked_in_order() -> None:
     assert len(rows) == 512
     keys = [(r.match_points, *r.metrics) for r in rows]
     assert keys == sorted(keys, reverse=True)
+
+
+def test_awarded_points_count_as_match_points_but_not_as_wins_or_byes() -> None:
+    rows = rank(
+        [1, 2],
+        [MatchResult(a=1, b=2, winner=2), MatchResult(a=1, b=None, winner=1, award=2)],
+        ["match_points", "match_wins"],
+    )
+    by_player = {row.player: row for row in rows}
+    assert by_player[1].match_points == 2 and by_player[1].byes == 0 and by_player[1].won == 0
+    assert [row.player for row in rows] == [1, 2]

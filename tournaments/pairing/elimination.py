@@ -255,6 +255,21 @@ def single_elimination_plan(entrants: Sequence[EntrantId]) -> BracketPlan:
     return BracketPlan("single_elimination", tuple(entrants), size, tuple(builder.matches))
 
 
+#: Fewest entrants for whom a progressive consolation drops anybody in after round one: with
+#: four or fewer the second main round is the final, and its loser is second.
+PROGRESSIVE_MIN_ENTRANTS = 5
+
+
+def progressive_last_round(entrants: int, until: int | None = None) -> int:
+    """The last main round whose losers drop into a progressive consolation, for a field of
+    ``entrants``; below 2 when only round-one losers play the consolation. By default the
+    round before the semi-finals, but at least round 2 (the semi-finals in a bracket of
+    eight); never the final, whose loser is second."""
+    rounds_total = bracket_size(max(entrants, 2)).bit_length() - 1
+    last = max(2, rounds_total - 2) if until is None else until
+    return min(last, rounds_total - 1)
+
+
 def main_consolation_plan(
     entrants: Sequence[EntrantId],
     *,
@@ -266,8 +281,8 @@ def main_consolation_plan(
 
     Consolation: losers of main round one, plus players who had a round-one bye (or walkover)
     and lose their first match in round two. With ``progressive_consolation`` the losers of main
-    rounds 2 .. ``progressive_until_round`` (default: the round before the semi-finals) drop
-    into the consolation in later rounds instead, each drop-in round ordered so that nobody
+    rounds 2 .. ``progressive_until_round`` (default: see :func:`progressive_last_round`)
+    drop into the consolation in later rounds instead, each drop-in round ordered so that nobody
     meets a player they could have played in the main.
     Last chance: losers of consolation round one (and walkover winners who lose their first
     consolation match).
@@ -279,8 +294,7 @@ def main_consolation_plan(
     main_rounds = main_knockout(builder, entrants, size, "M", "main", "main", eliminates=True)
     if rounds_total < 2:
         return BracketPlan("main_consolation", tuple(entrants), size, tuple(builder.matches))
-    last_drop = rounds_total - 2 if progressive_until_round is None else progressive_until_round
-    last_drop = min(last_drop, rounds_total - 1)
+    last_drop = progressive_last_round(len(entrants), progressive_until_round)
     consolation_first: list[str]
     consolation_next: dict[str, tuple[str, SlotNumber]]
     if progressive_consolation and last_drop >= 2:

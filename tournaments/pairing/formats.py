@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any, ClassVar, Literal, get_type_hints
 
 from .bracket import BracketPlan
@@ -32,7 +32,8 @@ class MainConsolationOptions:
     last_chance: bool = False
     progressive_consolation: bool = False
     progressive_until_round: int | None = None
-    """Last main round whose losers drop in (default: the round before the semi-finals)."""
+    """Last main round whose losers drop in (default: the round before the semi-finals, at
+    least round 2; see ``elimination.progressive_last_round``)."""
 
     def __post_init__(self) -> None:
         if self.progressive_until_round is not None and self.progressive_until_round < 2:
@@ -174,6 +175,9 @@ class Swiss(RoundFormat):
         players: Sequence[SwissPlayer],
         round_number: int,
         exact_limit: int = EXACT_LIMIT,
+        *,
+        forbidden: Collection[frozenset[EntrantId]] = (),
+        pinned: Collection[frozenset[EntrantId]] = (),
     ) -> tuple[Pairing, ...]:
         """Pairings of ``round_number`` from the standings before it (best first)."""
         o: SwissOptions = self.options
@@ -181,7 +185,13 @@ class Swiss(RoundFormat):
             raise PairingError(
                 "round_out_of_range", f"round {round_number} is not in 1..{o.rounds}"
             )
-        return pair_swiss(players, avoid_same_club=o.avoid_same_club, exact_limit=exact_limit)
+        return pair_swiss(
+            players,
+            avoid_same_club=o.avoid_same_club,
+            exact_limit=exact_limit,
+            forbidden=forbidden,
+            pinned=pinned,
+        )
 
 
 class RoundRobin(RoundFormat):

@@ -11,7 +11,7 @@ Every helper returns the entrants in seed order (seed 1 first); bracket builders
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 
 from .errors import PairingError
 from .types import EntrantId
@@ -90,3 +90,47 @@ def seed_by_rating(
     unrated = [e for e in pool if e not in ratings]
     rated.sort(key=lambda e: -ratings[e])
     return tuple(rated + unrated)
+
+
+def honour_first_round(
+    order: Sequence[EntrantId],
+    first_round: Callable[[Sequence[EntrantId]], Collection[frozenset[EntrantId]]],
+    *,
+    forbidden: Collection[frozenset[EntrantId]] = (),
+    pinned: Collection[frozenset[EntrantId]] = (),
+) -> tuple[EntrantId, ...]:
+    """The seed order moved as little as needed so that pinned pairs meet in the first round
+    and forbidden pairs do not, where possible. ``first_round(order)`` gives the pairs the
+    bracket makes of an order (byes left out). A player trades places with the nearest seed
+    that keeps every rule already met; a rule that cannot be met is left as it was."""
+    current = list(order)
+    forbidden = {pair for pair in forbidden if len(pair) == 2 and pair <= set(current)}
+    pinned = {pair for pair in pinned if len(pair) == 2 and pair <= set(current)}
+
+    def broken(candidate: Sequence[EntrantId]) -> int:
+        pairs = set(first_round(candidate))
+        return len(pinned - pairs) * (len(forbidden) + 1) + len(forbidden & pairs)
+
+    score = broken(current)
+    for rule in [*sorted(pinned, key=sorted), *sorted(forbidden, key=sorted)]:
+        if score == 0:
+            break
+        pairs = set(first_round(current))
+        if (rule in pairs) == (rule in pinned):
+            continue
+        mover = max(rule, key=current.index)  # the lower seed moves
+        at = current.index(mover)
+        for distance in range(1, len(current)):
+            best = None
+            for other in (at - distance, at + distance):
+                if not 0 <= other < len(current):
+                    continue
+                candidate = list(current)
+                candidate[at], candidate[other] = candidate[other], candidate[at]
+                if broken(candidate) < score:
+                    best = candidate
+                    break
+            if best is not None:
+                current, score = best, broken(best)
+                break
+    return tuple(current)

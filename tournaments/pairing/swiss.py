@@ -20,7 +20,7 @@ Two engines share one cost model:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from .errors import PairingError
@@ -48,7 +48,12 @@ class SwissPlayer:
 
 
 class _Field:
-    def __init__(self, players: Sequence[SwissPlayer], avoid_same_club: bool) -> None:
+    def __init__(
+        self,
+        players: Sequence[SwissPlayer],
+        avoid_same_club: bool,
+        forbidden: Collection[frozenset[EntrantId]] = (),
+    ) -> None:
         seen: set[EntrantId] = set()
         for player in players:
             if player.id in seen:
@@ -77,6 +82,12 @@ class _Field:
         self.club_cost = 4 * n + 1
         self.float_cost = n * (self.club_cost + 3 * n) + 1
         self.bye_step = n * self.float_cost * (spread * spread + 1) + 1
+        # A forbidden pair costs more than every other cost of a round together: it is
+        # accepted only when no pairing without it (and without a rematch) exists.
+        self.forbidden = frozenset(forbidden)
+        self.forbidden_cost = self.bye_step * (n + 2)
+        self.skip: set[int] = set()
+        """Indices paired before the rest (pinned pairs)."""
 
     def compatible(self, x: int, y: int) -> bool:
         px, py = self.players[x], self.players[y]
@@ -85,6 +96,9 @@ class _Field:
     def same_club(self, x: int, y: int) -> bool:
         club = self.players[x].club
         return self.avoid_same_club and club is not None and club == self.players[y].club
+
+    def is_forbidden(self, x: int, y: int) -> bool:
+        return frozenset((self.players[x].id, self.players[y].id)) in self.forbidden
 
     def cost(self, x: int, y: int) -> int:
         """Cost of pairing ``x`` with ``y`` (indices in rank order)."""
@@ -101,6 +115,8 @@ class _Field:
             cost += self.group_size[x] - 1 - self.position[x] + self.position[y]
         if self.same_club(x, y):
             cost += self.club_cost
+        if self.is_forbidden(x, y):
+            cost += self.forbidden_cost
         return cost
 
     def bye_cost(self, x: int) -> int:
@@ -183,7 +199,11 @@ class _Field:
         first = -1
         looked = 0
         for j in range(start, len(candidates)):
-            if used[j] or not self.compatible(x, candidates[j]):
+            if (
+                used[j]
+                or not self.compatible(x, candidates[j])
+                or self.is_forbidden(x, candidates[j])
+            ):
                 continue
             if not self.same_club(x, candidates[j]):
                 return j
@@ -240,7 +260,7 @@ class _Field:
 
 def _bye_candidate(field: _Field) -> int:
     for x in range(field.n - 1, -1, -1):
-        if not field.players[x].had_bye:
+        if not field.players[x].had_bye and x not in field.skip:
             return x
     raise PairingError(
         "no_bye_candidate", "every active player has had a bye; an odd field needs one more"
@@ -256,30 +276,53 @@ def pair_swiss(
     *,
     avoid_same_club: bool = False,
     exact_limit: int = EXACT_LIMIT,
+    forbidden: Collection[frozenset[EntrantId]] = (),
+    pinned: Collection[frozenset[EntrantId]] = (),
 ) -> tuple[Pairing, ...]:
-    """Pairings for the next round, table 1 on top, the bye (``b is None``) last.
+    """Pairings for the next round, table 1 on top, the bye (``b is None``) last; each
+    pairing carries its notes (why it is so, see :func:`_notes`).
 
     ``players`` are the standings before the round, best first; withdrawn players
-    (``active=False``) are skipped, late entries simply appear with their score. Raises
+    (``active=False``) are skipped, late entries simply appear with their score.
+    ``forbidden`` pairs (family, one household, a player's wish) are paired only when no
+    other pairing without a rematch exists; ``pinned`` pairs are paired with each other first
+    when both play (a player in two pinned pairs keeps the first). Raises
     :class:`PairingError` (``no_valid_pairing``, ``no_bye_candidate``) when impossible.
     """
-    field = _Field(players, avoid_same_club)
+    field = _Field(players, avoid_same_club, forbidden)
     n = field.n
     if n == 0:
         return ()
-    odd = n % 2 == 1
+    index = {player.id: i for i, player in enumerate(field.players)}
+    pinned_pairs: list[tuple[int, int]] = []
+    for pair in pinned:
+        ids = sorted(pair)
+        if len(ids) != 2 or any(i not in index for i in ids):
+            continue
+        x, y = index[ids[0]], index[ids[1]]
+        if x in field.skip or y in field.skip:
+            continue
+        field.skip.update((x, y))
+        pinned_pairs.append((min(x, y), max(x, y)))
+    members = [i for i in range(n) if i not in field.skip]
+    odd = len(members) % 2 == 1
     if odd:
         _bye_candidate(field)
-    pairs = field.exact(range(n), odd) if n <= exact_limit else _pair_large(field, odd)
+    if not members:
+        pairs: list[tuple[int, int]] | None = []
+    elif n <= exact_limit:
+        pairs = field.exact(members, odd)
+    else:
+        pairs = _pair_large(field, odd)
     if pairs is None:
         raise _impossible()
-    return _tables(field, pairs)
+    return _tables(field, pairs + pinned_pairs, set(pinned_pairs))
 
 
 def _pair_large(field: _Field, odd: bool) -> list[tuple[int, int]] | None:
     n = field.n
     bye = _bye_candidate(field) if odd else -1
-    members = [i for i in range(n) if i != bye]
+    members = [i for i in range(n) if i != bye and i not in field.skip]
     pairs, left = field.greedy(members)
     if bye >= 0:
         pairs.append((bye, BYE))
@@ -293,7 +336,7 @@ def _pair_large(field: _Field, odd: bool) -> list[tuple[int, int]] | None:
             window *= 2
             continue
         kept = {i for p in keep for i in p}
-        redo = [i for i in range(n) if i not in kept]
+        redo = [i for i in range(n) if i not in kept and i not in field.skip]
         solved = field.exact(redo, odd and bye not in kept)
         if solved is not None:
             return keep + solved
@@ -302,13 +345,48 @@ def _pair_large(field: _Field, odd: bool) -> list[tuple[int, int]] | None:
         window *= 2
 
 
-def _tables(field: _Field, pairs: list[tuple[int, int]]) -> tuple[Pairing, ...]:
+def _tables(
+    field: _Field, pairs: list[tuple[int, int]], pinned: set[tuple[int, int]]
+) -> tuple[Pairing, ...]:
     ordered = sorted((min(x, y) if y != BYE else field.n + x, x, y) for x, y in pairs)
     result: list[Pairing] = []
     for table, (_, x, y) in enumerate(ordered, start=1):
         if y == BYE:
-            result.append(Pairing(table, field.players[x].id, None))
+            result.append(Pairing(table, field.players[x].id, None, ("bye",)))
         else:
             a, b = (x, y) if x < y else (y, x)
-            result.append(Pairing(table, field.players[a].id, field.players[b].id))
+            notes = ("pinned",) if (a, b) in pinned else _notes(field, a, b)
+            result.append(Pairing(table, field.players[a].id, field.players[b].id, notes))
     return tuple(result)
+
+
+def _ideal_partner(field: _Field, x: int) -> int | None:
+    """Whom ``x`` meets in its score group by the book (top half v bottom half)."""
+    group = [i for i in field.groups[field.group[x]] if i not in field.skip]
+    if x not in group:
+        return None
+    half = len(group) // 2
+    position = group.index(x)
+    if position < half:
+        return group[position + half]
+    if position - half < half:
+        return group[position - half]
+    return None
+
+
+def _notes(field: _Field, a: int, b: int) -> tuple[str, ...]:
+    """Why ``a`` (the higher-ranked) plays ``b``: codes the round page translates."""
+    notes = ["score_group" if field.players[a].score == field.players[b].score else "floated"]
+    if field.is_forbidden(a, b):
+        notes.append("forbidden_broken")
+    for x, partner in ((a, b), (b, a)):
+        ideal = _ideal_partner(field, x)
+        if ideal is None or ideal == partner:
+            continue
+        if not field.compatible(x, ideal):
+            notes.append("rematch_avoided")
+        elif field.is_forbidden(x, ideal):
+            notes.append("forbidden_honoured")
+        elif field.same_club(x, ideal):
+            notes.append("club_avoided")
+    return tuple(dict.fromkeys(notes))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 EntrantId = int
 
@@ -17,6 +17,8 @@ class Pairing:
     table: int
     a: EntrantId
     b: EntrantId | None
+    notes: tuple[str, ...] = field(default=(), compare=False)
+    """Why the pairing is so, as codes (``score_group``, ``floated``, ...) to translate."""
 
     @property
     def is_bye(self) -> bool:

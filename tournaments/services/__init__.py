@@ -12,6 +12,7 @@ from tournaments.services.lifecycle import (
     tournament_open_registration,
     tournament_update,
 )
+from tournaments.services.pairing_rules import pairing_rule_add, pairing_rule_remove
 from tournaments.services.registration import (
     entries_set_seeds,
     entry_add,
@@ -28,6 +29,8 @@ __all__ = [
     "entry_approve",
     "entry_check_in",
     "entry_register",
+    "pairing_rule_add",
+    "pairing_rule_remove",
     "stage_set_clock",
     "tournament_create",
     "tournament_lock",

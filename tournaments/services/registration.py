@@ -11,6 +11,7 @@ from clubs.models import Membership, Player, Role
 from clubs.services import club_add_guest
 from config.errors import UserError
 from config.logs import logged_service
+from tournaments import versions
 from tournaments.models import Entry, EntryStatus, Tournament, TournamentStatus
 from tournaments.services.lifecycle import tournament_lock
 
@@ -126,3 +127,4 @@ def entries_set_seeds(*, tournament: Tournament, ordered_entry_ids: Sequence[int
     for seed, pk in enumerate(ordered_entry_ids, start=1):
         entries[pk].seed = seed
     Entry.objects.bulk_update([entries[pk] for pk in ordered_entry_ids], ["seed"])
+    versions.bump(tournament.pk)  # bulk updates send no signals

@@ -22,16 +22,19 @@ from matches.models import Match
 from matches.services import match_award_forfeit
 from tournaments import selectors, services
 from tournaments.forms import (
+    ByeRequestForm,
     ForfeitForm,
     GuestEntryForm,
+    LateEntryForm,
     MemberEntryForm,
+    PairingRuleForm,
     RoundForm,
     StageClockForm,
     SwapForm,
     TournamentForm,
     seeds_from_post,
 )
-from tournaments.models import Entry, Round, Stage, Tournament
+from tournaments.models import Entry, PairingRule, Round, Stage, Tournament
 from tournaments.views.public import get_visible_tournament
 
 
@@ -112,6 +115,11 @@ def manage(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         "member_form": MemberEntryForm(tournament=tournament),
         "rounds": rounds,
         "stages": list(tournament.stages.all()),
+        "pairing_rules": selectors.pairing_rules(tournament),
+        "rule_form": PairingRuleForm(tournament=tournament),
+        "late_form": LateEntryForm(),
+        "bye_form": ByeRequestForm(tournament=tournament),
+        "requested_byes": selectors.requested_byes(tournament),
         "can_manage": True,
     }
     return render(request, "tournaments/manage/manage.html", context)
@@ -179,6 +187,7 @@ def entry_action(
         "approve": (services.entry_approve, _("%(name)s is approved.")),
         "check-in": (services.entry_check_in, _("%(name)s is checked in.")),
         "withdraw": (draw_services.entry_withdraw, _("%(name)s has withdrawn.")),
+        "reinstate": (draw_services.entry_reinstate, _("%(name)s is back in the tournament.")),
     }
     if action not in actions:
         return deny(request)
@@ -254,6 +263,8 @@ def stage_clock(request: HttpRequest, tournament: Tournament, stage_id: int) -> 
 def round_repair(request: HttpRequest, tournament: Tournament, round_id: int) -> HttpResponse:
     round_ = _round_of(tournament, round_id)
     run(request, lambda: draw_services.round_repair(round_=round_), _("The round is drawn again."))
+    if round_.is_draft:  # a draft is paired again from its own page
+        return _round_page(tournament, round_)
     return _back(tournament)
 
 
@@ -313,3 +324,127 @@ def forfeit(request: HttpRequest, tournament: Tournament, match_id: int) -> Http
     return redirect(
         "matches:detail", club=tournament.club.slug, tournament=tournament.slug, match=match.pk
     )
+
+
+def _round_page(tournament: Tournament, round_: Round) -> HttpResponse:
+    return redirect(
+        "tournaments:round",
+        club=tournament.club.slug,
+        tournament=tournament.slug,
+        stage=round_.stage.kind,
+        number=round_.number,
+    )
+
+
+@require_POST
+@organizer_only
+def round_publish(request: HttpRequest, tournament: Tournament, round_id: int) -> HttpResponse:
+    round_ = _round_of(tournament, round_id)
+    run(
+        request,
+        lambda: draw_services.round_publish(round_=round_),
+        _("The round is published; the players are told."),
+    )
+    return _round_page(tournament, round_)
+
+
+def _draft_place(value: str) -> tuple[int, int]:
+    table, _sep, slot = value.partition(":")
+    return int(table), int(slot)
+
+
+@require_POST
+@organizer_only
+def draft_swap(request: HttpRequest, tournament: Tournament, round_id: int) -> HttpResponse:
+    round_ = _round_of(tournament, round_id)
+    try:
+        first = _draft_place(request.POST.get("first", ""))
+        second = _draft_place(request.POST.get("second", ""))
+    except ValueError:
+        messages.error(request, _("Choose two players of this round to swap."))
+        return _round_page(tournament, round_)
+    run(
+        request,
+        lambda: draw_services.round_draft_swap(round_=round_, first=first, second=second),
+        _("The two players are swapped."),
+    )
+    return _round_page(tournament, round_)
+
+
+@require_POST
+@organizer_only
+def pairing_rule_add(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    form = PairingRuleForm(request.POST, tournament=tournament)
+    if not form.is_valid():
+        messages.error(request, _("Choose two players, a rule and a reason."))
+        return _back(tournament)
+    run(
+        request,
+        lambda: services.pairing_rule_add(tournament=tournament, **form.cleaned_data),
+        _("The pairing rule is saved; the next draw follows it."),
+    )
+    return _back(tournament)
+
+
+@require_POST
+@organizer_only
+def pairing_rule_remove(request: HttpRequest, tournament: Tournament, rule_id: int) -> HttpResponse:
+    rule = get_object_or_404(PairingRule, pk=rule_id, tournament=tournament)
+    run(request, lambda: services.pairing_rule_remove(rule=rule), _("The pairing rule is removed."))
+    return _back(tournament)
+
+
+@require_POST
+@organizer_only
+def late_entry(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    form = LateEntryForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Enter a name, the first round and the starting score."))
+        return _back(tournament)
+    data = form.cleaned_data
+    run(
+        request,
+        lambda: draw_services.entry_add_late(
+            tournament=tournament,
+            name=data["name"],
+            from_round=data["from_round"],
+            start=data["start"],
+            points=data["points"] or 0,
+        ),
+        _("%(name)s is entered from round %(number)d.")
+        % {"name": data["name"], "number": data["from_round"]},
+    )
+    return _back(tournament)
+
+
+@require_POST
+@organizer_only
+def bye_request(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    form = ByeRequestForm(request.POST, tournament=tournament)
+    if not form.is_valid():
+        messages.error(request, _("Choose a player, a round and the points for the bye."))
+        return _back(tournament)
+    data = form.cleaned_data
+    run(
+        request,
+        lambda: draw_services.entry_request_bye(
+            entry=data["entry"], round_number=data["round_number"], points=data["points"]
+        ),
+        _("%(name)s is not paired in round %(number)d.")
+        % {"name": data["entry"].player.name, "number": data["round_number"]},
+    )
+    return _back(tournament)
+
+
+@require_POST
+@organizer_only
+def bye_cancel(
+    request: HttpRequest, tournament: Tournament, entry: int, number: int
+) -> HttpResponse:
+    entry_obj = get_object_or_404(Entry, pk=entry, tournament=tournament)
+    run(
+        request,
+        lambda: draw_services.entry_cancel_bye(entry=entry_obj, round_number=number),
+        _("The bye is cancelled."),
+    )
+    return _back(tournament)

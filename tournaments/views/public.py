@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
@@ -20,8 +21,19 @@ from matches import selectors as match_selectors
 from matches.online.live import live_matches
 from standings import selectors as standings_selectors
 from standings.tables import StandingsTable
-from tournaments import presentation, selectors, services
-from tournaments.models import Round, Stage, StageKind, Tournament, TournamentStatus
+from tournaments import pagecache, presentation, round_table, selectors, services
+from tournaments.models import (
+    Round,
+    RoundStatus,
+    Stage,
+    StageKind,
+    Tournament,
+    TournamentFormat,
+    TournamentStatus,
+)
+
+#: Longer tables (standings, a round's matches) are shown in pages of this many rows.
+ROWS_PER_PAGE = 200
 
 KNOCKOUT_STAGES = {
     StageKind.MAIN,
@@ -42,32 +54,42 @@ def get_visible_tournament(request: HttpRequest, club: str, tournament: str) -> 
 
 
 def _context(request: HttpRequest, tournament: Tournament, **extra: object) -> dict[str, object]:
-    return {
+    context = {
         "tournament": tournament,
         "club": tournament.club,
         "can_manage": permissions.can_manage_tournament(request.user, tournament),
         "can_referee": permissions.can_referee_tournament(request.user, tournament),
         **extra,
     }
+    return context
 
 
+@pagecache.anonymous_cached
 def tournament_detail(request: HttpRequest, club: str, tournament: str) -> HttpResponse:
     obj = get_visible_tournament(request, club, tournament)
-    rounds = list(selectors.tournament_rounds(obj))
-    stages = []
-    for round_ in rounds:
-        if round_.stage not in stages:
-            stages.append(round_.stage)
+    # The rounds and the players are built only when the page's cached part is missing
+    # (under the tournament's version: tournaments.pagecache); the rest is per visitor.
+    rounds = SimpleLazyObject(lambda: list(selectors.tournament_rounds(obj)))
     context = _context(
         request,
         obj,
-        entries=selectors.tournament_entries(obj),
-        rules=presentation.rules_summary(obj),
+        entries=SimpleLazyObject(lambda: selectors.tournament_entry_rows(obj)),
+        rules=SimpleLazyObject(lambda: presentation.rules_summary(obj)),
         rounds=rounds,
-        stages=stages,
         my_entry=selectors.my_entry(obj, request.user),
         can_register=permissions.can_register(request.user, obj),
         live=live_matches(obj) if obj.status == TournamentStatus.RUNNING else [],
+        # Why a Swiss ended before its rounds (shown only when it did).
+        ended_early=SimpleLazyObject(
+            lambda: next(
+                (
+                    presentation.ended_early(r.pairing_notes, r.number)
+                    for r in rounds
+                    if r.pairing_notes.get("ended")
+                ),
+                "",
+            )
+        ),
         # Club members may watch every board (the players their own: listed on the match).
         can_watch=permissions.is_club_member(request.user, obj.club),
     )
@@ -76,58 +98,215 @@ def tournament_detail(request: HttpRequest, club: str, tournament: str) -> HttpR
 
 def _round(tournament: Tournament, stage: str, number: int) -> Round:
     return get_object_or_404(
-        Round.objects.select_related("stage"),
+        Round.objects.select_related("stage__tournament"),
         stage__tournament=tournament,
         stage__kind=stage,
         number=number,
     )
 
 
+@pagecache.anonymous_cached
 def round_detail(
     request: HttpRequest, club: str, tournament: str, stage: str, number: int
 ) -> HttpResponse:
     obj = get_visible_tournament(request, club, tournament)
     round_ = _round(obj, stage, number)
+    # A round of 1,024 matches is shown 200 at a time, as plain rows; the page is built only
+    # when its cached part is missing.
+    page = SimpleLazyObject(
+        lambda: round_table.round_rows_page(round_, request.GET.get("page"), ROWS_PER_PAGE)
+    )
+    matches = SimpleLazyObject(lambda: page.object_list)
+    show_notes = SimpleLazyObject(lambda: any(row.notes for row in matches))
     context = _context(
         request,
         obj,
         round=round_,
-        matches=match_selectors.round_matches(round_),
+        heading=presentation.round_heading(
+            round_, rounds_in_stage=Round.objects.filter(stage=round_.stage).count()
+        ),
+        page=page,
+        matches=matches,
+        rows_html=SimpleLazyObject(
+            lambda: round_table.round_rows_html(matches, obj, show_notes=bool(show_notes))
+        ),
+        show_notes=show_notes,
+        requested_byes=SimpleLazyObject(
+            lambda: selectors.requested_byes(obj, round_.number) if matches else []
+        ),
+        ended_early=presentation.ended_early(round_.pairing_notes, round_.number),
         format_label=presentation.match_format_label(round_.match_format, round_.length),
     )
+    if round_.is_draft and context["can_manage"]:
+        context["draft"] = selectors.draft_rows(round_)
     return render(request, "tournaments/round_detail.html", context)
 
 
+@pagecache.anonymous_cached
 def bracket(request: HttpRequest, club: str, tournament: str, stage: str) -> HttpResponse:
     obj = get_visible_tournament(request, club, tournament)
+    unchanged = pagecache.not_modified(request, obj)
+    if unchanged is not None:
+        return unchanged
     stage_obj = get_object_or_404(Stage, tournament=obj, kind=stage)
-    matches = match_selectors.stage_matches(stage_obj)
-    columns = presentation.bracket_columns(matches, knockout=stage_obj.kind in KNOCKOUT_STAGES)
+
+    def build_columns() -> list[presentation.BracketRound]:
+        found = presentation.bracket_columns(
+            match_selectors.stage_matches(stage_obj),
+            knockout=stage_obj.kind in KNOCKOUT_STAGES,
+            kind=stage_obj.kind,
+            double_elimination=obj.format == TournamentFormat.DOUBLE_ELIMINATION,
+        )
+        presentation.bracket_sections(found)  # each column's parts, by section
+        return found
+
+    columns = SimpleLazyObject(build_columns)
+    # A big bracket comes in sections (its quarters, its final rounds); a phone shows the one
+    # asked for (``?section=``), with links to the others; a wide screen shows them all.
+    sections = SimpleLazyObject(lambda: presentation.bracket_sections(columns))
+    try:
+        section = int(request.GET.get("section", 1))
+    except ValueError:
+        section = 1
+    if not 1 <= section <= presentation.FINAL_ROUNDS:
+        section = 1
     stages = Stage.objects.filter(tournament=obj).order_by("order")
-    context = _context(request, obj, stage=stage_obj, columns=columns, stages=stages)
+    context = _context(
+        request,
+        obj,
+        stage=stage_obj,
+        columns=columns,
+        sections=sections,
+        section=section,
+        stages=stages,
+    )
     if request.headers.get("HX-Request"):
-        return render(request, "tournaments/_bracket.html", context)
+        response = render(request, "tournaments/_bracket.html", context)
+        return pagecache.tag_response(request, obj, response)
     return render(request, "tournaments/bracket.html", context)
 
 
+@pagecache.anonymous_cached
 def standings(request: HttpRequest, club: str, tournament: str) -> HttpResponse:
     """The live standings: the table refreshes itself (HTMX polling) and exports."""
     obj = get_visible_tournament(request, club, tournament)
-    data = standings_selectors.tournament_standings(obj)
-    table = StandingsTable(data.rows, metrics=data.metrics, match_format=obj.match_format)
-    RequestConfig(request, paginate=False).configure(table)
-    export = export_response(
-        request.GET.get("_export"),
-        table,
-        filename=f"{obj.slug}-standings",
-        title=_("Standings %(tournament)s") % {"tournament": obj.name},
-    )
-    if export is not None:
-        return export
-    context = _context(request, obj, table=table, placings=data.placings)
+    export_format = request.GET.get("_export")
+    if not export_format:
+        unchanged = pagecache.not_modified(request, obj)
+        if unchanged is not None:
+            return unchanged
+    data = SimpleLazyObject(lambda: standings_selectors.tournament_standings(obj))
+
+    def build_table() -> StandingsTable:
+        table = StandingsTable(
+            data.rows,
+            metrics=data.metrics,
+            match_format=obj.match_format,
+            other_events=data.other_events,
+        )
+        # Pages of 200 rows on screen; the exports have them all.
+        paginate = False if export_format else {"per_page": ROWS_PER_PAGE}
+        RequestConfig(request, paginate=paginate).configure(table)
+        return table
+
+    if export_format:
+        export = export_response(
+            export_format,
+            build_table(),
+            filename=f"{obj.slug}-standings",
+            title=_("Standings %(tournament)s") % {"tournament": obj.name},
+        )
+        if export is not None:
+            return export
+    # Built only when the cached part (under the tournament's version) is missing.
+    table = SimpleLazyObject(build_table)
+    placings = SimpleLazyObject(lambda: data.placings)
+    context = _context(request, obj, table=table, placings=placings)
     if request.headers.get("HX-Request"):
-        return render(request, "tournaments/_standings.html", context)
+        response = render(request, "tournaments/_standings.html", context)
+        return pagecache.tag_response(request, obj, response)
     return render(request, "tournaments/standings.html", context)
+
+
+#: The sections a venue display cycles through, and the part a poll of each asks for.
+DISPLAY_PARTS = ("bracket", "tables", "standings")
+#: Seconds each section of the venue display stays on screen, unless ``?seconds=`` says.
+DISPLAY_SECONDS = 15
+
+
+def _display_seconds(request: HttpRequest) -> int:
+    try:
+        seconds = int(request.GET.get("seconds", DISPLAY_SECONDS))
+    except ValueError:
+        return DISPLAY_SECONDS
+    return min(max(seconds, 2), 600)
+
+
+def _current_rounds(tournament: Tournament) -> list[dict[str, object]]:
+    """The rounds in play (published, drawn, not finished), else the last finished one,
+    each with its heading and its tables."""
+    rounds = list(
+        Round.objects.filter(stage__tournament=tournament, draft__isnull=True)
+        .exclude(status=RoundStatus.PENDING)
+        .select_related("stage__tournament")
+        .order_by("stage__order", "number")
+    )
+    current = [r for r in rounds if r.status == RoundStatus.PAIRED] or rounds[-1:]
+    counts: dict[int, int] = {}
+    for round_ in rounds:
+        counts[round_.stage_id] = counts.get(round_.stage_id, 0) + 1
+    return [
+        {
+            "round": round_,
+            "heading": presentation.round_heading(round_, rounds_in_stage=counts[round_.stage_id]),
+            "matches": list(match_selectors.round_matches(round_)),
+        }
+        for round_ in current
+    ]
+
+
+def _display_brackets(tournament: Tournament) -> list[dict[str, object]]:
+    """Each knockout stage with its bracket columns (none for a Swiss or round robin)."""
+    return [
+        {
+            "stage": stage,
+            "columns": presentation.bracket_columns(
+                match_selectors.stage_matches(stage),
+                knockout=True,
+                kind=stage.kind,
+                double_elimination=tournament.format == TournamentFormat.DOUBLE_ELIMINATION,
+            ),
+        }
+        for stage in Stage.objects.filter(tournament=tournament).order_by("order")
+        if stage.kind in KNOCKOUT_STAGES
+    ]
+
+
+@pagecache.anonymous_cached
+def display(request: HttpRequest, club: str, tournament: str) -> HttpResponse:
+    """The venue display: a full-screen page for a TV or projector that cycles through the
+    bracket, the current round's tables and the standings (static/js/display.js), each
+    section polling its own part (``?part=``), answered 304 while nothing changed."""
+    obj = get_visible_tournament(request, club, tournament)
+    unchanged = pagecache.not_modified(request, obj)
+    if unchanged is not None:
+        return unchanged
+    part = request.GET.get("part", "")
+    brackets = SimpleLazyObject(lambda: _display_brackets(obj))
+    standings_rows = SimpleLazyObject(lambda: standings_selectors.tournament_standings(obj).rows)
+    context = _context(
+        request,
+        obj,
+        brackets=brackets,
+        current=SimpleLazyObject(lambda: _current_rounds(obj)),
+        standings_rows=standings_rows,
+        seconds=_display_seconds(request),
+        has_bracket=Stage.objects.filter(tournament=obj, kind__in=KNOCKOUT_STAGES).exists(),
+    )
+    if request.headers.get("HX-Request") and part in DISPLAY_PARTS:
+        response = render(request, f"tournaments/display/_{part}.html", context)
+        return pagecache.tag_response(request, obj, response)
+    return render(request, "tournaments/display/display.html", context)
 
 
 def score_sheets(

@@ -217,3 +217,34 @@ async def test_strangers_cannot_use_the_console(make_tournament, fake_time):
         )
 
     assert await statuses() == (403, 403)
+
+
+async def test_a_stale_move_after_the_clock_fell_ends_the_match_on_time(make_tournament, fake_time):
+    """A move made on an old position arrives after the mover's time ran out: the match is
+    lost on time (recorded as a time forfeit) and both boards are told, not the sender alone
+    refused as stale."""
+    match, users, _ = await clocked_match(make_tournament)
+    first = await Socket(match.pk, users[0]).open()
+    await first.receive()
+    second = await Socket(match.pk, users[1]).open()
+    await second.receive()
+    room = Room([first, second])
+    mover = room.game["turn"]
+    start, ends = next(iter(room.state["targets"].items()))
+    await room.act(mover, "move", **{"from": int(start), "to": ends[0]})
+    fake_time.advance((RESERVE + DELAY) / 1000 + 1)
+    stale = room.sockets[mover].seq - 1
+    await room.sockets[mover].send("undo_all", seq=stale)
+    state = await room.broadcast()
+    assert state["status"] == "over" and state["time_forfeit"] == mover
+    assert state["match"]["winner"] == 1 - mover and state["match"]["score"][1 - mover] == 3
+    for socket in room.sockets:
+        await socket.close()
+
+    @database_sync_to_async
+    def check():
+        done = Match.objects.get(pk=match.pk)
+        assert (done.status, done.outcome) == (MatchStatus.FINISHED, "forfeit")
+        assert "Time forfeit" in [line.reason for line in match_history(done)][-1]
+
+    await check()

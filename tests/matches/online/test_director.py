@@ -3,6 +3,8 @@ nothing, and what the players' boards are told."""
 
 from __future__ import annotations
 
+import socket
+
 import pytest
 from django.urls import reverse
 
@@ -115,3 +117,27 @@ def test_the_tournament_page_lists_the_live_matches(live, client, commit):
     board = reverse("online:board", args=(tournament.club.slug, tournament.slug, match.pk))
     assert "Live on the online board" in html and board in html
     assert f"{match.entry_a.player.name} – {match.entry_b.player.name}" in html
+
+
+@pytest.mark.django_db(transaction=True)  # the boards are told after the commit
+def test_a_score_declared_while_redis_is_down_is_saved_and_shown(live, organizer, client, settings):
+    """The boards cannot be told (the channel layer is down): the director still gets the
+    console with the result saved, not a server error; the boards catch up on reconnecting."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        closed = s.getsockname()[1]
+    settings.CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [f"redis://127.0.0.1:{closed}/0"]},
+        }
+    }
+    match = board_matches().get(pk=live.match_id)
+    tournament = match.round.stage.tournament
+    client.force_login(organizer)
+    url = reverse("director:act", args=(tournament.club.slug, tournament.slug, match.pk, "score"))
+    response = client.post(url, {"score_a": 3, "score_b": 1, "reason": "Agreed"}, follow=True)
+    assert response.status_code == 200
+    assert "The agreed score is recorded." in response.content.decode()
+    match.refresh_from_db()
+    assert (match.status, match.score_a, match.score_b) == (MatchStatus.FINISHED, 3, 1)

@@ -1,0 +1,331 @@
+"""Public pages and API lists against Django's own floor, served the production way.
+
+Starts the app as the README's "Running it for real" runs it (gunicorn, ``config/gunicorn.py``,
+production settings) with ONE sync worker, on PostgreSQL (``BENCH_DATABASE_URL``, else
+``DATABASE_URL``; it must be PostgreSQL, and the database is emptied) and on Redis when
+``REDIS_URL`` answers (local memory otherwise). Loads the demo, a 512- and a 2,048-player
+Swiss with 9 rounds played, then for every public page and API list measures, with 8
+keep-alive connections for a few seconds each:
+
+- the floor: a hello-world view behind the whole production middleware chain
+  (``benchmarks/_web_settings.py``), measured before and after each page;
+- the page with a warm cache;
+- the page "just after a change": every request first raises every tournament's version, so
+  nothing is cached (that UPDATE is counted in the page's CPU).
+
+Reported per run: requests/s, p50/p99 latency, server CPU per request (master and worker,
+from /proc) and queries per request (``X-Queries``). The last line is JSON with the ratios
+(page requests/s ÷ the floor's) and the targets' verdicts.
+
+    export BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench
+    export REDIS_URL=redis://127.0.0.1:6379/7
+    .venv/bin/python benchmarks/web.py          # BENCH_SECONDS=3 per run
+
+``BENCH_ONLY=standings,round`` measures only the pages whose names contain one of those words
+(while working on them; the targets' verdict then covers only those).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import secrets
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+SECONDS = float(os.environ.get("BENCH_SECONDS", "3"))
+CONNECTIONS = int(os.environ.get("BENCH_CONNECTIONS", "8"))
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+def environment() -> dict[str, str]:
+    database = os.environ.get("BENCH_DATABASE_URL") or os.environ.get("DATABASE_URL", "")
+    if not database.startswith(("postgres://", "postgresql://")):
+        print("skipped: set BENCH_DATABASE_URL (or DATABASE_URL) to a PostgreSQL database")
+        print(json.dumps({"skipped": "needs PostgreSQL"}))
+        sys.exit(0)
+    env = dict(os.environ)
+    env.update(
+        DATABASE_URL=database,
+        DJANGO_SETTINGS_MODULE="benchmarks._web_settings",
+        SECRET_KEY=secrets.token_urlsafe(60),
+        ALLOWED_HOSTS="127.0.0.1",
+        LOG_LEVEL="WARNING",
+        API_RATE_ANON="100000000/min",
+        WEB_WORKERS="1",
+    )
+    if not redis_answers(env.get("REDIS_URL", "")):
+        env.pop("REDIS_URL", None)
+    return env
+
+
+def redis_answers(url: str) -> bool:
+    if not url:
+        return False
+    try:
+        import redis
+
+        return bool(redis.Redis.from_url(url, socket_timeout=1).ping())
+    except Exception:
+        return False
+
+
+def prepare(env: dict[str, str]) -> dict[str, str]:
+    """Empty the database, migrate, load the demo and the big Swisses; the URLs to measure."""
+    os.environ.update(env)
+    import django
+
+    django.setup()
+    from django.core.cache import cache
+    from django.core.management import call_command
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("DROP SCHEMA public CASCADE; CREATE SCHEMA public;")
+    call_command("migrate", verbosity=0)
+    cache.clear()
+    call_command("collectstatic", interactive=False, verbosity=0)
+    call_command("demo", verbosity=0, stdout=open(os.devnull, "w"))  # noqa: SIM115
+
+    from benchmarks._swiss_data import build_swiss
+    from clubs.models import Club, Membership
+    from matches.models import Match
+    from tournaments.models import Round, Stage, Tournament
+
+    club = Club.objects.get(slug="demo")
+    big = {n: build_swiss(club, players=n, rounds=9, slug=f"swiss-{n}") for n in (512, 2048)}
+    members = list(
+        Membership.objects.filter(club=club).order_by("pk").values_list("player_id", flat=True)
+    )
+    demo = Tournament.objects.filter(club=club).exclude(pk__in=[t.pk for t in big.values()])
+    bracket = Stage.objects.filter(tournament__in=demo, kind="main").select_related("tournament")[0]
+    played = (
+        Match.objects.filter(round__stage__tournament__in=demo, status="finished")
+        .exclude(entry_b=None)
+        .select_related("round__stage__tournament")
+        .order_by("pk")[0]
+    )
+    round_ = Round.objects.filter(stage__tournament__in=demo).select_related("stage__tournament")[0]
+    t = played.round.stage.tournament
+    urls = {
+        "club": f"/clubs/{club.slug}/",
+        "leaderboard": f"/clubs/{club.slug}/leaderboard/",
+        "player": f"/clubs/{club.slug}/players/{members[1]}/",
+        "head-to-head": f"/clubs/{club.slug}/head-to-head/?a={members[1]}&b={members[2]}",
+        "tournament": f"/clubs/{club.slug}/t/{t.slug}/",
+        "standings": f"/clubs/{club.slug}/t/{t.slug}/standings/",
+        "bracket": f"/clubs/{club.slug}/t/{bracket.tournament.slug}/bracket/main/",
+        "match": f"/clubs/{club.slug}/t/{t.slug}/matches/{played.pk}/",
+        "round": (
+            f"/clubs/{club.slug}/t/{round_.stage.tournament.slug}/"
+            f"{round_.stage.kind}/{round_.number}/"
+        ),
+        "api tournaments": "/api/tournaments",
+        "api matches": f"/api/tournaments/{t.pk}/matches",
+        "api standings": f"/api/tournaments/{t.pk}/standings",
+    }
+    for n, swiss in big.items():
+        urls[f"{n} tournament"] = f"/clubs/{club.slug}/t/{swiss.slug}/"
+        urls[f"{n} standings"] = f"/clubs/{club.slug}/t/{swiss.slug}/standings/"
+        urls[f"{n} round"] = f"/clubs/{club.slug}/t/{swiss.slug}/swiss/9/"
+        urls[f"{n} api standings"] = f"/api/tournaments/{swiss.pk}/standings"
+        urls[f"{n} api matches"] = f"/api/tournaments/{swiss.pk}/matches"
+    connection.close()
+    only = [w.strip() for w in os.environ.get("BENCH_ONLY", "").split(",") if w.strip()]
+    if only:
+        urls = {name: path for name, path in urls.items() if any(w in name for w in only)}
+    return urls
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def cpu_ticks(pid: int) -> int:
+    """utime + stime of the process and its children (the gunicorn master and worker)."""
+    total = 0
+    pids = [pid]
+    try:
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except OSError:
+        children = []
+    pids += [int(c) for c in children]
+    for p in pids:
+        try:
+            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])
+    return total
+
+
+async def one_connection(
+    port: int, path: str, headers: dict[str, str], until: float, out: list
+) -> None:
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    extra = "".join(f"{k}: {v}\r\n" for k, v in headers.items())
+    request = (
+        f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Forwarded-Proto: https\r\n"
+        f"Accept-Language: en\r\n{extra}\r\n"
+    ).encode()
+    try:
+        while time.perf_counter() < until:
+            start = time.perf_counter()
+            writer.write(request)
+            head = await reader.readuntil(b"\r\n\r\n")
+            lines = head.decode("latin-1").split("\r\n")
+            status = int(lines[0].split()[1])
+            fields = {}
+            for line in lines[1:]:
+                if ":" in line:
+                    name, value = line.split(":", 1)
+                    fields[name.strip().lower()] = value.strip()
+            length = int(fields.get("content-length", "0"))
+            if length:
+                await reader.readexactly(length)
+            out.append((time.perf_counter() - start, status, int(fields.get("x-queries", "-1"))))
+            if fields.get("connection", "").lower() == "close":
+                writer.close()
+                reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    finally:
+        writer.close()
+
+
+async def load(port: int, path: str, headers: dict[str, str], seconds: float) -> list:
+    out: list = []
+    until = time.perf_counter() + seconds
+    await asyncio.gather(
+        *(one_connection(port, path, headers, until, out) for _ in range(CONNECTIONS))
+    )
+    return out
+
+
+def measure(pid: int, port: int, path: str, headers: dict[str, str] | None = None) -> dict:
+    headers = headers or {}
+    asyncio.run(load(port, path, headers, 0.3))  # warm this URL (imports, cache)
+    ticks = cpu_ticks(pid)
+    start = time.perf_counter()
+    samples = asyncio.run(load(port, path, headers, SECONDS))
+    elapsed = time.perf_counter() - start
+    used = (cpu_ticks(pid) - ticks) / TICK
+    times = sorted(s[0] for s in samples)
+    bad = [s[1] for s in samples if s[1] != 200]
+    if bad:
+        raise SystemExit(f"{path}: answered {sorted(set(bad))}")
+    count = len(samples)
+    return {
+        "rps": round(count / elapsed, 1),
+        "p50_ms": round(statistics.median(times) * 1000, 2),
+        "p99_ms": round(times[min(count - 1, int(count * 0.99))] * 1000, 2),
+        "cpu_ms": round(used * 1000 / count, 3),
+        "queries": statistics.median(s[2] for s in samples),
+    }
+
+
+def main() -> None:
+    env = environment()
+    print(f"preparing (database, demo, Swisses of 512 and 2,048; redis: {'REDIS_URL' in env})")
+    urls = prepare(env)
+    port = free_port()
+    env["WEB_BIND"] = f"127.0.0.1:{port}"
+    server = subprocess.Popen(
+        [str(ROOT / ".venv" / "bin" / "gunicorn"), "-c", "config/gunicorn.py"],
+        cwd=ROOT,
+        env=env,
+        start_new_session=True,
+    )
+    try:
+        for _ in range(100):
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        time.sleep(1)
+        results = run(server.pid, port, urls)
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(timeout=30)
+    report(results)
+
+
+def run(pid: int, port: int, urls: dict[str, str]) -> dict:
+    floor_path = "/_bench/hello"
+    results = {}
+    floor = measure(pid, port, floor_path)
+    print(f"{'floor':24} {fmt(floor)}")
+    for name, path in urls.items():
+        warm = measure(pid, port, path)
+        changed = measure(pid, port, path, {"X-Bench-Invalidate": "1"})
+        after = measure(pid, port, floor_path)
+        floor_rps = (floor["rps"] + after["rps"]) / 2
+        floor_cpu = (floor["cpu_ms"] + after["cpu_ms"]) / 2
+        results[name] = {
+            "path": path,
+            "warm": warm,
+            "changed": changed,
+            "floor_rps": round(floor_rps, 1),
+            "floor_cpu_ms": round(floor_cpu, 3),
+            "warm_ratio": round(warm["rps"] / floor_rps, 3),
+            "changed_ratio": round(changed["rps"] / floor_rps, 3),
+            "changed_cpu_beyond_floor_ms": round(changed["cpu_ms"] - floor_cpu, 2),
+        }
+        print(f"{name:24} warm    {fmt(warm)}  ratio {results[name]['warm_ratio']:.2f}")
+        print(f"{'':24} changed {fmt(changed)}  ratio {results[name]['changed_ratio']:.2f}")
+        print(f"{'floor':24} {fmt(after)}")
+        floor = after
+    return results
+
+
+def fmt(m: dict) -> str:
+    return (
+        f"{m['rps']:8.1f} req/s  p50 {m['p50_ms']:7.2f} ms  p99 {m['p99_ms']:7.2f} ms  "
+        f"cpu {m['cpu_ms']:7.3f} ms  {m['queries']:g} queries"
+    )
+
+
+def report(results: dict) -> None:
+    big = [name for name in results if name.split()[0] in ("512", "2048")]
+    targets = {
+        "warm_ratio_min": min(r["warm_ratio"] for r in results.values()),
+        "changed_ratio_min": min(r["changed_ratio"] for r in results.values()),
+        "big_changed_cpu_beyond_floor_ms_max": max(
+            (results[n]["changed_cpu_beyond_floor_ms"] for n in big), default=0
+        ),
+        "big_changed_queries_max": max((results[n]["changed"]["queries"] for n in big), default=0),
+    }
+    targets["ok"] = (
+        targets["warm_ratio_min"] >= 0.5
+        and targets["changed_ratio_min"] >= 0.2
+        and targets["big_changed_cpu_beyond_floor_ms_max"] <= 50
+        and targets["big_changed_queries_max"] <= 15
+    )
+    print(
+        json.dumps(
+            {
+                "warm_ratio": {n: r["warm_ratio"] for n, r in results.items()},
+                "changed_ratio": {n: r["changed_ratio"] for n, r in results.items()},
+                "changed_cpu_beyond_floor_ms": {
+                    n: r["changed_cpu_beyond_floor_ms"] for n, r in results.items()
+                },
+                "queries_changed": {n: r["changed"]["queries"] for n, r in results.items()},
+                "floor_rps": round(statistics.median(r["floor_rps"] for r in results.values()), 1),
+                **targets,
+            }
+        )
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,105 @@
+"""The cache on Redis that degrades to no cache when Redis is down.
+
+Django's ``RedisCache`` raises when Redis does not answer, which turns every page that touches
+the cache (the API's rate limits, for one) into a server error. Nothing Crawford keeps in the
+cache is needed to serve a page, so a failing read here is a miss, a failing write is
+skipped, and the failure is logged (at most every ``LOG_EVERY`` seconds, not once a request).
+``/healthz`` still reports the cache as down: its written token does not come back.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+from typing import Any
+
+from django.core.cache.backends.base import DEFAULT_TIMEOUT
+from django.core.cache.backends.redis import RedisCache, RedisCacheClient
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
+
+logger = logging.getLogger("crawford.cache")
+
+#: What a Redis that is down, restarting or hanging raises.
+UNAVAILABLE = (RedisConnectionError, RedisTimeoutError, ConnectionError, TimeoutError, OSError)
+#: Seconds between two warnings about a cache that does not answer.
+LOG_EVERY = 60.0
+
+
+class ReusingRedisClient(RedisCacheClient):
+    """Django's client makes a new ``redis.Redis`` for every command, and redis-py builds its
+    table of response callbacks (a hundred entries) each time: most of what a cache hit or the
+    API's rate limit costs. One ``redis.Redis`` per connection pool does the same work (it
+    takes a connection from the pool per command, as before)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._clients: dict[int, Any] = {}
+
+    def get_client(self, key: Any = None, *, write: bool = False) -> Any:
+        pool = self._get_connection_pool(write)
+        client = self._clients.get(id(pool))
+        if client is None:
+            client = self._clients[id(pool)] = self._client(connection_pool=pool)
+        return client
+
+
+class DegradingRedisCache(RedisCache):
+    """``RedisCache`` whose failures read as misses and skipped writes (see the module)."""
+
+    _last_warning = 0.0
+
+    def __init__(self, server: Any, params: Any) -> None:
+        super().__init__(server, params)
+        self._class = ReusingRedisClient
+
+    def _or(self, fallback: Any, call: Callable[[], Any]) -> Any:
+        try:
+            return call()
+        except UNAVAILABLE as error:
+            now = time.monotonic()
+            if now - DegradingRedisCache._last_warning >= LOG_EVERY:
+                DegradingRedisCache._last_warning = now
+                logger.warning("the cache does not answer, serving without it: %s", error)
+            return fallback
+
+    def add(self, key: Any, value: Any, timeout: Any = DEFAULT_TIMEOUT, version: Any = None) -> Any:
+        return self._or(
+            False, lambda: super(DegradingRedisCache, self).add(key, value, timeout, version)
+        )
+
+    def get(self, key: Any, default: Any = None, version: Any = None) -> Any:
+        return self._or(
+            default, lambda: super(DegradingRedisCache, self).get(key, default, version)
+        )
+
+    def set(self, key: Any, value: Any, timeout: Any = DEFAULT_TIMEOUT, version: Any = None) -> Any:
+        return self._or(
+            None, lambda: super(DegradingRedisCache, self).set(key, value, timeout, version)
+        )
+
+    def touch(self, key: Any, timeout: Any = DEFAULT_TIMEOUT, version: Any = None) -> Any:
+        return self._or(
+            False, lambda: super(DegradingRedisCache, self).touch(key, timeout, version)
+        )
+
+    def delete(self, key: Any, version: Any = None) -> Any:
+        return self._or(False, lambda: super(DegradingRedisCache, self).delete(key, version))
+
+    def get_many(self, keys: Any, version: Any = None) -> Any:
+        return self._or({}, lambda: super(DegradingRedisCache, self).get_many(keys, version))
+
+    def has_key(self, key: Any, version: Any = None) -> Any:
+        return self._or(False, lambda: super(DegradingRedisCache, self).has_key(key, version))
+
+    def set_many(self, data: Any, timeout: Any = DEFAULT_TIMEOUT, version: Any = None) -> Any:
+        return self._or(
+            list(data), lambda: super(DegradingRedisCache, self).set_many(data, timeout, version)
+        )
+
+    def delete_many(self, keys: Any, version: Any = None) -> Any:
+        return self._or(None, lambda: super(DegradingRedisCache, self).delete_many(keys, version))
+
+    def clear(self) -> Any:
+        return self._or(False, lambda: super(DegradingRedisCache, self).clear())

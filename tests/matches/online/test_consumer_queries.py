@@ -1,0 +1,128 @@
+"""What an action costs the database: a board keeps its copy of the game between actions
+and saves an action in one UPDATE that checks the row's sequence, so a copy that another
+process has overtaken is never saved or shown."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from channels.db import database_sync_to_async
+from django.db.backends.signals import connection_created
+
+from matches.models import OnlineGame
+from matches.online.services import online_game_act
+
+from .test_consumer import Room, Socket, setup_match
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+#: Queries for one roll or play on the board's copy of the game: the UPDATE alone.
+QUERIES_PER_ACTION = 1
+
+
+class Queries:
+    """Every query of every connection (each action runs in a worker thread of its own)."""
+
+    def __init__(self) -> None:
+        self.sql: list[str] = []
+        self.lock = threading.Lock()
+
+    def __call__(self, execute, sql, params, many, context):
+        with self.lock:
+            self.sql.append(sql)
+        return execute(sql, params, many, context)
+
+    def attach(self, sender, connection, **kwargs) -> None:
+        connection.execute_wrappers.append(self)
+
+
+@pytest.fixture
+def queries():
+    counter = Queries()
+    connection_created.connect(counter.attach)
+    yield counter
+    connection_created.disconnect(counter.attach)
+
+
+async def test_a_roll_or_a_play_is_one_query(make_tournament, queries):
+    match, users, _ = await setup_match(make_tournament, 5)
+    first = await Socket(match.pk, users[0]).open()
+    await first.receive()
+    second = await Socket(match.pk, users[1]).open()
+    await second.receive()
+    room = Room([first, second])
+    await room.play()  # the opening; each player's board has a copy of the game from here on
+    await room.play()
+    before = len(queries.sql)
+    actions = 0
+    for _ in range(6):  # rolls and plays of both players, alternately
+        side = room.game["to_act"]
+        if room.game["phase"] == "roll":
+            await room.act(side, "roll")
+            actions += 1
+        if room.game["phase"] == "move":
+            await room.play()
+            actions += 1
+    made = queries.sql[before:]
+    assert len(made) == QUERIES_PER_ACTION * actions, made
+    assert all(sql.lstrip().upper().startswith("UPDATE") for sql in made)
+    for socket in room.sockets:
+        await socket.close()
+
+
+async def test_a_board_whose_copy_was_overtaken_is_told_the_game_moved_on(make_tournament):
+    """Another process saved an action the board has not heard of: the board's action on its
+    copy is refused as stale, with the saved position, and the row keeps the other action."""
+    match, users, _ = await setup_match(make_tournament, 5)
+    first = await Socket(match.pk, users[0]).open()
+    await first.receive()
+    second = await Socket(match.pk, users[1]).open()
+    await second.receive()
+    room = Room([first, second])
+    await room.play()
+    side = room.game["to_act"]
+    assert room.game["phase"] == "roll"
+    seq = room.sockets[side].seq
+
+    @database_sync_to_async
+    def roll_elsewhere() -> dict:
+        online = online_game_act(
+            match=match.pk, side=side, user=users[side], action="roll", seq=seq
+        )
+        return online.state
+
+    saved = await roll_elsewhere()  # no board hears of it
+    await room.sockets[side].send("roll")
+    await room.sockets[side].refused("stale")
+    state = (await room.sockets[side].receive())["payload"]
+    assert state["game"]["dice"] == saved["game"]["dice"] and room.sockets[side].seq == seq + 1
+    row = await database_sync_to_async(OnlineGame.objects.get)(match_id=match.pk)
+    assert (row.sequence, row.state) == (seq + 1, saved)
+    for socket in room.sockets:
+        await socket.close()
+
+
+async def test_an_action_sent_twice_is_refused_as_stale_without_a_query(make_tournament, queries):
+    """A double click: the second message answers a state the first one changed. The board's
+    copy knows the game is further on; the sender is told so and shown the position."""
+    match, users, _ = await setup_match(make_tournament, 5)
+    first = await Socket(match.pk, users[0]).open()
+    await first.receive()
+    second = await Socket(match.pk, users[1]).open()
+    await second.receive()
+    room = Room([first, second])
+    await room.play()
+    side = room.game["to_act"]
+    old = room.sockets[side].seq
+    await room.act(side, "roll")
+    before = len(queries.sql)
+    await room.sockets[side].send("roll", seq=old)
+    await room.sockets[side].refused("stale")
+    message = await room.sockets[side].receive()
+    assert message["type"] == "state" and message["seq"] == old + 1
+    assert message["payload"]["game"]["phase"] == "move"
+    assert queries.sql[before:] == []
+    assert await room.sockets[1 - side].ws.receive_nothing()  # the opponent hears nothing
+    for socket in room.sockets:
+        await socket.close()

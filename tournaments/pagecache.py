@@ -1,0 +1,188 @@
+"""Public pages and API reads cached under the tournament's version (``tournaments.versions``).
+
+A cached part is keyed by (what it is, the tournament, its version, the language, the page's
+parameters): a change raises the version in its own transaction, so the next request misses
+and builds the part anew; nothing is ever stale, and nothing needs deleting (old versions
+expire). Personal parts of a page (the log-in bar, the organizer's buttons, "you are
+entered") are never in a cached part. The cache is ``CACHES["default"]``: Redis with
+``REDIS_URL``, local memory on the embedded defaults.
+
+HTMX polls the live parts of the pages; :func:`not_modified` answers them 304 Not Modified
+while the version (their ETag) is the one the browser has.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Iterable
+from functools import wraps
+from typing import Any, TypeVar
+
+from django.conf import settings
+from django.contrib.messages.storage.cookie import CookieStorage
+from django.core.cache import cache, caches
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.middleware.csrf import get_token
+from django.utils.cache import patch_vary_headers
+from django.utils.http import parse_etags
+from django.utils.translation import get_language
+
+from tournaments import selectors
+from tournaments.models import Tournament
+
+T = TypeVar("T")
+
+#: Seconds a cached part lives: a version that is not asked for again simply expires.
+TIMEOUT = 24 * 3600
+#: The query parameters that change a cached part (sorting, paging, filters).
+PARAMS = ("sort", "page", "round", "club", "per_page")
+
+
+def key(name: str, tournament: Tournament, params: Iterable[object] = ()) -> str:
+    extra = hashlib.md5(
+        "|".join(str(p) for p in params).encode(), usedforsecurity=False
+    ).hexdigest()
+    return f"page:{name}:{tournament.page_version}:{get_language()}:{extra}"
+
+
+def list_key(name: str, versions: str) -> str:
+    """The key of a list of tournaments: their page versions, in the list's order."""
+    digest = hashlib.md5(versions.encode(), usedforsecurity=False).hexdigest()
+    return f"page:{name}:{get_language()}:{digest}"
+
+
+def request_params(request: HttpRequest) -> list[str]:
+    return [f"{name}={request.GET.get(name, '')}" for name in PARAMS]
+
+
+def cached(
+    name: str, tournament: Tournament, build: Callable[[], T], params: Iterable[object] = ()
+) -> T:
+    """The part ``name`` of this tournament at its version: from the cache, else built."""
+    cache_key = key(name, tournament, params)
+    found = cache.get(cache_key)
+    if found is None:
+        found = build()
+        cache.set(cache_key, found, TIMEOUT)
+    return found
+
+
+def cached_here(
+    name: str, tournament: Tournament, build: Callable[[], T], params: Iterable[object] = ()
+) -> T:
+    """As :func:`cached`, with this process's own copy in front (``CACHES["pages"]``): a hit
+    costs no round trip to Redis. The key holds the version, so a copy is never stale."""
+    cache_key = key(name, tournament, params)
+    local = caches["pages"]
+    found = local.get(cache_key)
+    if found is None:
+        found = cached(name, tournament, build, params)
+        local.set(cache_key, found, TIMEOUT)
+    return found
+
+
+#: Stands for the visitor's CSRF token in a page cached whole (see ``whole_page``).
+CSRF_PLACEHOLDER = "__crawford_csrf_token__"
+
+
+def is_anonymous_visit(request: HttpRequest) -> bool:
+    """A GET without a session or messages: the page is the same for every such visitor but
+    for the CSRF token (its forms: the language switch)."""
+    return (
+        request.method == "GET"
+        and not request.COOKIES.get(settings.SESSION_COOKIE_NAME)
+        and not request.COOKIES.get(CookieStorage.cookie_name)
+        and "_export" not in request.GET
+    )
+
+
+def whole_page(
+    request: HttpRequest, tournament: Tournament, name: str, build: Callable[[], HttpResponse]
+) -> HttpResponse:
+    """An anonymous visitor's page, cached whole under the tournament's version, with the
+    visitor's own CSRF token put in (``build`` renders it with :data:`CSRF_PLACEHOLDER`)."""
+    polled = bool(request.headers.get("HX-Request"))
+    cache_key = key(f"whole:{name}", tournament, [request.get_full_path(), polled])
+    local = caches["pages"]
+    found = local.get(cache_key)
+    if found is None:
+        found = cache.get(cache_key)
+        if found is None:
+            response = build()
+            if response.status_code != 200 or response.streaming:
+                return response
+            found = (response.content.decode(response.charset), response["Content-Type"])
+            cache.set(cache_key, found, TIMEOUT)
+        local.set(cache_key, found, TIMEOUT)
+    body, content_type = found
+    response = HttpResponse(body.replace(CSRF_PLACEHOLDER, get_token(request)), content_type)
+    return tag_response(request, tournament, response)
+
+
+View = Callable[..., HttpResponse]
+
+
+def anonymous_cached(view: View) -> View:
+    """For views of ``/clubs/<club>/t/<tournament>/…``: serve an anonymous visitor's GET
+    from a cache of the whole page under the tournament's version (:func:`whole_page`);
+    others get the page with its cached parts and their own log-in bar and buttons."""
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, club: str, tournament: str, **kwargs: Any) -> HttpResponse:
+        if not is_anonymous_visit(request):
+            return view(request, club, tournament, **kwargs)
+        obj = selectors.public_tournament_version(club, tournament)
+        if obj is None:  # not public (or not there): the view says which
+            return view(request, club, tournament, **kwargs)
+        unchanged = not_modified(request, obj)
+        if unchanged is not None:
+            return unchanged
+        request.page_cached_whole = True  # type: ignore[attr-defined]
+        name = f"{view.__module__}.{view.__name__}"
+        return whole_page(request, obj, name, lambda: view(request, club, tournament, **kwargs))
+
+    return wrapped
+
+
+def context(request: HttpRequest) -> dict[str, str]:
+    """Context processor: a page built to be cached whole gets the CSRF placeholder."""
+    if getattr(request, "page_cached_whole", False):
+        return {"csrf_token": CSRF_PLACEHOLDER}
+    return {}
+
+
+def etag(tournament: Tournament, request: HttpRequest) -> str:
+    """The ETag of a polled part: the version, for this language and this user."""
+    user = getattr(request, "user", None)
+    user_id = user.pk if user is not None and user.is_authenticated else 0
+    return f'"t{tournament.page_version}-{get_language()}-u{user_id}"'
+
+
+def is_poll(request: HttpRequest) -> bool:
+    return request.method == "GET" and bool(request.headers.get("HX-Request"))
+
+
+def not_modified(request: HttpRequest, tournament: Tournament) -> HttpResponse | None:
+    """304 Not Modified for an HTMX poll whose ETag is still the tournament's version."""
+    if not is_poll(request):
+        return None
+    tag = etag(tournament, request)
+    if tag in parse_etags(request.headers.get("If-None-Match", "")):
+        response = HttpResponseNotModified()
+        _mark(response, tag)
+        return response
+    return None
+
+
+def tag_response(request: HttpRequest, tournament: Tournament, response: HttpResponse) -> Any:
+    """Give a polled part its ETag so that the next poll may be answered 304."""
+    if is_poll(request) and response.status_code == 200:
+        _mark(response, etag(tournament, request))
+    return response
+
+
+def _mark(response: HttpResponse, tag: str) -> None:
+    response["ETag"] = tag
+    # Kept by the browser, asked again every time (If-None-Match); never shared.
+    response["Cache-Control"] = "private, no-cache"
+    patch_vary_headers(response, ["HX-Request", "Cookie", "Accept-Language"])
