@@ -21,7 +21,7 @@ from matches import selectors as match_selectors
 from matches.online.live import live_matches
 from standings import selectors as standings_selectors
 from standings.tables import StandingsTable
-from tournaments import pagecache, presentation, round_table, selectors, services
+from tournaments import pagecache, presentation, selectors, services
 from tournaments.models import (
     Round,
     RoundStatus,
@@ -31,6 +31,7 @@ from tournaments.models import (
     TournamentFormat,
     TournamentStatus,
 )
+from tournaments.views import round_table
 
 #: Longer tables (standings, a round's matches) are shown in pages of this many rows.
 ROWS_PER_PAGE = 200
