@@ -10,6 +10,7 @@ from django.conf import settings
 from django.db.models import Q
 from django.utils import timezone
 
+from analysis import versions
 from analysis.models import AnalysisStatus, MatchAnalysis
 from analysis.services import enqueue
 from events.registry import repair
@@ -25,12 +26,13 @@ def lost_tasks() -> list[str]:
     lost = MatchAnalysis.objects.filter(
         Q(status=AnalysisStatus.QUEUED, updated_at__lt=now - QUEUED_GRACE)
         | Q(status=AnalysisStatus.RUNNING, updated_at__lt=now - longest_run)
-    ).values_list("pk", flat=True)
+    ).values_list("pk", "match_id")
     done = []
-    for analysis_id in lost:
+    for analysis_id, match_id in lost:
         MatchAnalysis.objects.filter(pk=analysis_id).update(
             status=AnalysisStatus.QUEUED, updated_at=now
         )
+        versions.bump_for_match(match_id)  # the page shows it queued again
         enqueue(analysis_id)
         done.append(f"analysis {analysis_id} handed to the analysis queue again")
     return done

@@ -142,3 +142,16 @@ def test_the_replay_page_has_every_position_with_its_ids(client, filed, fake_gnu
     assert frames[-1]["caption"] == "End of the match"
     assert any("loses" in f["note"] for f in frames)
     assert all(f["match_id"] for f in frames)
+
+
+def test_an_analysis_that_ends_shows_at_once_on_the_cached_match_page(
+    client, filed, fake_gnubg, commit
+):
+    from analysis.services import analysis_request
+
+    match = filed()
+    url = urls(match)["detail"]
+    assert "This match has not been analysed." in client.get(url).content.decode()  # cached
+    commit(analysis_request, match=match, plies=1)
+    page = client.get(url).content.decode()
+    assert 'data-analysis="done"' in page and "Analysed at 1-ply" in page
