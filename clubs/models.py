@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -20,7 +22,25 @@ class TimeStampedModel(models.Model):
         abstract = True
 
 
-class Club(TimeStampedModel):
+class VersionedSave(models.Model):
+    """A model whose ``version`` only ever rises by an ``UPDATE ... version + 1`` (the key of
+    its cached pages): a full save must not write back a version read before a bump, or the
+    cache would serve an old page under a number used again."""
+
+    class Meta:
+        abstract = True
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if not self._state.adding and kwargs.get("update_fields") is None:
+            kwargs["update_fields"] = [
+                field.name
+                for field in self._meta.concrete_fields
+                if not field.primary_key and field.name != "version"
+            ]
+        super().save(*args, **kwargs)
+
+
+class Club(VersionedSave, TimeStampedModel):
     name = models.CharField(_("name"), max_length=120)
     slug = models.SlugField(_("short name"), max_length=60, unique=True)
     description = models.TextField(_("description"), blank=True)
@@ -38,6 +58,11 @@ class Club(TimeStampedModel):
             "(1: a best of 3 counts like a 3-point match)."
         ),
     )
+    #: Raised by one in the transaction of every change the club's own pages show that is not
+    #: a tournament's (those raise the tournament's version): the club, its members, player
+    #: names, ratings, tournaments created or deleted. Only ever written by
+    #: ``clubs.versions.bump``. The club pages' cache key (``tournaments.selectors``).
+    version = models.PositiveBigIntegerField(_("version"), default=1, editable=False)
 
     class Meta:
         ordering = ["name"]

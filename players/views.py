@@ -18,6 +18,7 @@ from clubs.models import Club
 from clubs.views.common import get_visible_club
 from players import selectors as selectors_players
 from ratings import chart as svg
+from tournaments import pagecache
 
 
 def _rating_chart(profile: selectors_players.PlayerProfile) -> str:
@@ -50,6 +51,7 @@ def _rating_chart(profile: selectors_players.PlayerProfile) -> str:
     )
 
 
+@pagecache.anonymous_club_cached
 def player_profile(request: HttpRequest, club: str, player: int) -> HttpResponse:
     club_obj = get_visible_club(request, club)
     player_obj = selectors_players.club_player(club_obj, player)
@@ -83,6 +85,7 @@ class HeadToHeadForm(forms.Form):
         return data
 
 
+@pagecache.anonymous_club_cached
 def head_to_head(request: HttpRequest, club: str) -> HttpResponse:
     club_obj = get_visible_club(request, club)
     if "a" in request.GET and "b" in request.GET:

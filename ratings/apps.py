@@ -8,4 +8,6 @@ class RatingsConfig(AppConfig):
     verbose_name = _("Ratings")
 
     def ready(self) -> None:
-        from ratings import listeners, repairs  # noqa: F401  (registers them on the event bus)
+        from ratings import listeners, repairs, versions  # noqa: F401  (registers them on the bus)
+
+        versions.connect()

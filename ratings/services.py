@@ -31,7 +31,7 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from backgammon.fibs import PlayerRating, RatedMatch, best_of_length, replay
-from clubs.models import Club
+from clubs import versions as club_versions
 from matches.models import Match, MatchOutcome, MatchStatus
 from ratings.models import ClubRating, RatingChange
 from tournaments.models import MatchFormat
@@ -114,8 +114,10 @@ def _rated_rows(club_id: int, *, match_id: int | None = None) -> list[RatedRow]:
 
 
 def _lock_club(club_id: int) -> None:
-    """Serialize rating writes per club: the club row is locked until the transaction ends."""
-    Club.objects.select_for_update().filter(pk=club_id).values_list("pk", flat=True).first()
+    """Serialize rating writes per club: the club row is locked until the transaction ends, by
+    the UPDATE that raises the version of the club's pages (the ratings written next show on
+    them; ``clubs.versions``)."""
+    club_versions.bump(club_id)
 
 
 ChangeKey = tuple[int, int]

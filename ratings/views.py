@@ -12,10 +12,12 @@ from config.exports import export_response
 from ratings import selectors
 from ratings.filters import LeaderboardFilter
 from ratings.tables import EXPORT_FORMATS, LeaderboardTable
+from tournaments import pagecache
 
 LEADERBOARD_PAGE = 50
 
 
+@pagecache.anonymous_club_cached
 def leaderboard(request: HttpRequest, club: str) -> HttpResponse:
     club_obj = get_visible_club(request, club)
     filterset = LeaderboardFilter(request.GET or None, queryset=selectors.leaderboard(club_obj))

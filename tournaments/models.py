@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from clubs.models import Club, Player, TimeStampedModel
+from clubs.models import Club, Player, TimeStampedModel, VersionedSave
 from config import constraints as checks
 
 #: Cube values a tournament may cap the cube at.
@@ -84,7 +82,7 @@ class Season(TimeStampedModel):
         return self.name
 
 
-class Tournament(TimeStampedModel):
+class Tournament(VersionedSave, TimeStampedModel):
     club = models.ForeignKey(
         Club, verbose_name=_("club"), on_delete=models.PROTECT, related_name="tournaments"
     )
@@ -311,17 +309,6 @@ class Tournament(TimeStampedModel):
 
     def __str__(self) -> str:
         return self.name
-
-    def save(self, *args: Any, **kwargs: Any) -> None:
-        # A full save must not write back a version read before a bump (the cache would
-        # serve an old page under a number used again); the version is bumped after it.
-        if not self._state.adding and kwargs.get("update_fields") is None:
-            kwargs["update_fields"] = [
-                field.name
-                for field in self._meta.concrete_fields
-                if not field.primary_key and field.name != "version"
-            ]
-        super().save(*args, **kwargs)
 
     def get_absolute_url(self) -> str:
         return reverse(

@@ -16,7 +16,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Iterable
 from functools import wraps
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from django.conf import settings
 from django.contrib.messages.storage.cookie import CookieStorage
@@ -32,13 +32,21 @@ from tournaments.models import Tournament
 
 T = TypeVar("T")
 
+
+class Versioned(Protocol):
+    """A tournament, or a club's pages (``selectors.ClubVersion``): what a cache key holds."""
+
+    @property
+    def page_version(self) -> str: ...
+
+
 #: Seconds a cached part lives: a version that is not asked for again simply expires.
 TIMEOUT = 24 * 3600
 #: The query parameters that change a cached part (sorting, paging, filters).
 PARAMS = ("sort", "page", "round", "club", "per_page")
 
 
-def key(name: str, tournament: Tournament, params: Iterable[object] = ()) -> str:
+def key(name: str, tournament: Versioned, params: Iterable[object] = ()) -> str:
     extra = hashlib.md5(
         "|".join(str(p) for p in params).encode(), usedforsecurity=False
     ).hexdigest()
@@ -96,11 +104,15 @@ def is_anonymous_visit(request: HttpRequest) -> bool:
     )
 
 
+View = Callable[..., HttpResponse]
+
+
 def whole_page(
-    request: HttpRequest, tournament: Tournament, name: str, build: Callable[[], HttpResponse]
+    request: HttpRequest, tournament: Versioned, name: str, build: Callable[[], HttpResponse]
 ) -> HttpResponse:
-    """An anonymous visitor's page, cached whole under the tournament's version, with the
-    visitor's own CSRF token put in (``build`` renders it with :data:`CSRF_PLACEHOLDER`)."""
+    """An anonymous visitor's page, cached whole under the tournament's (or the club's)
+    version, with the visitor's own CSRF token put in (``build`` renders it with
+    :data:`CSRF_PLACEHOLDER`)."""
     polled = bool(request.headers.get("HX-Request"))
     cache_key = key(f"whole:{name}", tournament, [request.get_full_path(), polled])
     local = caches["pages"]
@@ -119,7 +131,25 @@ def whole_page(
     return tag_response(request, tournament, response)
 
 
-View = Callable[..., HttpResponse]
+def anonymous_club_cached(view: View) -> View:
+    """For the club's own pages (``/clubs/<club>/…``): as :func:`anonymous_cached`, under the
+    version of the club's pages (``selectors.public_club_version``)."""
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, club: str, **kwargs: Any) -> HttpResponse:
+        if not is_anonymous_visit(request):
+            return view(request, club, **kwargs)
+        version = selectors.public_club_version(club)
+        if version is None:  # private (or not there): the view says which
+            return view(request, club, **kwargs)
+        unchanged = not_modified(request, version)
+        if unchanged is not None:
+            return unchanged
+        request.page_cached_whole = True  # type: ignore[attr-defined]
+        name = f"{view.__module__}.{view.__name__}"
+        return whole_page(request, version, name, lambda: view(request, club, **kwargs))
+
+    return wrapped
 
 
 def anonymous_cached(view: View) -> View:
@@ -151,7 +181,7 @@ def context(request: HttpRequest) -> dict[str, str]:
     return {}
 
 
-def etag(tournament: Tournament, request: HttpRequest) -> str:
+def etag(tournament: Versioned, request: HttpRequest) -> str:
     """The ETag of a polled part: the version, for this language and this user."""
     user = getattr(request, "user", None)
     user_id = user.pk if user is not None and user.is_authenticated else 0
@@ -162,7 +192,7 @@ def is_poll(request: HttpRequest) -> bool:
     return request.method == "GET" and bool(request.headers.get("HX-Request"))
 
 
-def not_modified(request: HttpRequest, tournament: Tournament) -> HttpResponse | None:
+def not_modified(request: HttpRequest, tournament: Versioned) -> HttpResponse | None:
     """304 Not Modified for an HTMX poll whose ETag is still the tournament's version."""
     if not is_poll(request):
         return None
@@ -174,7 +204,7 @@ def not_modified(request: HttpRequest, tournament: Tournament) -> HttpResponse |
     return None
 
 
-def tag_response(request: HttpRequest, tournament: Tournament, response: HttpResponse) -> Any:
+def tag_response(request: HttpRequest, tournament: Versioned, response: HttpResponse) -> Any:
     """Give a polled part its ETag so that the next poll may be answered 304."""
     if is_poll(request) and response.status_code == 200:
         _mark(response, etag(tournament, request))

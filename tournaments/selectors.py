@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from datetime import UTC
+from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 from django.db import connection
@@ -115,6 +116,47 @@ def public_tournament_version_by_id(pk: int) -> Tournament | None:
     return _public_version("t.id = %s", [pk])
 
 
+@dataclass(frozen=True)
+class ClubVersion:
+    """What an anonymous visitor's cached club page is keyed by (``pagecache``)."""
+
+    pk: int
+    page_version: str
+
+
+def public_club_version(slug: str) -> ClubVersion | None:
+    """The version of a public club's pages (None for a private or unknown club): the club's
+    own version with the sum and number of its tournaments' versions (a result raises only
+    its tournament's, see ``clubs.versions``) and today's date (what "active" and "upcoming"
+    mean moves with it). One plain query: the page's whole cost when cached."""
+    tournaments, clubs = Tournament._meta.db_table, Club._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT c.id, c.version, c.created_at, COALESCE(SUM(t.version), 0), COUNT(t.id) "
+            f"FROM {clubs} c LEFT JOIN {tournaments} t ON t.club_id = c.id "
+            f"WHERE c.slug = %s AND NOT c.is_private GROUP BY c.id, c.version, c.created_at",
+            [slug],
+        )
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    pk, version, created_at, total, count = row
+    created = _aware(created_at)
+    stamp = created.timestamp() if created is not None else 0
+    return ClubVersion(
+        pk=pk,
+        page_version=f"club{pk}.{stamp:.6f}.{version}.{total}.{count}.{timezone.localdate()}",
+    )
+
+
+def _aware(value: Any) -> datetime | None:
+    if isinstance(value, str):  # SQLite hands back text, in UTC
+        value = parse_datetime(value)
+    if value is not None and timezone.is_naive(value):
+        value = timezone.make_aware(value, UTC)
+    return value  # type: ignore[no-any-return]
+
+
 def _public_version(where: str, params: list[Any]) -> Tournament | None:
     tournaments, clubs = Tournament._meta.db_table, Club._meta.db_table
     with connection.cursor() as cursor:
@@ -128,8 +170,4 @@ def _public_version(where: str, params: list[Any]) -> Tournament | None:
     if row is None:
         return None
     pk, version, created_at = row
-    if isinstance(created_at, str):  # SQLite hands back text, in UTC
-        created_at = parse_datetime(created_at)
-    if created_at is not None and timezone.is_naive(created_at):
-        created_at = timezone.make_aware(created_at, UTC)
-    return Tournament(pk=pk, version=version, created_at=created_at)
+    return Tournament(pk=pk, version=version, created_at=_aware(created_at))

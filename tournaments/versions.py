@@ -21,6 +21,7 @@ from typing import Any
 from django.db.models import F, Q
 from django.db.models.signals import post_delete, post_save
 
+from clubs import versions as club_versions
 from clubs.models import Club, Player
 from events.types import DomainEvent
 from tournaments.models import Entry, Round, Stage, Tournament
@@ -49,10 +50,16 @@ def on_event(event: DomainEvent) -> None:
 def _tournament_saved(sender: Any, instance: Tournament, **kwargs: Any) -> None:
     if kwargs.get("raw"):
         return
+    if kwargs.get("created"):
+        club_versions.bump(instance.club_id)  # the club's pages list it
     update_fields = kwargs.get("update_fields")
     if update_fields is not None and set(update_fields) <= {"version"}:
         return
     bump(instance.pk)
+
+
+def _tournament_deleted(sender: Any, instance: Tournament, **kwargs: Any) -> None:
+    club_versions.bump(instance.club_id)
 
 
 def _entry_changed(sender: Any, instance: Entry, **kwargs: Any) -> None:
@@ -85,6 +92,9 @@ def _club_saved(sender: Any, instance: Club, **kwargs: Any) -> None:
 def connect() -> None:
     """Connect the signals (from ``TournamentsConfig.ready``)."""
     post_save.connect(_tournament_saved, sender=Tournament, dispatch_uid="tournament-version")
+    post_delete.connect(
+        _tournament_deleted, sender=Tournament, dispatch_uid="tournament-version-deleted"
+    )
     post_save.connect(_entry_changed, sender=Entry, dispatch_uid="tournament-version-entry")
     post_delete.connect(_entry_changed, sender=Entry, dispatch_uid="tournament-version-entry")
     post_save.connect(_stage_changed, sender=Stage, dispatch_uid="tournament-version-stage")

@@ -14,6 +14,7 @@ from clubs.forms import ClubForm, GuestAddForm, MemberAddForm, RoleForm
 from clubs.models import Club, Membership
 from clubs.views.common import add_user_error, deny, get_visible_club
 from config.errors import UserError
+from tournaments import pagecache
 from tournaments.selectors import tournaments_of_club
 
 
@@ -29,6 +30,7 @@ def club_list(request: HttpRequest) -> HttpResponse:
     return render(request, "clubs/club_list.html", {"clubs": clubs})
 
 
+@pagecache.anonymous_club_cached
 def club_detail(request: HttpRequest, club: str) -> HttpResponse:
     club_obj = get_visible_club(request, club)
     can_manage = permissions.can_manage_club(request.user, club_obj)
