@@ -3,20 +3,16 @@ members only (404 for everyone else), like every club page."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from django import forms
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.formats import date_format, number_format
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from clubs import permissions
-from clubs.models import Club
 from clubs.views.common import get_visible_club
 from players import selectors as selectors_players
+from players.forms import HeadToHeadForm
 from ratings import chart as svg
 from tournaments import pagecache
 
@@ -63,43 +59,27 @@ def player_profile(request: HttpRequest, club: str, player: int) -> HttpResponse
     return render(request, "clubs/player_profile.html", context)
 
 
-class PlayerChoice(forms.ModelChoiceField):
-    def label_from_instance(self, obj: Any) -> str:
-        return obj.name
-
-
-class HeadToHeadForm(forms.Form):
-    a = PlayerChoice(queryset=None, label=gettext_lazy("Player"))
-    b = PlayerChoice(queryset=None, label=gettext_lazy("Opponent"))
-
-    def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        players = selectors_players.club_players(club)
-        self.fields["a"].queryset = players
-        self.fields["b"].queryset = players
-
-    def clean(self) -> dict[str, Any]:
-        data = super().clean()
-        if data.get("a") is not None and data.get("a") == data.get("b"):
-            raise forms.ValidationError(_("Choose two different players."))
-        return data
-
-
 @pagecache.anonymous_club_cached
 def head_to_head(request: HttpRequest, club: str) -> HttpResponse:
     club_obj = get_visible_club(request, club)
     if "a" in request.GET and "b" in request.GET:
         form = HeadToHeadForm(request.GET, club=club_obj)
     else:  # e.g. "compare with …" from a profile: one player chosen so far
-        form = HeadToHeadForm(initial={"a": request.GET.get("a")}, club=club_obj)
+        given = request.GET.get("a", "").strip()
+        first = selectors_players.club_players_named(club_obj, given) if given else []
+        initial = {"a": first[0].name} if len(first) == 1 else {}
+        form = HeadToHeadForm(initial=initial, club=club_obj)
     result = None
     if form.is_valid():
+        a, b = form.cleaned_data["a"], form.cleaned_data["b"]
         result = selectors_players.head_to_head(
             club_obj,
-            form.cleaned_data["a"],
-            form.cleaned_data["b"],
+            a,
+            b,
             include_unpublished=permissions.can_manage_club(request.user, club_obj),
         )
+        # The boxes show the names, also when the link gave ids.
+        form = HeadToHeadForm(initial={"a": a.name, "b": b.name}, club=club_obj)
     context = {"club": club_obj, "form": form, "h2h": result}
     return render(request, "clubs/head_to_head.html", context)
 

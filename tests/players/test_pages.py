@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import itertools
+import re
 from datetime import timedelta
 
 import openpyxl
@@ -15,7 +16,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from clubs.models import Membership, Role
+from clubs.models import Membership, Player, Role
 from ratings.models import ClubRating
 from ratings.services import ratings_recompute
 from tests.factories import (
@@ -223,8 +224,40 @@ def test_head_to_head_shows_the_score_between_two_players(client, club, players)
     same = client.get(url, {"a": ann.pk, "b": ann.pk}).content.decode()
     assert "Choose two different players." in same
     started = client.get(url, {"a": ann.pk}).content.decode()  # "compare with …" on a profile
-    assert f'<option value="{ann.pk}" selected>Ann</option>' in started
+    assert re.search(r'<input type="text" name="a" value="Ann"', started)
     assert "This field is required" not in started
+
+
+def test_head_to_head_by_typed_names(client, club, players):
+    league(club, players, matches=4)
+    url = reverse("clubs:head_to_head", kwargs={"club": club.slug})
+    page = client.get(url, {"a": "ann", "b": "Bo"}).content.decode()  # any case, a part
+    score = page.split('data-testid="h2h-score"')[1].split("</section>")[0]
+    assert "Ann" in score and "Bob" in score
+    assert re.search(r'name="b" value="Bob"', page)  # the box shows the whole name
+    assert '<option value="Cid">' in page  # a small club's names are suggested
+
+
+def test_head_to_head_says_which_name_it_cannot_tell(client, club, players):
+    GuestFactory(name="Bobby Tables")
+    league(club, players, matches=4)
+    Membership.objects.create(club=club, player=Player.objects.get(name="Bobby Tables"))
+    url = reverse("clubs:head_to_head", kwargs={"club": club.slug})
+    nobody = client.get(url, {"a": "Ann", "b": "Zoe"}).content.decode()
+    assert "No player of this club is called “Zoe”." in nobody
+    assert 'data-testid="h2h-score"' not in nobody
+    several = client.get(url, {"a": "Ann", "b": "bob"}).content.decode()
+    assert 'data-testid="h2h-score"' in several  # "Bob" exactly, not "Bobby Tables"
+    several = client.get(url, {"a": "Ann", "b": "bo"}).content.decode()
+    assert "Several players match “bo”: Bob, Bobby Tables. Type more of the name." in several
+
+
+def test_head_to_head_of_a_big_club_lists_no_names(client, club, players, monkeypatch):
+    monkeypatch.setattr("players.forms.SUGGESTIONS_UP_TO", 2)
+    league(club, players, matches=2)
+    url = reverse("clubs:head_to_head", kwargs={"club": club.slug})
+    page = client.get(url).content.decode()
+    assert "<datalist" not in page and '<option value="Ann"' not in page and 'name="a"' in page
 
 
 @pytest.mark.parametrize("name", ["clubs:leaderboard", "clubs:head_to_head", "clubs:seasons"])
