@@ -14,6 +14,7 @@ from rest_framework.settings import api_settings
 from rest_framework.throttling import SimpleRateThrottle
 
 from clubs.models import ApiToken
+from config.cache import count_hit
 
 
 def _is_token(request: Any) -> bool:
@@ -21,8 +22,28 @@ def _is_token(request: Any) -> bool:
 
 
 class _SettingsRate(SimpleRateThrottle):
+    """DRF's rate, counted in one counter per caller and window (``config.cache.count_hit``):
+    ``num_requests`` per ``duration`` from the caller's first request in it."""
+
+    wait_seconds: float | None = None
+
     def get_rate(self) -> str | None:
         return api_settings.DEFAULT_THROTTLE_RATES.get(self.scope)  # type: ignore[no-any-return]
+
+    def allow_request(self, request: Any, view: Any) -> bool:
+        if self.rate is None:
+            return True
+        self.key = self.get_cache_key(request, view)
+        if self.key is None:
+            return True
+        count, left = count_hit(self.cache, self.key, int(self.duration))
+        if count <= self.num_requests:
+            return True
+        self.wait_seconds = max(left, 1.0)
+        return False
+
+    def wait(self) -> float | None:
+        return self.wait_seconds
 
 
 class AnonThrottle(_SettingsRate):

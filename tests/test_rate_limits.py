@@ -11,6 +11,7 @@ from django.core.cache import cache
 from django.urls import reverse
 
 from clubs.services.tokens import api_token_create
+from tests.conftest import REDIS_URL, needs_redis
 from tests.factories import PASSWORD, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -131,6 +132,28 @@ def test_a_club_token_has_its_own_rate(client, api_rates, club, organizer):
     codes = [client.get("/api/tournaments", **auth).status_code for _ in range(11)]
     assert codes == [200] * 10 + [429]
     assert client.get("/api/tournaments").status_code == 200
+
+
+@needs_redis
+def test_on_redis_a_caller_is_counted_in_one_small_counter(client, settings):
+    settings.CACHES = {
+        **settings.CACHES,
+        "default": {
+            "BACKEND": "config.cache.DegradingRedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": f"rates-{uuid.uuid4().hex}",
+        },
+    }
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": {"anon": "5/min", "user": "8/min", "token": "10/min"},
+    }
+    codes = [client.get("/api/tournaments", REMOTE_ADDR="10.0.0.7").status_code for _ in range(7)]
+    assert codes == [200] * 5 + [429] * 2
+    response = client.get("/api/tournaments", REMOTE_ADDR="10.0.0.7")
+    assert 0 < int(response["Retry-After"]) <= 60
+    assert cache.get("throttle_anon_10.0.0.7") == 8  # a number, not a list of every request
+    assert client.get("/api/tournaments", REMOTE_ADDR="10.0.0.8").status_code == 200
 
 
 def test_the_rates_are_in_the_settings():
