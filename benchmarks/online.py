@@ -78,7 +78,11 @@ def environment() -> dict[str, str]:
         "DJANGO_SETTINGS_MODULE": "config.settings",
         "DEBUG": "0",
         "LOG_LEVEL": "WARNING",
-        "DB_CONN_MAX_AGE": "60",
+        # As production runs under ASGI: psycopg's pool, connections not kept per thread
+        # (config/settings_production.py). DB_POOL=false DB_CONN_MAX_AGE=60 keeps one per
+        # worker thread instead; DB_POOL=false alone opens one per action.
+        "DB_CONN_MAX_AGE": os.environ.get("DB_CONN_MAX_AGE", "0"),
+        "DB_POOL": os.environ.get("DB_POOL", "true"),
         "CELERY_TASK_ALWAYS_EAGER": "1",
         "EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend",
     }

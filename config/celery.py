@@ -40,6 +40,9 @@ def keep_database_connections(**_kwargs: Any) -> None:
     age = settings.WORKER_DB_CONN_MAX_AGE
     for alias in connections:
         for settings_dict in (connections.settings[alias], connections[alias].settings_dict):
+            # One task at a time needs no pool (production pools connections for the web
+            # side's threads); a pool made before the fork would be shared with the parent.
+            settings_dict.get("OPTIONS", {}).pop("pool", None)
             settings_dict["CONN_MAX_AGE"] = age
             settings_dict["CONN_HEALTH_CHECKS"] = True
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 from django.utils.translation import gettext_lazy as _
@@ -130,8 +131,25 @@ DATABASES = {
         conn_max_age=DB_CONN_MAX_AGE,
     )
 }
-if env_bool("DB_POOL", False) and DATABASES["default"]["ENGINE"].endswith("postgresql"):
-    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = True
+
+
+def pool_connections(database: dict[str, Any], *, default: bool) -> None:
+    """psycopg's connection pool for a PostgreSQL database whose connections are not kept
+    (``CONN_MAX_AGE`` 0), when ``DB_POOL`` says so (``default`` when unset): up to
+    ``DB_POOL_SIZE`` connections per process (8; a daphne process runs its database work on
+    up to 7 threads)."""
+    if (
+        database["ENGINE"].endswith("postgresql")
+        and not database.get("CONN_MAX_AGE")
+        and env_bool("DB_POOL", default)
+    ):
+        database.setdefault("OPTIONS", {})["pool"] = {
+            "min_size": 1,
+            "max_size": int(os.environ.get("DB_POOL_SIZE", "8")),
+        }
+
+
+pool_connections(DATABASES["default"], default=False)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Redis: Celery broker, cache, channel layer ----------------------------------------------

@@ -98,6 +98,26 @@ def test_a_worker_process_keeps_its_database_connection_between_tasks(database_s
     connection.close()
 
 
+def test_a_worker_process_of_a_pooled_database_keeps_one_connection_instead(database_settings):
+    """Production pools PostgreSQL connections for the web side's threads; a prefork worker
+    process (one task at a time, forked after the parent may have made a pool) keeps one."""
+    from django.db import connections
+
+    from config.celery import keep_database_connections
+
+    for alias in connections:
+        for settings_dict in (connections.settings[alias], connections[alias].settings_dict):
+            settings_dict["OPTIONS"] = {**settings_dict.get("OPTIONS", {}), "pool": True}
+            settings_dict["CONN_MAX_AGE"] = 0
+    with patch("config.celery.current_process") as process:
+        process.return_value.name = "ForkPoolWorker-1"
+        keep_database_connections()
+    for alias in connections:
+        for settings_dict in (connections.settings[alias], connections[alias].settings_dict):
+            assert "pool" not in settings_dict["OPTIONS"]
+            assert settings_dict["CONN_MAX_AGE"] == 600
+
+
 @pytest.mark.django_db
 def test_a_task_run_inline_leaves_its_callers_transaction_alone():
     from django.db import connection, transaction

@@ -4,6 +4,7 @@ the workers, security headers (Content-Security-Policy) in the production settin
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -11,7 +12,7 @@ import sys
 import pytest
 from django.urls import reverse
 
-from tests.conftest import REDIS_URL, needs_redis
+from tests.conftest import REDIS_URL, needs_postgres, needs_redis
 from tests.test_project import ROOT, run_python
 
 PRODUCTION_ENV = {
@@ -94,7 +95,47 @@ def test_psycopg_pool_can_be_turned_on():
         "print(json.dumps(settings.DATABASES['default'].get('OPTIONS', {})))"
     )
     shown = run_python(code, DATABASE_URL="postgres://postgres@db.example:5432/c", DB_POOL="1")
-    assert json.loads(shown.stdout.strip().splitlines()[-1]) == {"pool": True}
+    assert json.loads(shown.stdout.strip().splitlines()[-1]) == {
+        "pool": {"min_size": 1, "max_size": 8}
+    }
+
+
+def _options(**env: str) -> dict:
+    code = (
+        "import django, json; from django.conf import settings; django.setup(); "
+        "print(json.dumps(settings.DATABASES['default'].get('OPTIONS', {})))"
+    )
+    shown = run_python(code, **PRODUCTION_ENV, **env)
+    return json.loads(shown.stdout.strip().splitlines()[-1])
+
+
+def test_production_pools_postgresql_connections_under_asgi():
+    """Without a pool, every move on an online board opened a connection of its own."""
+    url = "postgres://postgres@db.example:5432/crawford"
+    assert _options(DATABASE_URL=url)["pool"]["max_size"] == 8
+    assert _options(DATABASE_URL=url, DB_POOL_SIZE="12")["pool"]["max_size"] == 12
+    assert "pool" not in _options(DATABASE_URL=url, DB_POOL="false")
+    # gunicorn's workers (one thread each) keep their connection instead (config/gunicorn.py).
+    assert "pool" not in _options(DATABASE_URL=url, DB_CONN_MAX_AGE="600")
+    assert "pool" not in _options()  # SQLite
+
+
+@needs_postgres
+def test_the_production_pool_serves_threads_on_a_real_postgresql():
+    code = (
+        "import django; from concurrent.futures import ThreadPoolExecutor\n"
+        "django.setup()\n"
+        "from django.db import connection, close_old_connections\n"
+        "def ask(n):\n"
+        "    with connection.cursor() as c:\n"
+        "        c.execute('SELECT %s', [n]); row = c.fetchone()[0]\n"
+        "    close_old_connections(); connection.close(); return row\n"
+        "with ThreadPoolExecutor(6) as pool: print(sum(pool.map(ask, range(60))))\n"
+        "print(connection.pool is not None)\n"
+    )
+    url = os.environ["DATABASE_URL"].rsplit("/", 1)[0] + "/postgres"
+    result = run_python(code, DATABASE_URL=url, **PRODUCTION_ENV)
+    assert result.stdout.split() == [str(sum(range(60))), "True"], result.stderr
 
 
 def make_dry_run(target: str) -> str:
