@@ -67,11 +67,9 @@ class Board:
 
     @classmethod
     def start(cls, position: Position, dice: Sequence[int]) -> Board:
-        own = position.opponent  # in the opponent's numbering: 0 off, 25 bar
-        opponent = tuple(own[BAR - t] for t in range(BAR + 1))
         high, low = max(dice), min(dice)
         rolled = (high,) * 4 if high == low else (high, low)
-        return cls(position.mover, opponent, rolled)
+        return cls(*_sides(position), rolled)
 
     def after(self, step: Step) -> list[Board]:
         """The boards after ``step``, one per die it can use (none when it is not possible)."""
@@ -131,7 +129,7 @@ class Turn:
         self.length = len(self.plays[0].steps) if self.plays else 0
         # A play is its resulting position: a step sequence that reaches one, by whatever
         # path, makes that play.
-        self._results = {_key(Board.start(play.result, dice)): play for play in self.plays}
+        self._results = {_sides(play.result): play for play in self.plays}
         self._good: dict[Board, bool] = {}
         self._targets_known: dict[tuple[Step, ...], dict[int, list[int]]] = {}
 
@@ -263,6 +261,11 @@ class Turn:
 
 def _key(board: Board) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return (board.mover, board.opponent)
+
+
+def _sides(position: Position) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The mover's checkers and the opponent's in the mover's numbering (a board's key)."""
+    return position.mover, position.opponent[::-1]  # the opponent's own: 0 off, 25 bar
 
 
 def _candidate_steps(board: Board) -> list[Step]:
