@@ -10,10 +10,10 @@ from django.conf import settings
 from django.db.models import Q
 from django.utils import timezone
 
-from analysis import versions
 from analysis.models import AnalysisStatus, MatchAnalysis
 from analysis.services import enqueue
 from events.registry import repair
+from matches.versions import bump_for_match
 
 #: A queued analysis waits its turn; one not started after this long lost its task.
 QUEUED_GRACE = timedelta(hours=1)
@@ -32,7 +32,7 @@ def lost_tasks() -> list[str]:
         MatchAnalysis.objects.filter(pk=analysis_id).update(
             status=AnalysisStatus.QUEUED, updated_at=now
         )
-        versions.bump_for_match(match_id)  # the page shows it queued again
+        bump_for_match(match_id)  # the page shows it queued again
         enqueue(analysis_id)
         done.append(f"analysis {analysis_id} handed to the analysis queue again")
     return done

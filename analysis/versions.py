@@ -6,15 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Q
 from django.db.models.signals import post_delete, post_save
 
 from analysis.models import MatchAnalysis
-from tournaments.versions import bump_where
-
-
-def bump_for_match(match_id: int) -> None:
-    bump_where(Q(stages__rounds__matches__pk=match_id))
+from matches.versions import bump_for_match
 
 
 def _analysis_changed(sender: Any, instance: MatchAnalysis, **kwargs: Any) -> None:

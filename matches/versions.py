@@ -15,10 +15,15 @@ from matches.models import DirectorAction, Game, Match, MatchFile, MatchReport
 from tournaments.versions import bump_where
 
 
+def bump_for_match(match_id: int) -> None:
+    """Raise the version of the tournament the match is played in."""
+    bump_where(Q(stages__rounds__matches__pk=match_id))
+
+
 def on_event(event: DomainEvent) -> None:
     match_id = event.payload().get("match_id")
     if match_id is not None:
-        bump_where(Q(stages__rounds__matches__pk=match_id))
+        bump_for_match(match_id)
 
 
 def _match_changed(sender: Any, instance: Match, **kwargs: Any) -> None:
@@ -28,7 +33,7 @@ def _match_changed(sender: Any, instance: Match, **kwargs: Any) -> None:
 
 def _part_changed(sender: Any, instance: Any, **kwargs: Any) -> None:
     if not kwargs.get("raw"):
-        bump_where(Q(stages__rounds__matches__pk=instance.match_id))
+        bump_for_match(instance.match_id)
 
 
 def connect() -> None:
