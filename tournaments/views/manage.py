@@ -294,13 +294,7 @@ def swap(request: HttpRequest, tournament: Tournament, round_id: int) -> HttpRes
         ),
         _("The two players are swapped."),
     )
-    return redirect(
-        "tournaments:round",
-        club=tournament.club.slug,
-        tournament=tournament.slug,
-        stage=round_.stage.kind,
-        number=round_.number,
-    )
+    return _round_page(tournament, round_)
 
 
 @require_POST
