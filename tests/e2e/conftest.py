@@ -67,6 +67,11 @@ def new_page(browser, request):
         return page
 
     yield open_page
+    close_contexts(contexts, request)
+
+
+def close_contexts(contexts, request):
+    """Close a test's browser contexts, with a screenshot of every page if the test failed."""
     failed = getattr(request.node, "rep_call", None)
     for n, context in enumerate(contexts):
         if failed is not None and failed.failed:

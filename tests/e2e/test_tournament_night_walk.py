@@ -14,7 +14,7 @@ from django.test import Client
 from matches.models import MatchStatus
 from matches.services.reports import report_dispute, report_submit
 from tests.conftest import open_matches
-from tests.e2e.conftest import ARTIFACTS
+from tests.e2e.conftest import close_contexts
 from tests.factories import UserFactory
 from tournaments.models import Entry, PairingRule, PairingRuleKind, Tournament, TournamentStatus
 
@@ -62,13 +62,7 @@ def open_as(browser, request, language, size, live_server):
         return page
 
     yield open_page
-    failed = getattr(request.node, "rep_call", None)
-    for n, context in enumerate(contexts):
-        if failed is not None and failed.failed:
-            ARTIFACTS.mkdir(exist_ok=True)
-            for m, page in enumerate(context.pages):
-                page.screenshot(path=str(ARTIFACTS / f"{request.node.name}-{n}-{m}.png"))
-        context.close()
+    close_contexts(contexts, request)
 
 
 def visit(page, url, language, size):
