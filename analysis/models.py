@@ -32,7 +32,9 @@ class AnalysisStatus(models.TextChoices):
 
 class MatchAnalysis(TimeStampedModel):
     """One analysis of a match at one level. ``digest`` is the SHA-256 of the .mat text that
-    was analysed: running it again on the same moves changes nothing."""
+    was analysed: running it again on the same moves changes nothing. ``moves`` is the .mat
+    text written when the analysis was queued, at the match's ``moves_version``: the worker
+    hands it to gnubg at once unless the match changed since (then it writes it anew)."""
 
     match = models.ForeignKey(
         Match, verbose_name=_("match"), on_delete=models.CASCADE, related_name="analyses"
@@ -47,6 +49,8 @@ class MatchAnalysis(TimeStampedModel):
     gnubg_seconds = models.FloatField(_("gnubg's time (s)"), null=True, blank=True)
     started_at = models.DateTimeField(_("started"), null=True, blank=True)
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
+    moves = models.TextField(_("moves to analyse (.mat)"), blank=True)
+    moves_version = models.PositiveIntegerField(_("match version of the moves"), null=True)
 
     class Meta:
         ordering = ["match", "plies"]

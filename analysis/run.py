@@ -12,7 +12,8 @@ from django.utils import timezone
 from analysis.models import AnalysisMistake, AnalysisStatus, MatchAnalysis, PlayerAnalysis
 from analysis.moves import digest, match_has_moves, moves_text
 from analysis.report import Report, ReportError, parse_report
-from analysis.runner import GnubgError, GnubgRun, run_gnubg
+from analysis.runner import GnubgError, GnubgRun, submit_gnubg
+from matches.models import Match
 
 logger = logging.getLogger("crawford.analysis")
 
@@ -28,33 +29,40 @@ class _Started:
     version: int
 
 
-def _start(analysis_id: int) -> _Started | None:
-    """Mark the analysis running; None when there is nothing (more) to do."""
-    with transaction.atomic():
-        analysis = (
-            MatchAnalysis.objects.select_for_update(of=("self",))
-            .select_related(
-                "match__round__stage__tournament",
-                "match__entry_a__player",
-                "match__entry_b__player",
-            )
-            .get(pk=analysis_id)
-        )
-        match = analysis.match
-        games = list(match.games.all())
-        if not match_has_moves(match, games):
+def _prepare(analysis_id: int) -> _Started | None:
+    """The moves to analyse, read without a lock; None when there is nothing (more) to do.
+    The moves written when the analysis was queued, unless the match changed since."""
+    analysis = MatchAnalysis.objects.select_related("match").get(pk=analysis_id)
+    match = analysis.match
+    if analysis.moves and analysis.moves_version == match.version:
+        text = analysis.moves
+        if analysis.status == AnalysisStatus.DONE and analysis.digest == digest(text):
+            return None
+        return _Started(analysis, text, match.version)
+    match = Match.objects.select_related(
+        "round__stage__tournament", "entry_a__player", "entry_b__player"
+    ).get(pk=match.pk)
+    games = list(match.games.all())
+    if not match_has_moves(match, games):
+        with transaction.atomic():
             analysis.status = AnalysisStatus.FAILED
             analysis.failure = "The match has no complete move record."
             analysis.save(update_fields=["status", "failure", "updated_at"])
-            return None
-        text = moves_text(match, games)
-        if analysis.status == AnalysisStatus.DONE and analysis.digest == digest(text):
-            return None  # the same moves at the same level: nothing changes
-        analysis.status = AnalysisStatus.RUNNING
-        analysis.started_at = timezone.now()
-        analysis.failure = ""
-        analysis.save(update_fields=["status", "started_at", "failure", "updated_at"])
-        return _Started(analysis, text, match.version)
+        return None
+    text = moves_text(match, games)
+    if analysis.status == AnalysisStatus.DONE and analysis.digest == digest(text):
+        return None  # the same moves at the same level: nothing changes
+    return _Started(analysis, text, match.version)
+
+
+@transaction.atomic
+def _mark_running(analysis: MatchAnalysis) -> None:
+    """Shown as running (with its tournament's version raised), while gnubg works already.
+    The figures are stored only for the moves read (:func:`_store` checks the version)."""
+    analysis.status = AnalysisStatus.RUNNING
+    analysis.started_at = timezone.now()
+    analysis.failure = ""
+    analysis.save(update_fields=["status", "started_at", "failure", "updated_at"])
 
 
 @transaction.atomic
@@ -112,7 +120,9 @@ def _store(started: _Started, report: Report, run: GnubgRun) -> MatchAnalysis:
     analysis.failure = ""
     analysis.gnubg_seconds = run.seconds
     analysis.finished_at = timezone.now()
-    analysis.save()
+    analysis.save(
+        update_fields=["status", "digest", "failure", "gnubg_seconds", "finished_at", "updated_at"]
+    )
     return analysis
 
 
@@ -131,14 +141,23 @@ def analysis_run(*, analysis_id: int) -> MatchAnalysis:
     """Run gnubg for a queued analysis (idempotent: the same moves analysed at the same level
     are left as they are). A failed run is tried again, up to ``ANALYSIS_ATTEMPTS`` times in
     all; then the analysis is failed with gnubg's reason."""
-    started = _start(analysis_id)
+    started = _prepare(analysis_id)
     if started is None:
         return MatchAnalysis.objects.get(pk=analysis_id)
-    analysis, text = started.analysis, started.text
+    analysis = started.analysis
     attempts = max(1, settings.ANALYSIS_ATTEMPTS)
+    marked = False
     for attempt in range(1, attempts + 1):
         try:
-            run = run_gnubg(text, plies=analysis.plies)
+            pending = submit_gnubg(started.text, plies=analysis.plies)
+            if not marked:  # while gnubg works already
+                try:
+                    _mark_running(analysis)
+                except BaseException:
+                    pending.abandon()
+                    raise
+                marked = True
+            run = pending.result()
             report = parse_report(run.data)
             if report.plies != analysis.plies:
                 raise ReportError(f"gnubg analysed at {report.plies}-ply")

@@ -20,6 +20,7 @@ import subprocess
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -35,6 +36,15 @@ DONE = "CRAWFORD-DONE "
 
 class GnubgError(Exception):
     """gnubg is missing, failed or timed out; the message says which (for the match page)."""
+
+
+@dataclass(frozen=True)
+class GnubgJob:
+    """A job handed to a gnubg process (:meth:`GnubgServer.submit`), not yet collected."""
+
+    process: subprocess.Popen[bytes]
+    work: Path
+    started: float
 
 
 @dataclass(frozen=True)
@@ -131,8 +141,12 @@ class GnubgServer:
                 raise GnubgError(f"gnubg stopped: {reason[:300]}")
             self._buffer += chunk
 
-    def run(self, mat_text: str, *, plies: int, timeout: float) -> GnubgRun:
-        with self.lock:
+    def submit(self, mat_text: str, *, plies: int) -> GnubgJob:
+        """Hand gnubg a job and return at once: gnubg works while the caller does its own
+        (:meth:`collect` waits for the result). The server serves one job at a time: it is
+        held from here until the job is collected (or :meth:`abandon`-ed)."""
+        self.lock.acquire()
+        try:
             process = self.process
             if process is None or process.poll() is not None or self.jobs >= JOBS_PER_PROCESS:
                 self.stop()
@@ -141,36 +155,61 @@ class GnubgServer:
             self.jobs += 1
             self._tail.clear()
             work = Path(tempfile.mkdtemp(prefix="job-", dir=self.folder))
+            (work / "match.mat").write_text(mat_text, encoding="utf-8")
+            job = {
+                "mat": str(work / "match.mat"),
+                "plies": int(plies),
+                "out": str(work / "result.json"),
+            }
+            (work / "job.json").write_text(json.dumps(job), encoding="utf-8")
+            started = time.perf_counter()
             try:
-                (work / "match.mat").write_text(mat_text, encoding="utf-8")
-                out = work / "result.json"
-                job = {"mat": str(work / "match.mat"), "plies": int(plies), "out": str(out)}
-                (work / "job.json").write_text(json.dumps(job), encoding="utf-8")
-                started = time.perf_counter()
-                try:
-                    try:
-                        process.stdin.write(f"{work / 'job.json'}\n".encode())
-                        process.stdin.flush()
-                    except BrokenPipeError:
-                        pass  # gnubg has gone already: its last words (read next) say why
-                    self._wait_done(process, DONE + str(work / "job.json"), started + timeout)
-                except TimeoutError as error:
-                    self.stop(kill=True)
-                    raise GnubgError(f"gnubg took longer than {timeout:.0f} s.") from error
-                except (OSError, GnubgError):
-                    self.stop(kill=True)
-                    raise
-                seconds = time.perf_counter() - started
-                if not out.exists():
-                    reason = self._tail[-1] if self._tail else "no reason given"
-                    raise GnubgError(f"gnubg wrote no result: {reason[:300]}")
-                try:
-                    data = json.loads(out.read_text(encoding="utf-8"))
-                except ValueError as error:
-                    raise GnubgError(f"gnubg's result is not JSON: {error}") from error
-            finally:
-                shutil.rmtree(work, ignore_errors=True)
-        return GnubgRun(data=data, seconds=seconds)
+                process.stdin.write(f"{work / 'job.json'}\n".encode())
+                process.stdin.flush()
+            except BrokenPipeError:
+                pass  # gnubg has gone already: its last words (read when collected) say why
+            return GnubgJob(process, work, started)
+        except BaseException:
+            self.lock.release()
+            raise
+
+    def collect(self, job: GnubgJob, *, timeout: float) -> GnubgRun:
+        """Wait for a submitted job's result (``timeout`` seconds from its submission)."""
+        try:
+            try:
+                marker = DONE + str(job.work / "job.json")
+                self._wait_done(job.process, marker, job.started + timeout)
+            except TimeoutError as error:
+                self.stop(kill=True)
+                raise GnubgError(f"gnubg took longer than {timeout:.0f} s.") from error
+            except (OSError, GnubgError):
+                self.stop(kill=True)
+                raise
+            seconds = time.perf_counter() - job.started
+            out = job.work / "result.json"
+            if not out.exists():
+                reason = self._tail[-1] if self._tail else "no reason given"
+                raise GnubgError(f"gnubg wrote no result: {reason[:300]}")
+            try:
+                data = json.loads(out.read_text(encoding="utf-8"))
+            except ValueError as error:
+                raise GnubgError(f"gnubg's result is not JSON: {error}") from error
+            return GnubgRun(data=data, seconds=seconds)
+        finally:
+            shutil.rmtree(job.work, ignore_errors=True)
+            self.lock.release()
+
+    def abandon(self, job: GnubgJob) -> None:
+        """Give up a submitted job (its caller failed): gnubg is stopped, the next job starts
+        a fresh one."""
+        try:
+            self.stop(kill=True)
+        finally:
+            shutil.rmtree(job.work, ignore_errors=True)
+            self.lock.release()
+
+    def run(self, mat_text: str, *, plies: int, timeout: float) -> GnubgRun:
+        return self.collect(self.submit(mat_text, plies=plies), timeout=timeout)
 
 
 _server: GnubgServer | None = None
@@ -199,10 +238,37 @@ def stop_gnubg() -> None:
     _server = None
 
 
-def run_gnubg(mat_text: str, *, plies: int, timeout: float | None = None) -> GnubgRun:
-    """Analyse one .mat match at ``plies`` with this process's gnubg; the job's JSON."""
+def this_process_gnubg() -> GnubgServer:
+    """This process's gnubg (:class:`GnubgServer`); :class:`GnubgError` when it is missing."""
     program = gnubg_path()
     if program is None:
         raise GnubgError(f"GNU Backgammon is not installed ({INSTALL_COMMAND}).")
+    return _this_process_server(program)
+
+
+class PendingRun:
+    """A match handed to gnubg (:func:`submit_gnubg`): :meth:`result` waits for gnubg's
+    figures, :meth:`abandon` gives them up when the caller failed meanwhile."""
+
+    def __init__(self, result: Callable[[], GnubgRun], abandon: Callable[[], None]) -> None:
+        self._result, self._abandon = result, abandon
+
+    def result(self) -> GnubgRun:
+        return self._result()
+
+    def abandon(self) -> None:
+        self._abandon()
+
+
+def submit_gnubg(mat_text: str, *, plies: int, timeout: float | None = None) -> PendingRun:
+    """Hand one .mat match to this process's gnubg at ``plies`` and return at once, so the
+    caller's own work overlaps gnubg's (``timeout`` counts from now)."""
     limit = timeout if timeout is not None else settings.GNUBG_TIMEOUT
-    return _this_process_server(program).run(mat_text, plies=plies, timeout=limit)
+    server = this_process_gnubg()
+    job = server.submit(mat_text, plies=plies)
+    return PendingRun(lambda: server.collect(job, timeout=limit), lambda: server.abandon(job))
+
+
+def run_gnubg(mat_text: str, *, plies: int, timeout: float | None = None) -> GnubgRun:
+    """Analyse one .mat match at ``plies`` with this process's gnubg; the job's JSON."""
+    return submit_gnubg(mat_text, plies=plies, timeout=timeout).result()

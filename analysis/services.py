@@ -57,11 +57,14 @@ def _request(match: Match, plies: int) -> MatchAnalysis:
     )
     if analysis.status in (AnalysisStatus.QUEUED, AnalysisStatus.RUNNING) and not _created:
         return analysis
-    if analysis.status == AnalysisStatus.DONE and analysis.digest == digest(moves_text(match)):
+    text = moves_text(match)
+    if analysis.status == AnalysisStatus.DONE and analysis.digest == digest(text):
         return analysis
     analysis.status = AnalysisStatus.QUEUED
     analysis.attempts = 0
     analysis.failure = ""
+    # The worker gives gnubg these moves without reading the match again.
+    analysis.moves, analysis.moves_version = text, match.version
     # get_or_create found or made the one row of (match, plies): only the fields to check.
     analysis.full_clean(validate_unique=False, validate_constraints=False)
     analysis.save()

@@ -41,7 +41,10 @@ def fake_gnubg(monkeypatch, settings):
         data = saved(f"{state['name']}_{plies}ply")
         return runner.GnubgRun(data=data, seconds=0.01)
 
-    monkeypatch.setattr("analysis.run.run_gnubg", run)
+    def submit(text, *, plies, timeout=None):
+        return runner.PendingRun(lambda: run(text, plies=plies), lambda: None)
+
+    monkeypatch.setattr("analysis.run.submit_gnubg", submit)
     fake = type("Fake", (), {})()
     fake.calls = calls
     fake.state = state

@@ -72,6 +72,16 @@ def test_a_gnubg_that_died_is_started_again():
     assert report.players[0].name == "Alice"
 
 
+def test_gnubg_works_while_its_caller_does_and_a_job_given_up_frees_it():
+    """The analysis task hands gnubg the match, marks it running meanwhile, then collects
+    the figures; a job given up (the caller failed) leaves gnubg ready for the next one."""
+    pending = runner.submit_gnubg(mat("gnubg_03pt_s104"), plies=2)
+    pending.abandon()
+    pending = runner.submit_gnubg(mat("gnubg_03pt_s104"), plies=0)
+    report = parse_report(pending.result().data)
+    assert report.players[0].name == "Alice" and report.plies == 0
+
+
 @pytest.mark.django_db
 def test_an_accepted_file_is_analysed_by_gnubg(make_match, commit):
     match = make_match(length=3, names=("Alice", "Bob"), analysis_plies=0)

@@ -14,6 +14,7 @@ from config.errors import UserError
 from matches.files import match_import_file
 from matches.models import Match
 from matches.services import report_confirm
+from tests.analysis.conftest import saved
 from tests.conftest import mat
 
 pytestmark = pytest.mark.django_db
@@ -186,7 +187,12 @@ def test_a_result_corrected_while_gnubg_runs_is_not_stored(filed, fake_gnubg, mo
         Match.objects.filter(pk=match.pk).update(version=F("version") + 1)
         return runner.GnubgRun(data=saved("gnubg_03pt_s104_0ply"), seconds=0.01)
 
-    monkeypatch.setattr("analysis.run.run_gnubg", run_while_corrected)
+    monkeypatch.setattr(
+        "analysis.run.submit_gnubg",
+        lambda text, *, plies: runner.PendingRun(
+            lambda: run_while_corrected(text, plies=plies), lambda: None
+        ),
+    )
     analysis = MatchAnalysis.objects.create(match=match, plies=0)
     from analysis.run import analysis_run
 
@@ -194,6 +200,73 @@ def test_a_result_corrected_while_gnubg_runs_is_not_stored(filed, fake_gnubg, mo
     assert analysis.status == AnalysisStatus.FAILED and analysis.attempts == 1
     assert "changed while gnubg ran" in analysis.failure
     assert not analysis.players.exists()
+
+
+def test_the_moves_written_when_queued_are_analysed_unless_the_match_changed(
+    filed, fake_gnubg, monkeypatch
+):
+    """The worker gives gnubg the .mat text written when the analysis was queued; a match
+    corrected since is read again, so the corrected moves are analysed."""
+    from django.db.models import F
+
+    from analysis import runner
+    from analysis.run import analysis_run
+    from analysis.services import analysis_request
+
+    match = filed()
+    handed: list[str] = []
+
+    def submit(text, *, plies):
+        handed.append(text)
+        return runner.PendingRun(
+            lambda: runner.GnubgRun(data=saved(f"gnubg_03pt_s104_{plies}ply"), seconds=0.01),
+            lambda: None,
+        )
+
+    monkeypatch.setattr("analysis.run.submit_gnubg", submit)
+    analysis = analysis_request(match=match, plies=0)  # its task runs on commit: not here
+    assert " 3 point match" in analysis.moves and analysis.moves_version == match.version
+    bob = match.entry_b.player
+    bob.name = "Robert"
+    bob.save()
+    analysis_run(analysis_id=analysis.pk)
+    assert "Robert" not in handed[0] and handed[0] == analysis.moves
+
+    analysis = analysis_request(match=match, plies=1)
+    Match.objects.filter(pk=match.pk).update(version=F("version") + 1)  # a correction
+    analysis_run(analysis_id=analysis.pk)
+    assert "Robert" in handed[1]
+    analysis.refresh_from_db()
+    assert analysis.status == AnalysisStatus.DONE
+
+
+def test_a_database_failure_while_marking_running_gives_gnubgs_job_up(
+    filed, fake_gnubg, monkeypatch
+):
+    """gnubg already works while the analysis is marked running: when that fails (the
+    database went away; the task is retried) gnubg's job is given up, nothing is stored."""
+    from django.db import OperationalError
+
+    from analysis import run as analysis_run_module
+    from analysis import runner
+
+    match = filed()
+    given_up = []
+
+    def submit(text, *, plies):
+        return runner.PendingRun(lambda: pytest.fail("collected"), lambda: given_up.append(1))
+
+    def mark_running(analysis):
+        raise OperationalError("the database went away")
+
+    monkeypatch.setattr("analysis.run.submit_gnubg", submit)
+    monkeypatch.setattr("analysis.run._mark_running", mark_running)
+    analysis = MatchAnalysis.objects.create(match=match, plies=0)
+    with pytest.raises(OperationalError):
+        analysis_run_module.analysis_run(analysis_id=analysis.pk)
+    analysis.refresh_from_db()
+    assert given_up == [1]
+    assert analysis.status == AnalysisStatus.QUEUED and not analysis.players.exists()
 
 
 def test_the_reconciler_hands_a_lost_analysis_over_again(filed, fake_gnubg):
