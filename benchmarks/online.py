@@ -30,6 +30,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import base64
+import collections
 import json
 import os
 import random
@@ -491,6 +492,7 @@ def main() -> None:
         "think_s": args.think,
         "actions_per_s": round(2 * len(ms) / elapsed, 1),
         "errors": len(totals["errors"]),
+        "error_codes": dict(collections.Counter(totals["errors"])),
         "resyncs": len(totals["resyncs"]),
         "refused": len(totals["refused"]),
         "join_s": round(totals["join_s"][0], 1),
