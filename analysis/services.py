@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import logging
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 from kombu.exceptions import OperationalError as KombuOperationalError
 
@@ -18,7 +19,7 @@ from analysis.runner import INSTALL_COMMAND, gnubg_available
 from analysis.tasks import analyse
 from config.errors import UserError
 from config.logs import logged_service
-from matches.models import Match
+from matches.models import Game, Match
 from tournaments.models import Round, Tournament
 
 logger = logging.getLogger("crawford.analysis")
@@ -51,13 +52,13 @@ def _enqueue(analysis_id: int) -> None:
     transaction.on_commit(lambda: enqueue(analysis_id))
 
 
-def _request(match: Match, plies: int) -> MatchAnalysis:
+def _request(match: Match, plies: int, games: Sequence[Game] | None = None) -> MatchAnalysis:
     analysis, _created = MatchAnalysis.objects.select_for_update().get_or_create(
         match=match, plies=plies
     )
     if analysis.status in (AnalysisStatus.QUEUED, AnalysisStatus.RUNNING) and not _created:
         return analysis
-    text = moves_text(match)
+    text = moves_text(match, games)
     if analysis.status == AnalysisStatus.DONE and analysis.digest == digest(text):
         return analysis
     analysis.status = AnalysisStatus.QUEUED
@@ -96,21 +97,32 @@ def analysis_request_many(*, matches: Iterable[Match], plies: int) -> Counter[st
         raise UserError(analysis_refusal(Match()) or "", code="gnubg_missing")
     counts: Counter[str] = Counter()
     for match in matches:
-        if not match_has_moves(match):
+        games = list(match.games.all())  # prefetched by the round's and tournament's callers
+        if not match_has_moves(match, games):
             counts["skipped"] += 1
             continue
         with transaction.atomic():
-            counts[str(_request(match, plies).status)] += 1
+            counts[str(_request(match, plies, games).status)] += 1
     return counts
 
 
+def _with_moves(matches: QuerySet[Match]) -> QuerySet[Match]:
+    """The matches with what their .mat text is written from, in three queries in all."""
+    return matches.select_related(
+        "round__stage__tournament", "entry_a__player", "entry_b__player"
+    ).prefetch_related("games")
+
+
 def analysis_request_round(*, round: Round, plies: int) -> Counter[str]:
-    return analysis_request_many(matches=Match.objects.filter(round=round), plies=plies)
+    return analysis_request_many(
+        matches=_with_moves(Match.objects.filter(round=round)), plies=plies
+    )
 
 
 def analysis_request_tournament(*, tournament: Tournament, plies: int) -> Counter[str]:
     return analysis_request_many(
-        matches=Match.objects.filter(round__stage__tournament=tournament), plies=plies
+        matches=_with_moves(Match.objects.filter(round__stage__tournament=tournament)),
+        plies=plies,
     )
 
 

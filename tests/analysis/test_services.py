@@ -299,10 +299,10 @@ def test_a_round_is_queued_match_by_match(filed, fake_gnubg, monkeypatch):
     first, second = filed(), filed()
     real = services._request
 
-    def request(match, plies):
+    def request(match, plies, games=None):
         if match.pk == second.pk:
             raise DatabaseError("connection lost")
-        return real(match, plies)
+        return real(match, plies, games)
 
     monkeypatch.setattr(services, "_request", request)
     with pytest.raises(DatabaseError):
