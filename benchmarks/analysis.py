@@ -18,7 +18,9 @@ Needs Debian's gnubg, PostgreSQL and Redis (it skips with the reason otherwise).
    request to the last figure stored; ``overhead`` = queue time ÷ floor − 1 (target ≤ 10 %);
    floor and queue are measured by turns ``--repeat`` times (the machine is shared: gnubg's
    own speed varies from turn to turn) and the overhead is the median of the turns' ratios.
-   Both keep their gnubg processes from one turn to the next;
+   Of it, the part that is gnubg waiting for Crawford (the two gnubg processes' idle share
+   through the queue against the floor's) is printed too. Both keep their gnubg processes
+   from one turn to the next;
 4. memory (RSS) of each worker process after the run;
 5. 2-ply: the round through the queue, or by default a sample of ``--sample-2ply`` matches
    (analysed two at a time) extrapolated to the round (printed as such).
@@ -269,7 +271,7 @@ def main() -> None:
             return last.timestamp() - t0
 
         # The machine is shared: floor and queue are measured by turns, the best of each.
-        floors, queues, in_task, between, starts = [], [], [], [], []
+        floors, queues, in_task, between, starts, idle = [], [], [], [], [], []
         all_texts, all_matches = texts, matches
         for turn in range(args.repeat):
             chosen = slice(turn * args.matches, (turn + 1) * args.matches)
@@ -290,6 +292,10 @@ def main() -> None:
             # What the two worker processes spent outside the task's own work: Celery
             # handing over the next task, and the last one's wait at the end of the round.
             between.append((2 * queues[-1] - in_tasks) / len(matches))
+            # The time the two gnubg processes waited, through the queue against the floor's:
+            # the part of the overhead that is gnubg waiting for Crawford, whatever gnubg's
+            # own speed in the turn (its time for the same files varies by up to 20 %).
+            idle.append((2 * queues[-1] / busy) / (2 * floor0 / busy0) - 1)
             # gnubg's busy time in both lines tells a loaded machine from Crawford's overhead.
             print(
                 f"0-ply through the queue, 2 worker processes: {queues[-1]:.2f} s "
@@ -309,6 +315,11 @@ def main() -> None:
         print(
             f"overhead over gnubg's own time: {overhead * 100:+.1f} % (target ≤ 10 %): the "
             f"median of the turns' {turns}"
+        )
+        waits = ", ".join(f"{value:+.1%}" for value in idle)
+        print(
+            f"of which gnubg waiting for Crawford: {statistics.median(idle):+.1%} (the turns' "
+            f"{waits}); the rest is gnubg itself slower or faster than in the floor's turn"
         )
         memory = [round(rss_mb(pid), 1) for pid in pool_pids]
         print(f"worker processes' memory (RSS): {memory} MB; main {rss_mb(worker.pid):.1f} MB")
@@ -334,6 +345,7 @@ def main() -> None:
             "floor_0ply_s": round(floor0, 3),
             "queue_0ply_s": round(queue0, 3),
             "overhead_ratio": round(overhead, 4),
+            "gnubg_waiting_ratio": round(statistics.median(idle), 4),
             "overhead_turns": [round(q / f - 1, 4) for q, f in zip(queues, floors, strict=True)],
             "crawford_ms_per_task": round(crawford_ms, 1),
             "between_tasks_ms": round(between_ms, 1),
