@@ -36,20 +36,18 @@ def _prepare(analysis_id: int) -> _Started | None:
     match = analysis.match
     if analysis.moves and analysis.moves_version == match.version:
         text = analysis.moves
-        if analysis.status == AnalysisStatus.DONE and analysis.digest == digest(text):
+    else:
+        match = Match.objects.select_related(
+            "round__stage__tournament", "entry_a__player", "entry_b__player"
+        ).get(pk=match.pk)
+        games = list(match.games.all())
+        if not match_has_moves(match, games):
+            with transaction.atomic():
+                analysis.status = AnalysisStatus.FAILED
+                analysis.failure = "The match has no complete move record."
+                analysis.save(update_fields=["status", "failure", "updated_at"])
             return None
-        return _Started(analysis, text, match.version)
-    match = Match.objects.select_related(
-        "round__stage__tournament", "entry_a__player", "entry_b__player"
-    ).get(pk=match.pk)
-    games = list(match.games.all())
-    if not match_has_moves(match, games):
-        with transaction.atomic():
-            analysis.status = AnalysisStatus.FAILED
-            analysis.failure = "The match has no complete move record."
-            analysis.save(update_fields=["status", "failure", "updated_at"])
-        return None
-    text = moves_text(match, games)
+        text = moves_text(match, games)
     if analysis.status == AnalysisStatus.DONE and analysis.digest == digest(text):
         return None  # the same moves at the same level: nothing changes
     return _Started(analysis, text, match.version)

@@ -89,35 +89,31 @@ def test_database_connections_are_not_kept_open_by_default():
     assert production.stdout.strip().splitlines()[-1] == "0", production.stderr
 
 
-def test_psycopg_pool_can_be_turned_on():
-    code = (
-        "import django, json; from django.conf import settings; django.setup(); "
-        "print(json.dumps(settings.DATABASES['default'].get('OPTIONS', {})))"
-    )
-    shown = run_python(code, DATABASE_URL="postgres://postgres@db.example:5432/c", DB_POOL="1")
-    assert json.loads(shown.stdout.strip().splitlines()[-1]) == {
-        "pool": {"min_size": 1, "max_size": 8}
-    }
-
-
 def _options(**env: str) -> dict:
+    """The default database's OPTIONS as the settings make them in this environment."""
     code = (
         "import django, json; from django.conf import settings; django.setup(); "
         "print(json.dumps(settings.DATABASES['default'].get('OPTIONS', {})))"
     )
-    shown = run_python(code, **PRODUCTION_ENV, **env)
+    shown = run_python(code, **env)
     return json.loads(shown.stdout.strip().splitlines()[-1])
+
+
+def test_psycopg_pool_can_be_turned_on():
+    options = _options(DATABASE_URL="postgres://postgres@db.example:5432/c", DB_POOL="1")
+    assert options == {"pool": {"min_size": 1, "max_size": 8}}
 
 
 def test_production_pools_postgresql_connections_under_asgi():
     """Without a pool, every move on an online board opened a connection of its own."""
     url = "postgres://postgres@db.example:5432/crawford"
-    assert _options(DATABASE_URL=url)["pool"]["max_size"] == 8
-    assert _options(DATABASE_URL=url, DB_POOL_SIZE="12")["pool"]["max_size"] == 12
-    assert "pool" not in _options(DATABASE_URL=url, DB_POOL="false")
+    env = PRODUCTION_ENV
+    assert _options(**env, DATABASE_URL=url)["pool"]["max_size"] == 8
+    assert _options(**env, DATABASE_URL=url, DB_POOL_SIZE="12")["pool"]["max_size"] == 12
+    assert "pool" not in _options(**env, DATABASE_URL=url, DB_POOL="false")
     # gunicorn's workers (one thread each) keep their connection instead (config/gunicorn.py).
-    assert "pool" not in _options(DATABASE_URL=url, DB_CONN_MAX_AGE="600")
-    assert "pool" not in _options()  # SQLite
+    assert "pool" not in _options(**env, DATABASE_URL=url, DB_CONN_MAX_AGE="600")
+    assert "pool" not in _options(**env)  # SQLite
 
 
 @needs_postgres

@@ -31,6 +31,7 @@ def fake_gnubg(monkeypatch, settings):
     """gnubg replaced by its saved output for ``plies`` (the match analysed is s104's)."""
     settings.GNUBG_PATH = "/bin/true"
     calls: list[int] = []
+    texts: list[str] = []  # the .mat texts handed to gnubg
     state = {"name": "gnubg_03pt_s104", "fail": 0, "reason": "gnubg wrote no result: boom"}
 
     def run(text, *, plies, timeout=None):
@@ -42,10 +43,12 @@ def fake_gnubg(monkeypatch, settings):
         return runner.GnubgRun(data=data, seconds=0.01)
 
     def submit(text, *, plies, timeout=None):
+        texts.append(text)
         return runner.PendingRun(lambda: run(text, plies=plies), lambda: None)
 
     monkeypatch.setattr("analysis.run.submit_gnubg", submit)
     fake = type("Fake", (), {})()
     fake.calls = calls
+    fake.texts = texts
     fake.state = state
     return fake

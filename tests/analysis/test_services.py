@@ -179,7 +179,6 @@ def test_a_result_corrected_while_gnubg_runs_is_not_stored(filed, fake_gnubg, mo
     from django.db.models import F
 
     from analysis import runner
-    from tests.analysis.conftest import saved
 
     match = filed()
 
@@ -202,42 +201,30 @@ def test_a_result_corrected_while_gnubg_runs_is_not_stored(filed, fake_gnubg, mo
     assert not analysis.players.exists()
 
 
-def test_the_moves_written_when_queued_are_analysed_unless_the_match_changed(
-    filed, fake_gnubg, monkeypatch
-):
+def test_the_moves_written_when_queued_are_analysed_unless_the_match_changed(filed, fake_gnubg):
     """The worker gives gnubg the .mat text written when the analysis was queued; a match
     corrected since is read again, so the corrected moves are analysed."""
     from django.db.models import F
 
-    from analysis import runner
     from analysis.run import analysis_run
     from analysis.services import analysis_request
 
     match = filed()
-    handed: list[str] = []
-
-    def submit(text, *, plies):
-        handed.append(text)
-        return runner.PendingRun(
-            lambda: runner.GnubgRun(data=saved(f"gnubg_03pt_s104_{plies}ply"), seconds=0.01),
-            lambda: None,
-        )
-
-    monkeypatch.setattr("analysis.run.submit_gnubg", submit)
     analysis = analysis_request(match=match, plies=0)  # its task runs on commit: not here
+    later = analysis_request(match=match, plies=1)
     assert " 3 point match" in analysis.moves and analysis.moves_version == match.version
     bob = match.entry_b.player
     bob.name = "Robert"
     bob.save()
     analysis_run(analysis_id=analysis.pk)
+    handed = fake_gnubg.texts
     assert "Robert" not in handed[0] and handed[0] == analysis.moves
 
-    analysis = analysis_request(match=match, plies=1)
     Match.objects.filter(pk=match.pk).update(version=F("version") + 1)  # a correction
-    analysis_run(analysis_id=analysis.pk)
+    analysis_run(analysis_id=later.pk)
     assert "Robert" in handed[1]
-    analysis.refresh_from_db()
-    assert analysis.status == AnalysisStatus.DONE
+    later.refresh_from_db()
+    assert later.status == AnalysisStatus.DONE
 
 
 def test_a_database_failure_while_marking_running_gives_gnubgs_job_up(
