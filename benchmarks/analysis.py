@@ -78,7 +78,10 @@ def generate(gnubg: str, folder: Path, n: int, length: int) -> list[str]:
     runs = []
     for first, end in ((0, n // 2), (n // 2, n)):
         env = {**os.environ, "BENCH_OUT": str(folder), "BENCH_LENGTH": str(length)}
-        env.update(BENCH_FIRST=str(first), BENCH_END=str(end), HOME=str(folder))
+        # A home of its own: two gnubg starting at once in one home race to make its .gnubg.
+        home = folder / f"home{first}"
+        home.mkdir()
+        env.update(BENCH_FIRST=str(first), BENCH_END=str(end), HOME=str(home))
         command = [gnubg, "-t", "-q", "-p", str(script)]
         runs.append(subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL))
     for run in runs:
