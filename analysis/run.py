@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
+import collections
+import contextlib
 import logging
+import time
 from dataclasses import dataclass
 
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from analysis.claims import Claims
+from analysis.claims import supported as claims_supported
 from analysis.models import AnalysisMistake, AnalysisStatus, MatchAnalysis, PlayerAnalysis
 from analysis.moves import digest, match_has_moves, moves_text
 from analysis.report import Report, ReportError, parse_report
-from analysis.runner import GnubgError, GnubgRun, submit_gnubg
+from analysis.runner import GnubgError, GnubgLost, GnubgRun, PendingRun, submit_gnubg
 from matches.models import Match
 
 logger = logging.getLogger("crawford.analysis")
@@ -28,11 +33,18 @@ class _Started:
     text: str
     version: int
 
+    @property
+    def plies(self) -> int:
+        return self.analysis.plies
+
 
 def _prepare(analysis_id: int) -> _Started | None:
     """The moves to analyse, read without a lock; None when there is nothing (more) to do.
     The moves written when the analysis was queued, unless the match changed since."""
-    analysis = MatchAnalysis.objects.select_related("match").get(pk=analysis_id)
+    return _prepared(MatchAnalysis.objects.select_related("match").get(pk=analysis_id))
+
+
+def _prepared(analysis: MatchAnalysis) -> _Started | None:
     match = analysis.match
     if analysis.moves and analysis.moves_version == match.version:
         text = analysis.moves
@@ -57,6 +69,10 @@ def _prepare(analysis_id: int) -> _Started | None:
 def _mark_running(analysis: MatchAnalysis) -> None:
     """Shown as running (with its tournament's version raised), while gnubg works already.
     The figures are stored only for the moves read (:func:`_store` checks the version)."""
+    _set_running(analysis)
+
+
+def _set_running(analysis: MatchAnalysis) -> None:
     analysis.status = AnalysisStatus.RUNNING
     analysis.started_at = timezone.now()
     analysis.failure = ""
@@ -64,7 +80,13 @@ def _mark_running(analysis: MatchAnalysis) -> None:
 
 
 @transaction.atomic
-def _store(started: _Started, report: Report, run: GnubgRun) -> MatchAnalysis:
+def _store(
+    started: _Started, report: Report, run: GnubgRun, following: _Started | None = None
+) -> MatchAnalysis:
+    """The figures stored (and ``following``, which gnubg works on already, shown running:
+    one transaction, the tournament's version raised once for both when they share it)."""
+    if following is not None:
+        _set_running(following.analysis)
     analysis = (
         MatchAnalysis.objects.select_for_update(of=("self",))
         .select_related("match")
@@ -135,35 +157,161 @@ def _fail(analysis_id: int, reason: str, *, final: bool) -> None:
         analysis.save()
 
 
-def analysis_run(*, analysis_id: int) -> MatchAnalysis:
+@dataclass
+class _Slot:
+    """An analysis in this process's line: handed to gnubg (``pending``) or about to be."""
+
+    started: _Started
+    pending: PendingRun | None = None
+    attempt: int = 1
+    marked: bool = False
+
+
+def _submit(started: _Started) -> PendingRun:
+    """The match handed to this process's gnubg; one that cannot be (gnubg missing, or it
+    could not be started) fails when collected, as a failed attempt."""
+    try:
+        return submit_gnubg(started.text, plies=started.plies)
+    except GnubgError as error:
+        failure = error
+
+    def fail() -> GnubgRun:
+        raise failure
+
+    return PendingRun(fail, lambda: None)
+
+
+def _collect(pending: PendingRun) -> GnubgRun | GnubgError:
+    """gnubg's run of a match, or why there is none."""
+    try:
+        return pending.result()
+    except GnubgError as error:
+        return error
+
+
+def _finish(slot: _Slot, collected: GnubgRun | GnubgError, following: _Slot | None = None) -> bool:
+    """Store the slot's figures (``following`` is shown running with them); False when it
+    must go to gnubg again."""
+    analysis = slot.started.analysis
+    if isinstance(collected, GnubgLost):
+        return False  # it never ran (the match before failed): not an attempt
+    try:
+        if isinstance(collected, GnubgError):
+            raise collected
+        report = parse_report(collected.data)
+        if report.plies != analysis.plies:
+            raise ReportError(f"gnubg analysed at {report.plies}-ply")
+        if following is None or following.marked:
+            _store(slot.started, report, collected)
+        else:
+            _store(slot.started, report, collected, following.started)
+            following.marked = True
+        return True
+    except (GnubgError, ReportError) as error:
+        logger.warning("analysis %s attempt %s failed: %s", analysis.pk, slot.attempt, error)
+        final = slot.attempt >= max(1, settings.ANALYSIS_ATTEMPTS)
+        final = final or isinstance(error, MovesChanged)
+        _fail(analysis.pk, str(error), final=final)
+        slot.attempt += 1
+        return final
+
+
+def _forget(pending: PendingRun) -> None:
+    """Let go of a job gnubg lost (it gives the server back at once)."""
+    with contextlib.suppress(GnubgLost):
+        pending.result()
+
+
+def _claim_next(claims: Claims) -> _Started | None:
+    """The oldest queued analysis no process holds, held and prepared; None if none is."""
+    while (analysis_id := claims.next_queued()) is not None:
+        started = _prepare(analysis_id)
+        if started is not None:
+            return started
+        claims.release(analysis_id)  # done meanwhile, or nothing to analyse
+    return None
+
+
+def _run_line(first: _Started, claims: Claims | None) -> None:
+    """Run ``first``; with ``claims``, go on down the queue (for
+    ``ANALYSIS_CLAIM_AHEAD_SECONDS``): the moment gnubg is done with a match it is handed the
+    next queued one no process holds, and the figures are stored while it works, so gnubg
+    never waits for them to be stored, nor for Celery to hand over the next task."""
+    line = collections.deque([_Slot(first)])
+    until = time.monotonic() + settings.ANALYSIS_CLAIM_AHEAD_SECONDS
+    try:
+        while line:
+            for slot in line:
+                if slot.pending is None:
+                    slot.pending = _submit(slot.started)
+            head = line[0]
+            if not head.marked:  # while gnubg works already
+                _mark_running(head.started.analysis)
+                head.marked = True
+            pending, head.pending = head.pending, None
+            assert pending is not None
+            collected = _collect(pending)
+            # gnubg is free: hand it the next match (the first one free gets it, as a queue
+            # would), then store this one's figures while it works.
+            following = None
+            if claims is not None and len(line) == 1 and time.monotonic() < until:
+                claimed = _claim_next(claims)
+                if claimed is not None:
+                    following = _Slot(claimed)
+                    following.pending = _submit(claimed)
+                    line.append(following)
+            done = _finish(head, collected, following)
+            line.popleft()
+            if done:
+                if claims is not None:
+                    claims.release(head.started.analysis.pk)
+                continue
+            # To gnubg again, behind the matches still in its line (those lost with a gnubg
+            # that was stopped go to it again too, in their order).
+            for slot in line:
+                if slot.pending is not None and slot.pending.lost():
+                    _forget(slot.pending)
+                    slot.pending = None
+            line.append(head)
+    except BaseException:
+        for slot in line:  # the task fails (and is retried): gnubg's jobs are given up
+            if slot.pending is not None:
+                slot.pending.abandon()
+        raise
+
+
+def analysis_run(*, analysis_id: int, claim_ahead: bool = False) -> MatchAnalysis:
     """Run gnubg for a queued analysis (idempotent: the same moves analysed at the same level
     are left as they are). A failed run is tried again, up to ``ANALYSIS_ATTEMPTS`` times in
-    all; then the analysis is failed with gnubg's reason."""
-    started = _prepare(analysis_id)
-    if started is None:
+    all; then the analysis is failed with gnubg's reason.
+
+    With ``claim_ahead`` (a real worker, on PostgreSQL), the worker holds the analysis
+    (:mod:`analysis.claims`) and takes the following queued analyses too, each handed to gnubg
+    before the one before is stored. When another process holds it already, the worker takes
+    the queued ones no process holds meanwhile, then waits for it: done by then, or run here
+    if its holder died."""
+    if not (claim_ahead and claims_supported()):
+        started = _prepare(analysis_id)
+        if started is not None:
+            _run_line(started, None)
         return MatchAnalysis.objects.get(pk=analysis_id)
-    analysis = started.analysis
-    attempts = max(1, settings.ANALYSIS_ATTEMPTS)
-    marked = False
-    for attempt in range(1, attempts + 1):
-        try:
-            pending = submit_gnubg(started.text, plies=analysis.plies)
-            if not marked:  # while gnubg works already
-                try:
-                    _mark_running(analysis)
-                except BaseException:
-                    pending.abandon()
-                    raise
-                marked = True
-            run = pending.result()
-            report = parse_report(run.data)
-            if report.plies != analysis.plies:
-                raise ReportError(f"gnubg analysed at {report.plies}-ply")
-            return _store(started, report, run)
-        except (GnubgError, ReportError) as error:
-            logger.warning("analysis %s attempt %s failed: %s", analysis_id, attempt, error)
-            final = attempt == attempts or isinstance(error, MovesChanged)
-            _fail(analysis_id, str(error), final=final)
-            if final:
-                break
+    analysis = MatchAnalysis.objects.select_related("match").get(pk=analysis_id)
+    if _prepared(analysis) is None:
+        return analysis  # done already (by the worker that took it from the queue)
+    claims = Claims()
+    try:
+        own = claims.take(analysis_id)
+        first = _prepare(analysis_id) if own else None
+        if first is None:
+            claims.release(analysis_id)
+            first = _claim_next(claims)
+        if first is not None:
+            _run_line(first, claims)
+        if not own:
+            claims.wait_for(analysis_id)
+            started = _prepare(analysis_id)
+            if started is not None:
+                _run_line(started, None)
+    finally:
+        claims.release_all()
     return MatchAnalysis.objects.get(pk=analysis_id)

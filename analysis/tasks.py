@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from celery import shared_task
+from celery import Task, shared_task
 from django.db import OperationalError
 
 from analysis.run import analysis_run
@@ -15,6 +15,9 @@ from analysis.run import analysis_run
     retry_backoff=True,
     max_retries=5,
     acks_late=True,
+    bind=True,
 )
-def analyse(analysis_id: int) -> str:
-    return str(analysis_run(analysis_id=analysis_id).status)
+def analyse(self: Task, analysis_id: int) -> str:
+    # A worker takes the following queued analyses too; a task run inline runs its own only.
+    claim_ahead = not self.request.is_eager
+    return str(analysis_run(analysis_id=analysis_id, claim_ahead=claim_ahead).status)

@@ -233,6 +233,10 @@ GNUBG_TIMEOUT = float(os.environ.get("GNUBG_TIMEOUT", "1800"))
 ANALYSIS_ATTEMPTS = int(os.environ.get("ANALYSIS_ATTEMPTS", "3"))
 #: Matches with fewer decisions (both kinds) are left out of a tournament's error rates.
 ANALYSIS_MIN_DECISIONS = int(os.environ.get("ANALYSIS_MIN_DECISIONS", "20"))
+#: A worker process on PostgreSQL hands its gnubg the next queued analysis before the one it
+#: runs is stored (analysis.claims), and goes on down the queue for so many seconds per task
+#: (0: each task runs its own analysis only).
+ANALYSIS_CLAIM_AHEAD_SECONDS = float(os.environ.get("ANALYSIS_CLAIM_AHEAD_SECONDS", "600"))
 # Analyses run on a queue of their own: `make worker-analysis` (one gnubg per worker process).
 CELERY_TASK_ROUTES = {"analysis.tasks.*": {"queue": "analysis"}}
 

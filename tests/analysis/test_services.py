@@ -296,3 +296,24 @@ def test_a_round_is_queued_match_by_match(filed, fake_gnubg, monkeypatch):
         services.analysis_request_many(matches=[first, second], plies=0)
     assert MatchAnalysis.objects.get(match=first).status == AnalysisStatus.DONE
     assert not MatchAnalysis.objects.filter(match=second).exists()
+
+
+def test_a_gnubg_that_cannot_be_started_fails_the_analysis_with_the_reason(
+    filed, settings, tmp_path
+):
+    from analysis import runner
+    from analysis.run import analysis_run
+
+    program = tmp_path / "gnubg"
+    program.write_text("#!/no/such/interpreter\n")
+    program.chmod(0o755)
+    settings.GNUBG_PATH = str(program)
+    analysis = MatchAnalysis.objects.create(match=filed(), plies=0)
+    try:
+        analysis_run(analysis_id=analysis.pk)
+    finally:
+        runner.stop_gnubg()
+    analysis.refresh_from_db()
+    assert analysis.status == AnalysisStatus.FAILED
+    assert analysis.attempts == settings.ANALYSIS_ATTEMPTS
+    assert analysis.failure.startswith("gnubg could not be started")
