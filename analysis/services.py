@@ -8,7 +8,7 @@ import logging
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 from kombu.exceptions import OperationalError as KombuOperationalError
@@ -53,22 +53,28 @@ def _enqueue(analysis_id: int) -> None:
 
 
 def _request(match: Match, plies: int, games: Sequence[Game] | None = None) -> MatchAnalysis:
-    analysis, _created = MatchAnalysis.objects.select_for_update().get_or_create(
-        match=match, plies=plies
-    )
-    if analysis.status in (AnalysisStatus.QUEUED, AnalysisStatus.RUNNING) and not _created:
-        return analysis
+    found = MatchAnalysis.objects.select_for_update().filter(match=match, plies=plies).first()
+    if found is not None and found.status in (AnalysisStatus.QUEUED, AnalysisStatus.RUNNING):
+        return found
     text = moves_text(match, games)
-    if analysis.status == AnalysisStatus.DONE and analysis.digest == digest(text):
-        return analysis
+    if found is not None and found.status == AnalysisStatus.DONE and found.digest == digest(text):
+        return found
+    analysis = found or MatchAnalysis(match=match, plies=plies)
     analysis.status = AnalysisStatus.QUEUED
     analysis.attempts = 0
     analysis.failure = ""
     # The worker gives gnubg these moves without reading the match again.
     analysis.moves, analysis.moves_version = text, match.version
-    # get_or_create found or made the one row of (match, plies): only the fields to check.
+    # The one row of (match, plies) was looked up (and locked) above: only the fields to check.
     analysis.full_clean(validate_unique=False, validate_constraints=False)
-    analysis.save()
+    if found is not None:
+        analysis.save()
+    else:
+        try:
+            with transaction.atomic():  # written at once, queued (one INSERT)
+                analysis.save(force_insert=True)
+        except IntegrityError:  # another request queued it meanwhile
+            return MatchAnalysis.objects.get(match=match, plies=plies)
     _enqueue(analysis.pk)
     return analysis
 
