@@ -19,8 +19,9 @@ Needs Debian's gnubg, PostgreSQL and Redis (it skips with the reason otherwise).
    floor and queue are measured by turns ``--repeat`` times (the machine is shared: gnubg's
    own speed varies from turn to turn) and the overhead is the median of the turns' ratios.
    Of it, the part that is gnubg waiting for Crawford (the two gnubg processes' idle share
-   through the queue against the floor's) is printed too. Both keep their gnubg processes
-   from one turn to the next;
+   through the queue against the floor's) is printed too, and Crawford's CPU per match (the
+   worker processes, PostgreSQL, Redis and the request), which runs on the same two cores as
+   gnubg. Both keep their gnubg processes from one turn to the next;
 4. memory (RSS) of each worker process after the run;
 5. 2-ply: the round through the queue, or by default a sample of ``--sample-2ply`` matches
    (analysed two at a time) extrapolated to the round (printed as such).
@@ -46,6 +47,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+# As production runs the worker and the site: no query log kept per query (DEBUG's).
+os.environ.setdefault("DEBUG", "0")
 
 GENERATE = """
 import gnubg, os
@@ -95,6 +98,31 @@ def rss_mb(pid: int) -> float:
         if line.startswith("VmRSS:"):
             return int(line.split()[1]) / 1024
     return 0.0
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """User and system CPU of these processes so far (not of their children: gnubg's own)."""
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # ended meanwhile
+        total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def named(program: str) -> list[int]:
+    """The processes of a program by name (PostgreSQL's server processes, Redis)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if (entry / "comm").read_text().strip() == program:
+                    found.append(int(entry.name))
+            except OSError:
+                continue
+    return found
 
 
 def children(pid: int) -> list[int]:
@@ -252,8 +280,13 @@ def main() -> None:
         def through_queue(plies: int, chosen: list[Match]) -> float:
             # From the request to the moment the last figure was stored (its ``finished_at``),
             # not to when this loop noticed it: polling every 0.2 s would add up to 0.2 s.
+            servers = {"postgres": named("postgres"), "redis": named("redis-server")}
+            before = {name: cpu_seconds(pids) for name, pids in servers.items()}
+            before["worker"] = cpu_seconds([worker.pid, *pool_pids])
+            before["request"] = time.process_time()
             t0 = queue_t0[0] = time.time()
             counts = analysis_request_many(matches=chosen, plies=plies)
+            request_cpu = time.process_time() - before["request"]
             if counts["skipped"]:
                 raise SystemExit(f"matches without moves: {counts}")
             ids = [m.pk for m in chosen]
@@ -271,10 +304,17 @@ def main() -> None:
             last = MatchAnalysis.objects.filter(match_id__in=ids, plies=plies).aggregate(
                 last=Max("finished_at")
             )["last"]
+            # Crawford's CPU for the round (polling included: 0.2 s apart): it runs on the
+            # same two cores as the two gnubg processes, which it slows down accordingly.
+            spent = {name: cpu_seconds(pids) - before[name] for name, pids in servers.items()}
+            spent["worker"] = cpu_seconds([worker.pid, *pool_pids]) - before["worker"]
+            spent["request"] = request_cpu
+            cpu.append({name: 1000 * value / len(ids) for name, value in spent.items()})
             return last.timestamp() - t0
 
         # The machine is shared: floor and queue are measured by turns, the best of each.
-        floors, queues, in_task, between, starts, idle = [], [], [], [], [], []
+        floors, queues, starts, idle = [], [], [], []
+        cpu: list[dict[str, float]] = []
         all_texts, all_matches = texts, matches
         for turn in range(args.repeat):
             chosen = slice(turn * args.matches, (turn + 1) * args.matches)
@@ -284,17 +324,9 @@ def main() -> None:
             floors.append(floor0)
             print(f"0-ply direct, 2 gnubg processes: {floor0:.2f} s wall ({busy0:.2f} s of gnubg)")
             queues.append(through_queue(0, matches))
-            busy = in_tasks = 0.0
-            for analysis in MatchAnalysis.objects.filter(plies=0):
-                spent = (analysis.finished_at - analysis.started_at).total_seconds()
-                in_task.append(spent - (analysis.gnubg_seconds or 0))
-                busy += analysis.gnubg_seconds or 0
-                in_tasks += spent
+            busy = sum(a.gnubg_seconds or 0 for a in MatchAnalysis.objects.filter(plies=0))
             first = min(a.started_at for a in MatchAnalysis.objects.filter(plies=0))
             starts.append(first.timestamp() - queue_t0[0])
-            # What the two worker processes spent outside the task's own work: Celery
-            # handing over the next task, and the last one's wait at the end of the round.
-            between.append((2 * queues[-1] - in_tasks) / len(matches))
             # The time the two gnubg processes waited, through the queue against the floor's:
             # the part of the overhead that is gnubg waiting for Crawford, whatever gnubg's
             # own speed in the turn (its time for the same files varies by up to 20 %).
@@ -309,11 +341,16 @@ def main() -> None:
         # next, so the overhead is the median of each turn's queue over its own floor (the
         # turns analyse different matches: their times are not compared with each other).
         overhead = statistics.median(q / f - 1 for q, f in zip(queues, floors, strict=True))
-        crawford_ms = 1000 * sum(in_task) / len(in_task)
-        print(f"Crawford's own time in a task (outside gnubg): {crawford_ms:.0f} ms on average")
-        between_ms = 1000 * min(between)
+        cpu_ms = {name: statistics.median(turn[name] for turn in cpu) for name in cpu[0]}
+        crawford_ms = sum(cpu_ms.values())
+        share = crawford_ms * len(matches) / 1000 / (2 * statistics.median(queues))
+        print(
+            f"Crawford's CPU per match: {crawford_ms:.0f} ms (worker processes "
+            f"{cpu_ms['worker']:.0f}, PostgreSQL {cpu_ms['postgres']:.0f}, Redis "
+            f"{cpu_ms['redis']:.0f}, the request {cpu_ms['request']:.0f}): {share:.1%} of the "
+            "two cores while the round runs, taken from gnubg"
+        )
         print(f"the first task started {1000 * min(starts):.0f} ms after the request")
-        print(f"a worker process's time between two tasks: {between_ms:.0f} ms per task")
         turns = ", ".join(f"{q / f - 1:+.1%}" for q, f in zip(queues, floors, strict=True))
         print(
             f"overhead over gnubg's own time: {overhead * 100:+.1f} % (target ≤ 10 %): the "
@@ -350,8 +387,9 @@ def main() -> None:
             "overhead_ratio": round(overhead, 4),
             "gnubg_waiting_ratio": round(statistics.median(idle), 4),
             "overhead_turns": [round(q / f - 1, 4) for q, f in zip(queues, floors, strict=True)],
-            "crawford_ms_per_task": round(crawford_ms, 1),
-            "between_tasks_ms": round(between_ms, 1),
+            "crawford_cpu_ms_per_match": round(crawford_ms, 1),
+            "crawford_cpu_ms": {name: round(value, 1) for name, value in cpu_ms.items()},
+            "crawford_cpu_share": round(share, 4),
             "first_task_started_ms": round(1000 * min(starts), 1),
             "round_0ply_s": round(queue0, 2),
             "round_2ply_s": None if round2 is None else round(round2, 1),
