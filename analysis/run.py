@@ -19,6 +19,7 @@ from analysis.moves import digest, match_has_moves, moves_text
 from analysis.report import Report, ReportError, parse_report
 from analysis.runner import GnubgError, GnubgLost, GnubgRun, PendingRun, submit_gnubg
 from matches.models import Match
+from matches.versions import bump_for_match
 
 logger = logging.getLogger("crawford.analysis")
 
@@ -86,7 +87,12 @@ def _store(
     """The figures stored (and ``following``, which gnubg works on already, shown running:
     one transaction, the tournament's version raised once for both when they share it)."""
     if following is not None:
-        _set_running(following.analysis)
+        shown = following.analysis
+        shown.status, shown.started_at, shown.failure = AnalysisStatus.RUNNING, timezone.now(), ""
+        # Without signals: the version is raised below, with the analysis stored.
+        MatchAnalysis.objects.filter(pk=shown.pk).update(
+            status=shown.status, started_at=shown.started_at, failure="", updated_at=timezone.now()
+        )
     analysis = (
         MatchAnalysis.objects.select_for_update(of=("self",))
         .select_related("match")
@@ -142,7 +148,9 @@ def _store(
     analysis.finished_at = timezone.now()
     analysis.save(
         update_fields=["status", "digest", "failure", "gnubg_seconds", "finished_at", "updated_at"]
-    )
+    )  # raises its tournament's version
+    if following is not None and following.analysis.match.round_id != match.round_id:
+        bump_for_match(following.analysis.match_id)  # perhaps another tournament's
     return analysis
 
 

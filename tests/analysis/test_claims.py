@@ -50,6 +50,7 @@ def gnubg(monkeypatch, settings):
     fake = type("Fake", (), {})()
     fake.events, fake.fail, fake.kills, fake.waiting = [], [], set(), []
     fake.shown = {}  # each analysis's status when gnubg was done with it
+    fake.versions = {}  # and its tournament's version then
 
     def submit(text, *, plies, timeout=None):
         analysis_id = int(text.split()[1])
@@ -62,7 +63,10 @@ def gnubg(monkeypatch, settings):
             if job["lost"]:
                 raise runner.GnubgLost("gnubg was started again")
             fake.events.append(("collect", analysis_id))
-            fake.shown[analysis_id] = MatchAnalysis.objects.get(pk=analysis_id).status
+            shown = MatchAnalysis.objects.select_related("match__round__stage__tournament")
+            analysis = shown.get(pk=analysis_id)
+            fake.shown[analysis_id] = analysis.status
+            fake.versions[analysis_id] = analysis.match.round.stage.tournament.version
             if analysis_id in fake.fail:
                 fake.fail.remove(analysis_id)
                 for other in fake.waiting:
@@ -83,6 +87,11 @@ def gnubg(monkeypatch, settings):
     monkeypatch.setattr("analysis.run.submit_gnubg", submit)
     monkeypatch.setattr("analysis.run._store", store)
     return fake
+
+
+def version(analysis_id):
+    analysis = MatchAnalysis.objects.select_related("match__round__stage__tournament")
+    return analysis.get(pk=analysis_id).match.round.stage.tournament.version
 
 
 def statuses(ids):
@@ -112,7 +121,8 @@ class OtherProcess:
 def test_gnubg_is_handed_the_next_queued_match_before_the_one_it_ran_is_stored(queued, gnubg):
     """gnubg never waits for Crawford: one task goes down the queue, each match handed over
     the moment gnubg is done with the one before, whose figures are stored meanwhile."""
-    a, b, c = queued(3)
+    a, b, c = queued(3)  # each in a tournament of its own
+    versions = {pk: version(pk) for pk in (a, b, c)}
     analysis_run(analysis_id=a, claim_ahead=True)
     assert statuses([a, b, c]) == [AnalysisStatus.DONE] * 3
     assert gnubg.events == [
@@ -128,6 +138,8 @@ def test_gnubg_is_handed_the_next_queued_match_before_the_one_it_ran_is_stored(q
     ]
     # Each shown running while gnubg worked on it (b and c with the figures of the one before).
     assert gnubg.shown == {a: "running", b: "running", c: "running"}
+    # ... and its tournament's pages with it (cached under the version, raised once).
+    assert {pk: gnubg.versions[pk] - versions[pk] for pk in (a, b, c)} == {a: 1, b: 1, c: 1}
     with connection.cursor() as cursor:  # every lock given back
         cursor.execute("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'")
         assert cursor.fetchone()[0] == 0
