@@ -53,7 +53,9 @@ def _enqueue(analysis_id: int) -> None:
 
 
 def _request(match: Match, plies: int, games: Sequence[Game] | None = None) -> MatchAnalysis:
-    found = MatchAnalysis.objects.select_for_update().filter(match=match, plies=plies).first()
+    # The one row of (match, plies), if any (unordered: nothing to sort).
+    rows = MatchAnalysis.objects.select_for_update().filter(match=match, plies=plies)
+    found = next(iter(rows.order_by()[:1]), None)
     if found is not None and found.status in (AnalysisStatus.QUEUED, AnalysisStatus.RUNNING):
         return found
     text = moves_text(match, games)
@@ -65,8 +67,9 @@ def _request(match: Match, plies: int, games: Sequence[Game] | None = None) -> M
     analysis.failure = ""
     # The worker gives gnubg these moves without reading the match again.
     analysis.moves, analysis.moves_version = text, match.version
-    # The one row of (match, plies) was looked up (and locked) above: only the fields to check.
-    analysis.full_clean(validate_unique=False, validate_constraints=False)
+    # The one row of (match, plies) was looked up (and locked) above, its match is at hand:
+    # only the fields to check.
+    analysis.full_clean(exclude=["match"], validate_unique=False, validate_constraints=False)
     if found is not None:
         analysis.save()
     else:
