@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from analysis.claims import Claims
@@ -39,10 +40,16 @@ class _Started:
         return self.analysis.plies
 
 
+def _with_match() -> QuerySet[MatchAnalysis]:
+    """Analyses with their match (and its round's stage: the tournament's version is raised
+    by its key when they change, see ``analysis.versions``)."""
+    return MatchAnalysis.objects.select_related("match__round__stage")
+
+
 def _prepare(analysis_id: int) -> _Started | None:
     """The moves to analyse, read without a lock; None when there is nothing (more) to do.
     The moves written when the analysis was queued, unless the match changed since."""
-    return _prepared(MatchAnalysis.objects.select_related("match").get(pk=analysis_id))
+    return _prepared(_with_match().get(pk=analysis_id))
 
 
 def _prepared(analysis: MatchAnalysis) -> _Started | None:
@@ -95,7 +102,7 @@ def _store(
         )
     analysis = (
         MatchAnalysis.objects.select_for_update(of=("self",))
-        .select_related("match")
+        .select_related("match__round__stage")
         .get(pk=started.analysis.pk)
     )
     match = analysis.match
@@ -303,7 +310,7 @@ def analysis_run(*, analysis_id: int, claim_ahead: bool = False) -> MatchAnalysi
         if started is not None:
             _run_line(started, None)
         return MatchAnalysis.objects.get(pk=analysis_id)
-    analysis = MatchAnalysis.objects.select_related("match").get(pk=analysis_id)
+    analysis = _with_match().get(pk=analysis_id)
     if _prepared(analysis) is None:
         return analysis  # done already (by the worker that took it from the queue)
     claims = Claims()

@@ -9,11 +9,29 @@ from typing import Any
 from django.db.models.signals import post_delete, post_save
 
 from analysis.models import MatchAnalysis
+from matches.models import Match
 from matches.versions import bump_for_match
+from tournaments.models import Round
+from tournaments.versions import bump
+
+
+def _tournament_id(analysis: MatchAnalysis) -> int | None:
+    """The analysis's tournament, when its match, round and stage were read with it."""
+    if not MatchAnalysis.match.is_cached(analysis):
+        return None
+    match = analysis.match
+    if not Match.round.is_cached(match) or not Round.stage.is_cached(match.round):
+        return None
+    return match.round.stage.tournament_id
 
 
 def _analysis_changed(sender: Any, instance: MatchAnalysis, **kwargs: Any) -> None:
-    if not kwargs.get("raw"):
+    if kwargs.get("raw"):
+        return
+    tournament_id = _tournament_id(instance)
+    if tournament_id is not None:
+        bump(tournament_id)  # by its key: no join to find it
+    else:
         bump_for_match(instance.match_id)
 
 
