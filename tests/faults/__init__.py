@@ -3,7 +3,8 @@
 Each test starts services of its own as real subprocesses, so that it can SIGKILL them:
 a ``redis-server`` on a free port of 6390-6399 (never the shared 6379), a Celery worker
 (``python -m tests.faults.slow_worker worker``: ``celery worker`` with the solo pool, plus a
-hook that makes one draw hang when asked) and, for online games, a Daphne ASGI server. They
+hook that makes one draw hang when asked; for match analysis, a prefork worker of the
+``analysis`` queue with a stand-in for gnubg) and, for online games, a Daphne ASGI server. They
 run on the test database of PostgreSQL (committed rows: ``django_db(transaction=True)``), whose
 name the subprocesses are given from ``django.db.connection.settings_dict``. The test process
 itself sends its tasks to the test's Redis and uses it as cache and channel layer
