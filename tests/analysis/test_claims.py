@@ -15,6 +15,7 @@ from analysis import claims, runner
 from analysis.models import AnalysisStatus, MatchAnalysis
 from analysis.run import analysis_run
 from analysis.services import analysis_request
+from analysis.tasks import analyse
 from matches.files import match_import_file
 from tests.analysis.conftest import saved
 from tests.conftest import mat, needs_postgres
@@ -146,12 +147,16 @@ def test_gnubg_is_handed_the_next_queued_match_before_the_one_it_ran_is_stored(q
 
 
 def test_inline_or_without_the_setting_a_task_runs_its_own_analysis_only(queued, gnubg, settings):
-    a, b = queued(2)
-    analysis_run(analysis_id=a)  # a task run inline (the embedded defaults)
+    a, b, c, d = queued(4)
+    assert analyse.apply(args=[a]).get() == "done"  # a task run inline (the embedded defaults)
     settings.ANALYSIS_CLAIM_AHEAD_SECONDS = 0
-    analysis_run(analysis_id=b, claim_ahead=True)
-    assert statuses([a, b]) == [AnalysisStatus.DONE] * 2
+    assert analyse.run(b) == "done"  # as a worker runs it
+    assert statuses([a, b, c, d]) == ["done", "done", "queued", "queued"]
     assert [event for event, _id in gnubg.events] == ["submit", "collect", "store"] * 2
+
+    settings.ANALYSIS_CLAIM_AHEAD_SECONDS = 600
+    analyse.run(c)  # a worker goes on down the queue
+    assert statuses([c, d]) == ["done", "done"]
 
 
 def test_an_analysis_another_process_holds_is_left_to_it(queued, gnubg):
