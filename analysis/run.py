@@ -47,9 +47,21 @@ def _with_match() -> QuerySet[MatchAnalysis]:
 
 
 def _prepare(analysis_id: int) -> _Started | None:
-    """The moves to analyse, read without a lock; None when there is nothing (more) to do.
-    The moves written when the analysis was queued, unless the match changed since."""
-    return _prepared(_with_match().get(pk=analysis_id))
+    """The moves to analyse, read without a lock; None when there is nothing (more) to do
+    (the analysis was deleted meanwhile, too). The moves written when the
+    analysis was queued, unless the match changed since."""
+    analysis = _read(analysis_id)
+    return None if analysis is None else _prepared(analysis)
+
+
+def _read(
+    analysis_id: int, queryset: QuerySet[MatchAnalysis] | None = None
+) -> MatchAnalysis | None:
+    """The analysis, or None when it is gone."""
+    try:
+        return (_with_match() if queryset is None else queryset).get(pk=analysis_id)
+    except MatchAnalysis.DoesNotExist:
+        return None
 
 
 def _prepared(analysis: MatchAnalysis) -> _Started | None:
@@ -295,10 +307,11 @@ def _run_line(first: _Started, claims: Claims | None) -> None:
         raise
 
 
-def analysis_run(*, analysis_id: int, claim_ahead: bool = False) -> MatchAnalysis:
+def analysis_run(*, analysis_id: int, claim_ahead: bool = False) -> MatchAnalysis | None:
     """Run gnubg for a queued analysis (idempotent: the same moves analysed at the same level
     are left as they are). A failed run is tried again, up to ``ANALYSIS_ATTEMPTS`` times in
-    all; then the analysis is failed with gnubg's reason.
+    all; then the analysis is failed with gnubg's reason. None when the analysis is gone
+    (deleted, in the admin, while it waited).
 
     With ``claim_ahead`` (a real worker, on PostgreSQL), the worker holds the analysis
     (:mod:`analysis.claims`) and takes the following queued analyses too, each handed to gnubg
@@ -309,10 +322,10 @@ def analysis_run(*, analysis_id: int, claim_ahead: bool = False) -> MatchAnalysi
         started = _prepare(analysis_id)
         if started is not None:
             _run_line(started, None)
-        return MatchAnalysis.objects.get(pk=analysis_id)
-    analysis = _with_match().get(pk=analysis_id)
-    if _prepared(analysis) is None:
-        return analysis  # done already (by the worker that took it from the queue)
+        return _read(analysis_id, MatchAnalysis.objects.all())
+    analysis = _read(analysis_id)
+    if analysis is None or _prepared(analysis) is None:
+        return analysis  # done already (by the worker that took it from the queue), or gone
     claims = Claims()
     try:
         own = claims.take(analysis_id)
@@ -329,4 +342,4 @@ def analysis_run(*, analysis_id: int, claim_ahead: bool = False) -> MatchAnalysi
                 _run_line(started, None)
     finally:
         claims.release_all()
-    return MatchAnalysis.objects.get(pk=analysis_id)
+    return _read(analysis_id, MatchAnalysis.objects.all())

@@ -20,4 +20,5 @@ from analysis.run import analysis_run
 def analyse(self: Task, analysis_id: int) -> str:
     # A worker takes the following queued analyses too; a task run inline runs its own only.
     claim_ahead = not self.request.is_eager
-    return str(analysis_run(analysis_id=analysis_id, claim_ahead=claim_ahead).status)
+    analysis = analysis_run(analysis_id=analysis_id, claim_ahead=claim_ahead)
+    return "gone" if analysis is None else str(analysis.status)

@@ -293,3 +293,14 @@ def test_a_match_lost_with_a_stopped_gnubg_goes_to_it_again_without_counting(que
     ]
     attempts = dict(MatchAnalysis.objects.values_list("pk", "attempts"))
     assert (attempts[a], attempts[b]) == (1, 1)
+
+
+def test_an_analysis_deleted_while_queued_is_passed_over_quietly(queued, gnubg):
+    """Deleted (in the admin) while it waited: its task, run after the worker went down the
+    queue, ends without an error, and the worker goes on past it."""
+    a, b, c = queued(3)
+    MatchAnalysis.objects.filter(pk=b).delete()
+    analysis_run(analysis_id=a, claim_ahead=True)
+    assert [pk for event, pk in gnubg.events if event == "submit"] == [a, c]
+    assert analyse.run(b) == "gone"
+    assert analyse.apply(args=[b]).get() == "gone"
