@@ -20,8 +20,9 @@ Needs Debian's gnubg, PostgreSQL and Redis (it skips with the reason otherwise).
    own speed varies from turn to turn) and the overhead is the median of the turns' ratios.
    Of it, the part that is gnubg waiting for Crawford (the two gnubg processes' idle share
    through the queue against the floor's) is printed too, and Crawford's CPU per match (the
-   worker processes, PostgreSQL, Redis and the request), which runs on the same two cores as
-   gnubg. Both keep their gnubg processes from one turn to the next;
+   worker processes, PostgreSQL, Redis and the request, counted until the round's last task
+   has ended), which runs on the same two cores as gnubg. Both keep their gnubg processes
+   from one turn to the next;
 4. memory (RSS) of each worker process after the run;
 5. 2-ply: the round through the queue, or by default a sample of ``--sample-2ply`` matches
    (analysed two at a time) extrapolated to the round (printed as such).
@@ -155,6 +156,7 @@ def main() -> None:
         skip("needs Redis: set REDIS_URL")
 
     import django
+    from redis import Redis
 
     django.setup()
     from django.contrib.auth import get_user_model
@@ -276,6 +278,7 @@ def main() -> None:
         pool_pids = children(worker.pid)
 
         queue_t0 = [0.0]
+        broker = Redis.from_url(os.environ["REDIS_URL"])
 
         def through_queue(plies: int, chosen: list[Match]) -> float:
             # From the request to the moment the last figure was stored (its ``finished_at``),
@@ -304,6 +307,11 @@ def main() -> None:
             last = MatchAnalysis.objects.filter(match_id__in=ids, plies=plies).aggregate(
                 last=Max("finished_at")
             )["last"]
+            # The round's tasks whose analyses a worker process did while going down the queue
+            # end after the last figure: wait for them, so that their work counts in this
+            # round's CPU and does not run during the next turn.
+            while broker.llen("analysis") or broker.hlen("unacked"):
+                time.sleep(0.2)
             # Crawford's CPU for the round (polling included: 0.2 s apart): it runs on the
             # same two cores as the two gnubg processes, which it slows down accordingly.
             spent = {name: cpu_seconds(pids) - before[name] for name, pids in servers.items()}
