@@ -47,9 +47,9 @@ def _with_match() -> QuerySet[MatchAnalysis]:
 
 
 def _prepare(analysis_id: int) -> _Started | None:
-    """The moves to analyse, read without a lock; None when there is nothing (more) to do
-    (the analysis was deleted meanwhile, too). The moves written when the
-    analysis was queued, unless the match changed since."""
+    """The moves to analyse, read without a lock; None when there is nothing (more) to do,
+    or the analysis was deleted meanwhile. The moves written when the analysis was queued,
+    unless the match changed since."""
     analysis = _read(analysis_id)
     return None if analysis is None else _prepared(analysis)
 
