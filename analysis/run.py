@@ -54,12 +54,10 @@ def _prepare(analysis_id: int) -> _Started | None:
     return None if analysis is None else _prepared(analysis)
 
 
-def _read(
-    analysis_id: int, queryset: QuerySet[MatchAnalysis] | None = None
-) -> MatchAnalysis | None:
+def _read(analysis_id: int) -> MatchAnalysis | None:
     """The analysis, or None when it is gone."""
     try:
-        return (_with_match() if queryset is None else queryset).get(pk=analysis_id)
+        return _with_match().get(pk=analysis_id)
     except MatchAnalysis.DoesNotExist:
         return None
 
@@ -89,10 +87,6 @@ def _prepared(analysis: MatchAnalysis) -> _Started | None:
 def _mark_running(analysis: MatchAnalysis) -> None:
     """Shown as running (with its tournament's version raised), while gnubg works already.
     The figures are stored only for the moves read (:func:`_store` checks the version)."""
-    _set_running(analysis)
-
-
-def _set_running(analysis: MatchAnalysis) -> None:
     analysis.status = AnalysisStatus.RUNNING
     analysis.started_at = timezone.now()
     analysis.failure = ""
@@ -104,13 +98,13 @@ def _store(
     started: _Started, report: Report, run: GnubgRun, following: _Started | None = None
 ) -> MatchAnalysis:
     """The figures stored (and ``following``, which gnubg works on already, shown running:
-    one transaction, the tournament's version raised once for both when they share it)."""
+    one transaction, the tournament's version raised once for both when they share a round)."""
     if following is not None:
-        shown = following.analysis
-        shown.status, shown.started_at, shown.failure = AnalysisStatus.RUNNING, timezone.now(), ""
+        shown, now = following.analysis, timezone.now()
+        shown.status, shown.started_at, shown.failure = AnalysisStatus.RUNNING, now, ""
         # Without signals: the version is raised below, with the analysis stored.
         MatchAnalysis.objects.filter(pk=shown.pk).update(
-            status=shown.status, started_at=shown.started_at, failure="", updated_at=timezone.now()
+            status=shown.status, started_at=now, failure="", updated_at=now
         )
     analysis = (
         MatchAnalysis.objects.select_for_update(of=("self",))
@@ -322,7 +316,7 @@ def analysis_run(*, analysis_id: int, claim_ahead: bool = False) -> MatchAnalysi
         started = _prepare(analysis_id)
         if started is not None:
             _run_line(started, None)
-        return _read(analysis_id, MatchAnalysis.objects.all())
+        return _read(analysis_id)
     analysis = _read(analysis_id)
     if analysis is None or _prepared(analysis) is None:
         return analysis  # done already (by the worker that took it from the queue), or gone
@@ -342,4 +336,4 @@ def analysis_run(*, analysis_id: int, claim_ahead: bool = False) -> MatchAnalysi
                 _run_line(started, None)
     finally:
         claims.release_all()
-    return _read(analysis_id, MatchAnalysis.objects.all())
+    return _read(analysis_id)

@@ -53,9 +53,10 @@ def _enqueue(analysis_id: int) -> None:
 
 
 def _request(match: Match, plies: int, games: Sequence[Game] | None = None) -> MatchAnalysis:
-    # The one row of (match, plies), if any (unordered: nothing to sort).
-    rows = MatchAnalysis.objects.select_for_update().filter(match=match, plies=plies)
-    found = next(iter(rows.order_by()[:1]), None)
+    try:  # the one row of (match, plies), if any
+        found = MatchAnalysis.objects.select_for_update().get(match=match, plies=plies)
+    except MatchAnalysis.DoesNotExist:
+        found = None
     if found is not None and found.status in (AnalysisStatus.QUEUED, AnalysisStatus.RUNNING):
         return found
     text = moves_text(match, games)
