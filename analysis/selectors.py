@@ -16,6 +16,13 @@ from matches.models import Match, MatchOutcome
 from tournaments.models import Entry, Tournament
 
 
+def matches_with_moves(matches: QuerySet[Match]) -> QuerySet[Match]:
+    """The matches with what their .mat text is written from, in three queries in all."""
+    return matches.select_related(
+        "round__stage__tournament", "entry_a__player", "entry_b__player"
+    ).prefetch_related("games")
+
+
 def match_analyses(match: Match) -> list[MatchAnalysis]:
     """The analyses of a match, one per level, with players and mistakes."""
     return list(

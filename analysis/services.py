@@ -9,13 +9,13 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from django.db import IntegrityError, transaction
-from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 from kombu.exceptions import OperationalError as KombuOperationalError
 
 from analysis.models import AnalysisLevel, AnalysisStatus, MatchAnalysis
 from analysis.moves import digest, match_has_moves, moves_text
 from analysis.runner import INSTALL_COMMAND, gnubg_available
+from analysis.selectors import matches_with_moves
 from analysis.tasks import analyse
 from config.errors import UserError
 from config.logs import logged_service
@@ -116,22 +116,15 @@ def analysis_request_many(*, matches: Iterable[Match], plies: int) -> Counter[st
     return counts
 
 
-def _with_moves(matches: QuerySet[Match]) -> QuerySet[Match]:
-    """The matches with what their .mat text is written from, in three queries in all."""
-    return matches.select_related(
-        "round__stage__tournament", "entry_a__player", "entry_b__player"
-    ).prefetch_related("games")
-
-
 def analysis_request_round(*, round: Round, plies: int) -> Counter[str]:
     return analysis_request_many(
-        matches=_with_moves(Match.objects.filter(round=round)), plies=plies
+        matches=matches_with_moves(Match.objects.filter(round=round)), plies=plies
     )
 
 
 def analysis_request_tournament(*, tournament: Tournament, plies: int) -> Counter[str]:
     return analysis_request_many(
-        matches=_with_moves(Match.objects.filter(round__stage__tournament=tournament)),
+        matches=matches_with_moves(Match.objects.filter(round__stage__tournament=tournament)),
         plies=plies,
     )
 
