@@ -165,6 +165,7 @@ def main() -> None:
 
     from analysis.models import MatchAnalysis
     from analysis.runner import GnubgServer
+    from analysis.selectors import matches_with_moves
     from analysis.services import analysis_request_many
     from clubs.models import Club
     from config.celery import app
@@ -288,11 +289,13 @@ def main() -> None:
             before["worker"] = cpu_seconds([worker.pid, *pool_pids])
             before["request"] = time.process_time()
             t0 = queue_t0[0] = time.time()
-            counts = analysis_request_many(matches=chosen, plies=plies)
+            # Read as the round's request reads its matches (with their games, round, players).
+            ids = [m.pk for m in chosen]
+            wanted = matches_with_moves(Match.objects.filter(pk__in=ids).order_by("index"))
+            counts = analysis_request_many(matches=wanted, plies=plies)
             request_cpu = time.process_time() - before["request"]
             if counts["skipped"]:
                 raise SystemExit(f"matches without moves: {counts}")
-            ids = [m.pk for m in chosen]
             while True:
                 left = MatchAnalysis.objects.filter(match_id__in=ids, plies=plies).exclude(
                     status__in=["done", "failed"]
