@@ -52,6 +52,31 @@ def _enqueue(analysis_id: int) -> None:
     transaction.on_commit(lambda: enqueue(analysis_id))
 
 
+def _queued(analysis: MatchAnalysis, match: Match, text: str) -> MatchAnalysis:
+    """``analysis`` set to wait in the queue for ``text``, checked (not saved)."""
+    analysis.status = AnalysisStatus.QUEUED
+    analysis.attempts = 0
+    analysis.failure = ""
+    # The worker gives gnubg these moves without reading the match again.
+    analysis.moves, analysis.moves_version = text, match.version
+    # The one row of (match, plies) is looked up (or written at once) by the callers, its
+    # match is at hand: only the fields to check.
+    analysis.full_clean(exclude=["match"], validate_unique=False, validate_constraints=False)
+    return analysis
+
+
+def _insert(analysis: MatchAnalysis) -> bool:
+    """The new analysis written (one INSERT) and queued; False when another request wrote
+    the row of its match and level meanwhile (nothing written)."""
+    try:
+        with transaction.atomic():
+            analysis.save(force_insert=True)
+    except IntegrityError:
+        return False
+    _enqueue(analysis.pk)
+    return True
+
+
 def _request(match: Match, plies: int, games: Sequence[Game] | None = None) -> MatchAnalysis:
     try:  # the one row of (match, plies), if any
         found = MatchAnalysis.objects.select_for_update().get(match=match, plies=plies)
@@ -62,25 +87,14 @@ def _request(match: Match, plies: int, games: Sequence[Game] | None = None) -> M
     text = moves_text(match, games)
     if found is not None and found.status == AnalysisStatus.DONE and found.digest == digest(text):
         return found
-    analysis = found or MatchAnalysis(match=match, plies=plies)
-    analysis.status = AnalysisStatus.QUEUED
-    analysis.attempts = 0
-    analysis.failure = ""
-    # The worker gives gnubg these moves without reading the match again.
-    analysis.moves, analysis.moves_version = text, match.version
-    # The one row of (match, plies) was looked up (and locked) above, its match is at hand:
-    # only the fields to check.
-    analysis.full_clean(exclude=["match"], validate_unique=False, validate_constraints=False)
-    if found is not None:
-        analysis.save()
-    else:
-        try:
-            with transaction.atomic():  # written at once, queued (one INSERT)
-                analysis.save(force_insert=True)
-        except IntegrityError:  # another request queued it meanwhile
-            return MatchAnalysis.objects.get(match=match, plies=plies)
-    _enqueue(analysis.pk)
-    return analysis
+    if found is None:
+        analysis = _queued(MatchAnalysis(match=match, plies=plies), match, text)
+        if _insert(analysis):
+            return analysis
+        return MatchAnalysis.objects.get(match=match, plies=plies)  # queued meanwhile
+    _queued(found, match, text).save()
+    _enqueue(found.pk)
+    return found
 
 
 @logged_service("analysis_request")
@@ -105,13 +119,27 @@ def analysis_request_many(*, matches: Iterable[Match], plies: int) -> Counter[st
         raise UserError(_("Choose a level of analysis."), code="invalid_level", field="plies")
     if not gnubg_available():
         raise UserError(analysis_refusal(Match()) or "", code="gnubg_missing")
+    matches = list(matches)
+    # The matches already analysed (or asked for) at this level, in one query: each of the
+    # others is written with one INSERT in a transaction of its own.
+    known = set(
+        MatchAnalysis.objects.filter(match__in=matches, plies=plies).values_list(
+            "match_id", flat=True
+        )
+    )
     counts: Counter[str] = Counter()
     for match in matches:
         games = list(match.games.all())  # prefetched by the round's and tournament's callers
         if not match_has_moves(match, games):
             counts["skipped"] += 1
             continue
-        with transaction.atomic():
+        if match.pk not in known:
+            text = moves_text(match, games)
+            analysis = _queued(MatchAnalysis(match=match, plies=plies), match, text)
+            if _insert(analysis):
+                counts[str(analysis.status)] += 1
+                continue
+        with transaction.atomic():  # it has a row (perhaps written meanwhile)
             counts[str(_request(match, plies, games).status)] += 1
     return counts
 
