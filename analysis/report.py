@@ -17,6 +17,7 @@ that lost equity. gnubg's definitions, checked against its printed statistics ta
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -166,9 +167,13 @@ def _player(side: int, name: str, stats: Mapping[str, Any], rating: Any) -> Play
     )
 
 
+#: The longest Position ID and Match ID kept (gnubg writes 14 and 12 characters).
+ID_LENGTH = 20
+
+
 def _mistake(data: Mapping[str, Any]) -> Mistake:
     dice = data.get("dice") or None
-    return Mistake(
+    mistake = Mistake(
         game=int(data["game"]),
         index=int(data["index"]),
         side=int(data["player"]),
@@ -180,6 +185,18 @@ def _mistake(data: Mapping[str, Any]) -> Mistake:
         equity_lost=float(data["equity_lost"]),
         match_id=str(data.get("match_id", "")),
     )
+    # Stored as they are: what the database would refuse is refused here, with the reason.
+    if mistake.game < 1 or mistake.index < 0 or mistake.side not in (0, 1):
+        raise ValueError(f"game {mistake.game}, action {mistake.index}, side {mistake.side}")
+    if mistake.kind not in ("chequer", "cube"):
+        raise ValueError(f"kind {mistake.kind!r}")
+    if max(len(mistake.position_id), len(mistake.match_id)) > ID_LENGTH:
+        raise ValueError(f"Position ID {mistake.position_id!r}, Match ID {mistake.match_id!r}")
+    if mistake.dice is not None and not all(1 <= die <= 6 for die in mistake.dice):
+        raise ValueError(f"dice {mistake.dice}")
+    if not math.isfinite(mistake.equity_lost) or mistake.equity_lost < 0:
+        raise ValueError(f"equity lost {mistake.equity_lost}")
+    return mistake
 
 
 def parse_report(data: Mapping[str, Any]) -> Report:
@@ -198,7 +215,7 @@ def parse_report(data: Mapping[str, Any]) -> Report:
     try:
         mistakes = tuple(_mistake(item) for item in data.get("mistakes") or ())
     except (KeyError, TypeError, ValueError, IndexError) as error:
-        raise ReportError(f"a mistake is incomplete ({error})") from error
+        raise ReportError(f"a mistake is incomplete or impossible ({error})") from error
     return Report(
         plies=int(_number(data, "plies", "report")),
         games=int(_number(data, "games", "report")),

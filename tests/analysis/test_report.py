@@ -92,3 +92,25 @@ def test_mistakes_are_listed_worst_first_with_position_and_plays():
 def test_output_that_is_not_gnubgs_is_refused(data):
     with pytest.raises(ReportError):
         parse_report(data)
+
+
+@pytest.mark.parametrize(
+    ("change", "reason"),
+    [
+        ({"player": 2}, "side 2"),
+        ({"game": 0}, "game 0"),
+        ({"kind": "resign"}, "kind 'resign'"),
+        ({"position_id": "4HPwATDgc/ABMA" * 2}, "Position ID"),
+        ({"dice": [7, 1]}, "dice (7, 1)"),
+        ({"equity_lost": float("nan")}, "equity lost nan"),
+        ({"equity_lost": "much"}, "could not convert"),
+    ],
+)
+def test_a_mistake_the_database_would_refuse_is_refused_with_the_reason(change, reason):
+    """A report is stored as it is (its mistakes copied to the database): one that would not
+    fit is refused whole, with what is wrong, and nothing of it is stored."""
+    data = saved("gnubg_03pt_s104_0ply")
+    data["mistakes"][0].update(change)
+    with pytest.raises(ReportError, match="a mistake is incomplete or impossible") as refused:
+        parse_report(data)
+    assert reason in str(refused.value)
