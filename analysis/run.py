@@ -6,10 +6,11 @@ import collections
 import contextlib
 import logging
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
@@ -138,19 +139,19 @@ def _store(
         row.full_clean(exclude=["analysis", "entry"], validate_constraints=False)
         rows.append(row)
     PlayerAnalysis.objects.bulk_create(rows)
-    AnalysisMistake.objects.bulk_create(
-        AnalysisMistake(
-            analysis=analysis,
-            side=mistake.side,
-            game=mistake.game,
-            index=mistake.index,
-            kind=mistake.kind,
-            position_id=mistake.position_id,
-            match_id=mistake.match_id,
-            dice="".join(str(d) for d in mistake.dice) if mistake.dice else "",
-            played=mistake.played[:60],
-            best=mistake.best[:60],
-            equity_lost=mistake.equity_lost,
+    _write_mistakes(
+        (
+            analysis.pk,
+            mistake.side,
+            mistake.game,
+            mistake.index,
+            mistake.kind,
+            mistake.position_id,
+            mistake.match_id,
+            "".join(str(d) for d in mistake.dice) if mistake.dice else "",
+            mistake.played[:60],
+            mistake.best[:60],
+            mistake.equity_lost,
         )
         for mistake in report.mistakes
     )
@@ -165,6 +166,41 @@ def _store(
     if following is not None and following.analysis.match.round_id != match.round_id:
         bump_for_match(following.analysis.match_id)  # perhaps another tournament's
     return analysis
+
+
+#: The fields of a mistake's row, in the order of :func:`_write_mistakes`'s tuples.
+MISTAKE_FIELDS = (
+    "analysis_id",
+    "side",
+    "game",
+    "index",
+    "kind",
+    "position_id",
+    "match_id",
+    "dice",
+    "played",
+    "best",
+    "equity_lost",
+)
+
+
+def _write_mistakes(rows: Iterable[tuple[object, ...]]) -> None:
+    """An analysis's mistakes written (a match has a hundred or more): on PostgreSQL with one
+    COPY, values as they are (the database checks them), elsewhere with one bulk INSERT."""
+    if connection.vendor != "postgresql":
+        AnalysisMistake.objects.bulk_create(
+            AnalysisMistake(**dict(zip(MISTAKE_FIELDS, row, strict=True))) for row in rows
+        )
+        return
+    meta = AnalysisMistake._meta
+    quote = connection.ops.quote_name
+    columns = ", ".join(quote(meta.get_field(name).column) for name in MISTAKE_FIELDS)
+    with (
+        connection.cursor() as cursor,
+        cursor.copy(f"COPY {quote(meta.db_table)} ({columns}) FROM STDIN") as copy,
+    ):
+        for row in rows:
+            copy.write_row(row)
 
 
 def _fail(analysis_id: int, reason: str, *, final: bool) -> None:
