@@ -41,10 +41,21 @@ class _Started:
         return self.analysis.plies
 
 
+#: What is read of an analysis's match, round and stage: the match's version (the moves it
+#: was asked for) and players, the keys up to its tournament.
+MATCH_FIELDS = (
+    "match__version",
+    "match__entry_a",
+    "match__entry_b",
+    "match__round__stage__tournament",
+)
+
+
 def _with_match() -> QuerySet[MatchAnalysis]:
     """Analyses with their match (and its round's stage: the tournament's version is raised
-    by its key when they change, see ``analysis.versions``)."""
-    return MatchAnalysis.objects.select_related("match__round__stage")
+    by its key when they change, see ``analysis.versions``), of which only what is used."""
+    own = [field.name for field in MatchAnalysis._meta.concrete_fields]
+    return MatchAnalysis.objects.select_related("match__round__stage").only(*own, *MATCH_FIELDS)
 
 
 def _prepare(analysis_id: int) -> _Started | None:
@@ -107,11 +118,8 @@ def _store(
         MatchAnalysis.objects.filter(pk=shown.pk).update(
             status=shown.status, started_at=now, failure="", updated_at=now
         )
-    analysis = (
-        MatchAnalysis.objects.select_for_update(of=("self",))
-        .select_related("match__round__stage")
-        .get(pk=started.analysis.pk)
-    )
+    locked = _with_match().select_for_update(of=("self",)).defer("moves")
+    analysis = locked.get(pk=started.analysis.pk)
     match = analysis.match
     if match.version != started.version:
         raise MovesChanged("The result changed while gnubg ran; analyse the match again.")
