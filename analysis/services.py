@@ -5,18 +5,21 @@ level that is done, queued or running is left alone."""
 from __future__ import annotations
 
 import logging
+import math
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 from kombu.exceptions import OperationalError as KombuOperationalError
 
+from analysis.claims import supported as claims_supported
 from analysis.models import AnalysisLevel, AnalysisStatus, MatchAnalysis
 from analysis.moves import digest, match_has_moves, moves_text
 from analysis.runner import INSTALL_COMMAND, gnubg_available
 from analysis.selectors import matches_with_moves
-from analysis.tasks import analyse
+from analysis.tasks import analyse, analyse_many
 from config.errors import UserError
 from config.logs import logged_service
 from matches.models import Game, Match
@@ -48,8 +51,43 @@ def enqueue(analysis_id: int) -> None:
         logger.warning("analysis %s waits: the broker is unreachable", analysis_id)
 
 
+def enqueue_many(analysis_ids: list[int]) -> None:
+    """Hand several analyses to the queue in one task (it runs each, as its own task would)."""
+    try:
+        analyse_many.delay(analysis_ids)
+    except BROKER_ERRORS:
+        logger.warning("analyses %s wait: the broker is unreachable", analysis_ids)
+
+
 def _enqueue(analysis_id: int) -> None:
     transaction.on_commit(lambda: enqueue(analysis_id))
+
+
+class _Batch:
+    """The tasks of a round's or tournament's analyses. Where a worker process goes on down
+    the queue (:mod:`analysis.claims`), the first ``ANALYSIS_WORKER_PROCESSES`` analyses get
+    a task each as soon as they are written, so that every worker process starts at once,
+    and the rest one task in all when the request is over: each worker process takes the
+    next queued analysis anyway, and a task per analysis would only cost each of them a
+    message and a look. Elsewhere each analysis has a task of its own."""
+
+    def __init__(self) -> None:
+        together = settings.ANALYSIS_CLAIM_AHEAD_SECONDS > 0 and claims_supported()
+        #: How many more analyses get a task of their own.
+        self.alone = float(settings.ANALYSIS_WORKER_PROCESSES) if together else math.inf
+        self.rest: list[int] = []
+
+    def add(self, analysis_id: int) -> None:
+        if self.alone > 0:
+            self.alone -= 1
+            _enqueue(analysis_id)
+        else:
+            self.rest.append(analysis_id)
+
+    def send(self) -> None:
+        if self.rest:
+            rest, self.rest = self.rest, []
+            transaction.on_commit(lambda: enqueue_many(rest))
 
 
 def _queued(analysis: MatchAnalysis, match: Match, text: str) -> MatchAnalysis:
@@ -66,18 +104,22 @@ def _queued(analysis: MatchAnalysis, match: Match, text: str) -> MatchAnalysis:
 
 
 def _insert(analysis: MatchAnalysis) -> bool:
-    """The new analysis written (one INSERT) and queued; False when another request wrote
-    the row of its match and level meanwhile (nothing written)."""
+    """The new analysis written (one INSERT); False when another request wrote the row of
+    its match and level meanwhile (nothing written)."""
     try:
         with transaction.atomic():
             analysis.save(force_insert=True)
     except IntegrityError:
         return False
-    _enqueue(analysis.pk)
     return True
 
 
-def _request(match: Match, plies: int, games: Sequence[Game] | None = None) -> MatchAnalysis:
+def _request(
+    match: Match,
+    plies: int,
+    games: Sequence[Game] | None = None,
+    queue: Callable[[int], None] = _enqueue,
+) -> MatchAnalysis:
     try:  # the one row of (match, plies), if any
         found = MatchAnalysis.objects.select_for_update().get(match=match, plies=plies)
     except MatchAnalysis.DoesNotExist:
@@ -89,11 +131,12 @@ def _request(match: Match, plies: int, games: Sequence[Game] | None = None) -> M
         return found
     if found is None:
         analysis = _queued(MatchAnalysis(match=match, plies=plies), match, text)
-        if _insert(analysis):
-            return analysis
-        return MatchAnalysis.objects.get(match=match, plies=plies)  # queued meanwhile
+        if not _insert(analysis):
+            return MatchAnalysis.objects.get(match=match, plies=plies)  # queued meanwhile
+        queue(analysis.pk)
+        return analysis
     _queued(found, match, text).save()
-    _enqueue(found.pk)
+    queue(found.pk)
     return found
 
 
@@ -128,19 +171,24 @@ def analysis_request_many(*, matches: Iterable[Match], plies: int) -> Counter[st
         )
     )
     counts: Counter[str] = Counter()
-    for match in matches:
-        games = list(match.games.all())  # prefetched by the round's and tournament's callers
-        if not match_has_moves(match, games):
-            counts["skipped"] += 1
-            continue
-        if match.pk not in known:
-            text = moves_text(match, games)
-            analysis = _queued(MatchAnalysis(match=match, plies=plies), match, text)
-            if _insert(analysis):
-                counts[str(analysis.status)] += 1
+    batch = _Batch()
+    try:
+        for match in matches:
+            games = list(match.games.all())  # prefetched by the round's and tournament's callers
+            if not match_has_moves(match, games):
+                counts["skipped"] += 1
                 continue
-        with transaction.atomic():  # it has a row (perhaps written meanwhile)
-            counts[str(_request(match, plies, games).status)] += 1
+            if match.pk not in known:
+                text = moves_text(match, games)
+                analysis = _queued(MatchAnalysis(match=match, plies=plies), match, text)
+                if _insert(analysis):
+                    batch.add(analysis.pk)
+                    counts[str(analysis.status)] += 1
+                    continue
+            with transaction.atomic():  # it has a row (perhaps written meanwhile)
+                counts[str(_request(match, plies, games, batch.add).status)] += 1
+    finally:  # those written before a failure are analysed too
+        batch.send()
     return counts
 
 

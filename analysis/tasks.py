@@ -1,7 +1,10 @@
-"""The analysis queue: one task per analysis, routed to the Celery queue ``analysis``
-(``CELERY_TASK_ROUTES`` in the settings)."""
+"""The analysis queue: a task per analysis (or one for the rest of a round's, see
+``analysis.services``), routed to the Celery queue ``analysis`` (``CELERY_TASK_ROUTES`` in
+the settings)."""
 
 from __future__ import annotations
+
+from collections import Counter
 
 from celery import Task, shared_task
 from django.db import OperationalError
@@ -22,3 +25,22 @@ def analyse(self: Task, analysis_id: int) -> str:
     claim_ahead = not self.request.is_eager
     analysis = analysis_run(analysis_id=analysis_id, claim_ahead=claim_ahead)
     return "gone" if analysis is None else str(analysis.status)
+
+
+@shared_task(
+    name="analysis.tasks.analyse_many",
+    autoretry_for=(OperationalError,),
+    retry_backoff=True,
+    max_retries=5,
+    acks_late=True,
+    bind=True,
+)
+def analyse_many(self: Task, analysis_ids: list[int]) -> dict[str, int]:
+    """Each analysis as its own task would run it: in a worker, the first one not done yet
+    takes gnubg down the queue, and the others are done by then (or run, or waited for)."""
+    claim_ahead = not self.request.is_eager
+    counts: Counter[str] = Counter()
+    for analysis_id in analysis_ids:
+        analysis = analysis_run(analysis_id=analysis_id, claim_ahead=claim_ahead)
+        counts["gone" if analysis is None else str(analysis.status)] += 1
+    return dict(counts)

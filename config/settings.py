@@ -237,6 +237,10 @@ ANALYSIS_MIN_DECISIONS = int(os.environ.get("ANALYSIS_MIN_DECISIONS", "20"))
 #: runs is stored (analysis.claims), and goes on down the queue for so many seconds per task
 #: (0: each task runs its own analysis only).
 ANALYSIS_CLAIM_AHEAD_SECONDS = float(os.environ.get("ANALYSIS_CLAIM_AHEAD_SECONDS", "600"))
+#: The analysis worker's processes (its ``--concurrency``: 2 in ``make worker-analysis``). A
+#: round's first so many analyses get a task each, so that every process starts at once; the
+#: rest one task in all (each process goes on down the queue anyway).
+ANALYSIS_WORKER_PROCESSES = int(os.environ.get("ANALYSIS_WORKER_PROCESSES", "2"))
 # Analyses run on a queue of their own: `make worker-analysis` (one gnubg per worker process).
 CELERY_TASK_ROUTES = {"analysis.tasks.*": {"queue": "analysis"}}
 

@@ -13,9 +13,10 @@ from django.db import connection
 
 from analysis import claims, runner
 from analysis.models import AnalysisStatus, MatchAnalysis
+from analysis.moves import digest
 from analysis.run import analysis_run
 from analysis.services import analysis_request
-from analysis.tasks import analyse
+from analysis.tasks import analyse, analyse_many
 from matches.files import match_import_file
 from tests.analysis.conftest import saved
 from tests.conftest import mat, needs_postgres
@@ -304,3 +305,87 @@ def test_an_analysis_deleted_while_queued_is_passed_over_quietly(queued, gnubg):
     assert [pk for event, pk in gnubg.events if event == "submit"] == [a, c]
     assert analyse.run(b) == "gone"
     assert analyse.apply(args=[b]).get() == "gone"
+
+
+@pytest.fixture
+def round_request(make_match, commit, monkeypatch):
+    """``round_request(n)``: a round's request for n filed matches at 0-ply; the tasks it sends
+    are recorded (not run): ``("alone", id)`` and ``("together", [ids])``; each analysis's moves
+    then read ``analysis <id>`` for the fake gnubg."""
+    from analysis import services
+    from analysis.selectors import matches_with_moves
+    from matches.models import Match
+
+    sent = []
+    monkeypatch.setattr(services, "enqueue", lambda pk: sent.append(("alone", pk)))
+    monkeypatch.setattr(services, "enqueue_many", lambda ids: sent.append(("together", ids)))
+
+    def request(n: int) -> list[int]:
+        pks = []
+        for _ in range(n):
+            match = make_match(length=3, names=("Alice", "Bob"))
+            commit(match_import_file, match=match, text=mat("gnubg_03pt_s104"))
+            pks.append(match.pk)
+        wanted = matches_with_moves(Match.objects.filter(pk__in=pks).order_by("pk"))
+        services.analysis_request_many(matches=wanted, plies=0)
+        ids = [MatchAnalysis.objects.get(match_id=pk).pk for pk in pks]
+        for pk in ids:
+            MatchAnalysis.objects.filter(pk=pk).update(moves=f"analysis {pk}")
+        request.sent = sent
+        return ids
+
+    return request
+
+
+def test_a_round_sends_a_task_per_worker_process_and_one_for_the_rest(
+    round_request, gnubg, settings
+):
+    """Each worker process starts at once on a task of its own; the rest of the round is one
+    task: the processes go down the queue anyway, and it finds each analysis done (or runs
+    it, or waits for its holder, as the analysis's own task would)."""
+    settings.ANALYSIS_WORKER_PROCESSES = 2
+    a, b, c, d, e = round_request(5)
+    assert round_request.sent == [("alone", a), ("alone", b), ("together", [c, d, e])]
+    analysis_run(analysis_id=a, claim_ahead=True)  # the first process, alone
+    assert statuses([a, b, c, d, e]) == [AnalysisStatus.DONE] * 5
+    assert analyse.run(b) == "done"
+    assert analyse_many.run([c, d, e]) == {"done": 3}
+    assert [pk for event, pk in gnubg.events if event == "submit"] == [a, b, c, d, e]
+
+
+def test_a_task_for_the_rest_of_a_round_runs_what_no_process_has_run(round_request, gnubg):
+    """The tasks of the first analyses were lost (their processes died): the task for the
+    rest runs every analysis not done, its own first, and waits for one that another live
+    process holds (done by it meanwhile)."""
+    a, b, c, d = round_request(4)
+    other = OtherProcess()
+    other.hold(d)
+    finished = threading.Event()
+
+    def finish_d():
+        # The holder finishes d while the task waits for it.
+        time.sleep(3 * claims.POLL_SECONDS)
+        done = {"status": AnalysisStatus.DONE, "digest": digest(f"analysis {d}")}
+        MatchAnalysis.objects.filter(pk=d).update(**done)
+        other.release(d)
+        finished.set()
+        connection.close()
+
+    holder = threading.Thread(target=finish_d)
+    holder.start()
+    try:
+        assert analyse_many.run([c, d]) == {"done": 2}
+    finally:
+        holder.join()
+        other.die()
+    assert finished.is_set()
+    assert [pk for event, pk in gnubg.events if event == "submit"] == [c, a, b]
+    assert statuses([a, b, c, d]) == [AnalysisStatus.DONE] * 4
+
+
+def test_without_going_down_the_queue_each_analysis_has_a_task_of_its_own(
+    round_request, gnubg, settings
+):
+    settings.ANALYSIS_CLAIM_AHEAD_SECONDS = 0
+    ids = round_request(3)
+    assert round_request.sent == [("alone", pk) for pk in ids]

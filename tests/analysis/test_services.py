@@ -311,6 +311,7 @@ def test_a_round_writes_each_new_analysis_with_one_statement(filed, fake_gnubg, 
     matches = [filed(), filed(), filed()]
     queued: list[int] = []
     monkeypatch.setattr(services, "enqueue", queued.append)
+    monkeypatch.setattr(services, "enqueue_many", queued.extend)
     wanted = matches_with_moves(Match.objects.filter(pk__in=[m.pk for m in matches]))
     with CaptureQueriesContext(connection) as queries:
         counts = services.analysis_request_many(matches=wanted, plies=0)
@@ -322,6 +323,18 @@ def test_a_round_writes_each_new_analysis_with_one_statement(filed, fake_gnubg, 
         MatchAnalysis.objects.filter(status=AnalysisStatus.QUEUED).values_list("pk", flat=True)
     )
     assert all(a.moves for a in MatchAnalysis.objects.all())
+
+
+def test_the_task_for_several_analyses_runs_each_as_its_own_task_would(filed, fake_gnubg):
+    from analysis.tasks import analyse_many
+
+    first, second = (MatchAnalysis.objects.create(match=filed(), plies=0) for _ in range(2))
+    gone = MatchAnalysis.objects.create(match=filed(), plies=1)
+    gone.delete()
+    result = analyse_many.apply(args=[[first.pk, gone.pk, second.pk]]).get()
+    assert result == {"done": 2, "gone": 1}
+    assert fake_gnubg.calls == [0, 0]
+    assert {a.status for a in MatchAnalysis.objects.all()} == {AnalysisStatus.DONE}
 
 
 def test_a_gnubg_that_cannot_be_started_fails_the_analysis_with_the_reason(
