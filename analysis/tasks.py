@@ -22,7 +22,11 @@ from analysis.run import analysis_run
 )
 def analyse(self: Task, analysis_id: int) -> str:
     # A worker takes the following queued analyses too; a task run inline runs its own only.
-    claim_ahead = not self.request.is_eager
+    return _run(analysis_id, claim_ahead=not self.request.is_eager)
+
+
+def _run(analysis_id: int, *, claim_ahead: bool) -> str:
+    """The analysis run; its status after, or "gone" (deleted while it waited)."""
     analysis = analysis_run(analysis_id=analysis_id, claim_ahead=claim_ahead)
     return "gone" if analysis is None else str(analysis.status)
 
@@ -39,8 +43,4 @@ def analyse_many(self: Task, analysis_ids: list[int]) -> dict[str, int]:
     """Each analysis as its own task would run it: in a worker, the first one not done yet
     takes gnubg down the queue, and the others are done by then (or run, or waited for)."""
     claim_ahead = not self.request.is_eager
-    counts: Counter[str] = Counter()
-    for analysis_id in analysis_ids:
-        analysis = analysis_run(analysis_id=analysis_id, claim_ahead=claim_ahead)
-        counts["gone" if analysis is None else str(analysis.status)] += 1
-    return dict(counts)
+    return dict(Counter(_run(pk, claim_ahead=claim_ahead) for pk in analysis_ids))
