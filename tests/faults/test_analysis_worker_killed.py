@@ -86,7 +86,13 @@ def test_a_worker_process_killed_with_a_match_it_took_ahead_leaves_nothing_undon
             60,
             "gnubg to begin the second match",
         )
-        assert MatchAnalysis.objects.get(pk=ids[1]).status == AnalysisStatus.RUNNING
+        # Shown running with the first match's figures, stored while gnubg works (it takes a
+        # second a match).
+        wait_until(
+            lambda: MatchAnalysis.objects.get(pk=ids[1]).status == AnalysisStatus.RUNNING,
+            10,
+            "the second match to be shown running",
+        )
         assert worker.process is not None
         (child,) = pool_processes(worker.process.pid)
         os.kill(child, signal.SIGKILL)
