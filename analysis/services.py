@@ -74,7 +74,8 @@ class _Batch:
     def __init__(self) -> None:
         together = settings.ANALYSIS_CLAIM_AHEAD_SECONDS > 0 and claims_supported()
         #: How many more analyses get a task of their own.
-        self.alone = float(settings.ANALYSIS_WORKER_PROCESSES) if together else math.inf
+        processes = max(1, settings.ANALYSIS_WORKER_PROCESSES)
+        self.alone = float(processes) if together else math.inf
         self.rest: list[int] = []
 
     def add(self, analysis_id: int) -> None:
