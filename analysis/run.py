@@ -20,8 +20,9 @@ from analysis.models import AnalysisMistake, AnalysisStatus, MatchAnalysis, Play
 from analysis.moves import digest, match_has_moves, moves_text
 from analysis.report import Report, ReportError, parse_report
 from analysis.runner import GnubgError, GnubgLost, GnubgRun, PendingRun, submit_gnubg
+from analysis.selectors import matches_with_moves
+from analysis.versions import bump_for_analysis, tournament_id_of
 from matches.models import Match
-from matches.versions import bump_for_match
 
 logger = logging.getLogger("crawford.analysis")
 
@@ -79,9 +80,7 @@ def _prepared(analysis: MatchAnalysis) -> _Started | None:
     if analysis.moves and analysis.moves_version == match.version:
         text = analysis.moves
     else:
-        match = Match.objects.select_related(
-            "round__stage__tournament", "entry_a__player", "entry_b__player"
-        ).get(pk=match.pk)
+        match = matches_with_moves(Match.objects.filter(pk=match.pk)).get()
         games = list(match.games.all())
         if not match_has_moves(match, games):
             with transaction.atomic():
@@ -110,7 +109,7 @@ def _store(
     started: _Started, report: Report, run: GnubgRun, following: _Started | None = None
 ) -> MatchAnalysis:
     """The figures stored (and ``following``, which gnubg works on already, shown running:
-    one transaction, the tournament's version raised once for both when they share a round)."""
+    one transaction, the tournament's version raised once for both when they share one)."""
     if following is not None:
         shown, now = following.analysis, timezone.now()
         shown.status, shown.started_at, shown.failure = AnalysisStatus.RUNNING, now, ""
@@ -171,8 +170,10 @@ def _store(
     analysis.save(
         update_fields=["status", "digest", "failure", "gnubg_seconds", "finished_at", "updated_at"]
     )  # raises its tournament's version
-    if following is not None and following.analysis.match.round_id != match.round_id:
-        bump_for_match(following.analysis.match_id)  # perhaps another tournament's
+    if following is not None:
+        shown_in = tournament_id_of(following.analysis)
+        if shown_in is None or shown_in != tournament_id_of(analysis):
+            bump_for_analysis(following.analysis)  # another tournament's
     return analysis
 
 

@@ -15,7 +15,7 @@ from tournaments.models import Round
 from tournaments.versions import bump
 
 
-def _tournament_id(analysis: MatchAnalysis) -> int | None:
+def tournament_id_of(analysis: MatchAnalysis) -> int | None:
     """The analysis's tournament, when its match, round and stage were read with it."""
     if not MatchAnalysis.match.is_cached(analysis):
         return None
@@ -25,14 +25,19 @@ def _tournament_id(analysis: MatchAnalysis) -> int | None:
     return match.round.stage.tournament_id
 
 
-def _analysis_changed(sender: Any, instance: MatchAnalysis, **kwargs: Any) -> None:
-    if kwargs.get("raw"):
-        return
-    tournament_id = _tournament_id(instance)
+def bump_for_analysis(analysis: MatchAnalysis) -> None:
+    """Raise the version of the analysis's tournament: by its key when its match, round and
+    stage were read with it (no join to find it), else through its match."""
+    tournament_id = tournament_id_of(analysis)
     if tournament_id is not None:
-        bump(tournament_id)  # by its key: no join to find it
+        bump(tournament_id)
     else:
-        bump_for_match(instance.match_id)
+        bump_for_match(analysis.match_id)
+
+
+def _analysis_changed(sender: Any, instance: MatchAnalysis, **kwargs: Any) -> None:
+    if not kwargs.get("raw"):
+        bump_for_analysis(instance)
 
 
 def connect() -> None:
