@@ -243,7 +243,7 @@ def _doubles(key: int, mover: bytes, opponent: bytes, die: int) -> list[Generate
                 )
                 continue
             arrivals[t] += x
-            take(
+            take(  # noqa: F821 (itself; cleared by the del below)
                 i + 1,
                 remaining - x,
                 result + x * delta + hit_delta,
@@ -252,10 +252,23 @@ def _doubles(key: int, mover: bytes, opponent: bytes, die: int) -> list[Generate
                 arriving + x * run_next,
             )
             arrivals[t] -= x
-        take(i + 1, remaining, result, steps, hits, arriving)
+        take(i + 1, remaining, result, steps, hits, arriving)  # noqa: F821
 
     entry_point = BAR - die
-    take(0, target, key, forced, _hits(forced, opponent), arrivals[entry_point] * run[entry_point])
+    try:
+        take(
+            0,
+            target,
+            key,
+            forced,
+            _hits(forced, opponent),
+            arrivals[entry_point] * run[entry_point],
+        )
+    finally:
+        # ``take`` calls itself through this scope's cell, a cycle: left alone, the function
+        # and all it holds would wait for the garbage collector, whose pauses then hold up
+        # every online board of the process. Clearing the cell frees them now.
+        del take
     return results
 
 
@@ -323,7 +336,7 @@ def search(key: int, hi: int, lo: int, rules: MoveRules) -> list[Generated]:
                     opponent[0] += 1
                     k2 += hit[t]
                 played.append((p, t))
-                extend(
+                extend(  # noqa: F821 (itself; cleared by the del below)
                     dice,
                     depth + 1,
                     k2,
@@ -348,8 +361,11 @@ def search(key: int, hi: int, lo: int, rules: MoveRules) -> list[Generated]:
             found[k] = (tuple(played), dice[0])
 
     outside = sum(mover[_HOME + 1 :])
-    for dice in orders:
-        extend(dice, 0, key, outside, 24, 0, False)
+    try:
+        for dice in orders:
+            extend(dice, 0, key, outside, 24, 0, False)
+    finally:
+        del extend  # a cycle, as in _doubles
 
     if not found:
         return [(key, (), ())]
