@@ -42,7 +42,7 @@ from tournaments.models import ClockKind, Stage
 
 from .clock import Clock, reserve_for
 from .dice import dice_for
-from .state import OnlineState, turn_for
+from .state import OnlineState
 from .steps import as_step, as_steps
 from .timesource import now_ms
 
@@ -416,7 +416,7 @@ def _apply(state: OnlineState, match_id: int, side: int, action: str, payload: d
 
 def _checker_action(state: OnlineState, side: int, action: str, payload: dict) -> None:
     game = state.game
-    turn = turn_for(game)
+    turn = state.turn()
     if turn is None:
         raise _refuse(_("Roll the dice first."), "wrong_phase")
     if game.turn != side:

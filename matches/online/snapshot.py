@@ -12,7 +12,7 @@ from typing import Any
 from backgammon import Action, GamePhase, WinKind, points_for
 from backgammon.gamerecord import GameAction
 
-from .state import OnlineState, turn_for
+from .state import OnlineState
 from .steps import BAR, OFF, Board
 
 __all__ = ["board_payload", "idle_payload", "play_text"]
@@ -110,7 +110,7 @@ def board_payload(state: OnlineState, *, now: int = 0) -> dict[str, Any]:
     """Everything a board draws; the clock as it stands at ``now`` (server milliseconds)."""
     game = state.game
     rules = game.rules
-    turn = turn_for(game)
+    turn = state.turn()
     board = state.board()
     shown = absolute(board, state.mover)
     complete = turn is not None and turn.complete_play(state.pending) is not None

@@ -18,7 +18,7 @@ from backgammon import Game, GamePhase, MatchRules, Position
 from .clock import Clock
 from .steps import Board, Step, Turn
 
-__all__ = ["FORMAT", "OnlineState", "turn_for"]
+__all__ = ["FORMAT", "OnlineState"]
 
 #: 2: ``before_play`` is saved as what differs from ``game`` (format 1 saved it whole).
 FORMAT = 2
@@ -44,16 +44,11 @@ def _before_play_loaded(saved: Any, game: dict[str, Any]) -> dict[str, Any] | No
     return {**game, **saved["changed"], "record": game["record"][: saved["record_length"]]}
 
 
-@lru_cache(maxsize=512)
-def _turn(position_id: str, dice: tuple[int, int], rules: MatchRules) -> Turn:
-    return Turn(Position.from_position_id(position_id), dice, rules=rules.move_rules)
-
-
-def turn_for(game: Game) -> Turn | None:
-    """The turn being played (the dice are out), shared between the actions of that turn."""
-    if game.phase is not GamePhase.MOVE or game.dice is None:
-        return None
-    return _turn(game.position_id(), game.dice, game.rules)
+#: Turns read from the row (not from a board's copy, which keeps its own turn): the few
+#: actions of one turn made on the row share it.
+@lru_cache(maxsize=64)
+def _turn(position: Position, dice: tuple[int, int], rules: MatchRules) -> Turn:
+    return Turn(position, dice, rules=rules.move_rules)
 
 
 @dataclass
@@ -71,6 +66,10 @@ class OnlineState:
     notice: dict[str, Any] | None = None
     #: The side that lost the match on time.
     time_forfeit: int | None = None
+    #: The turn being played, with what it was worked out for (see :meth:`turn`).
+    _current_turn: tuple[tuple[Position, tuple[int, int], MatchRules], Turn] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
 
     @classmethod
     def load(cls, data: dict[str, Any]) -> OnlineState:
@@ -102,6 +101,19 @@ class OnlineState:
             "time_forfeit": self.time_forfeit,
         }
 
+    def turn(self) -> Turn | None:
+        """The turn being played (the dice are out), shared by the actions of that turn made
+        on this state: a board's copy of the game keeps its turn from the roll to the play,
+        and lets it go with the play, not in a cache of every game's turns (a big heap makes
+        every pause of Python's garbage collector longer, for every board of the process)."""
+        game = self.game
+        if game.phase is not GamePhase.MOVE or game.dice is None:
+            return None
+        key = (game.position, game.dice, game.rules)
+        if self._current_turn is None or self._current_turn[0] != key:
+            self._current_turn = (key, _turn(*key))
+        return self._current_turn[1]
+
     @property
     def mover(self) -> int:
         """The side whose view ``game.position`` is (side 0 before anyone is on roll)."""
@@ -109,7 +121,7 @@ class OnlineState:
 
     def board(self) -> Board:
         """What the board shows: the position with the steps of the turn made so far."""
-        turn = turn_for(self.game)
+        turn = self.turn()
         if turn is not None:
             return turn.board(self.pending)
         return Board.start(self.game.position, (1, 2))
