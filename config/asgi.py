@@ -36,8 +36,8 @@ application = ProtocolTypeRouter(
 # now lives as long as the process: frozen, it is left out of every walk. And the young
 # objects are walked after 50,000 allocations instead of 700: most of what an action makes
 # is gone by then, so far fewer objects grow old and the slow walks of the old ones become
-# rare (benchmarks/online.py, 300 games: p99 from 236 ms to 65 ms with the move search's
-# cycles removed; README, "Serving").
+# rare (benchmarks/online.py, 300 games, with the move search's cycles removed as well: p99
+# from 236 ms to 65-91 ms; README, "Garbage collection in the websocket processes").
 gc.collect()
 gc.freeze()
 gc.set_threshold(50_000, 20, 10)
