@@ -85,6 +85,8 @@ def environment() -> dict[str, str]:
         "DB_CONN_MAX_AGE": os.environ.get("DB_CONN_MAX_AGE", "0"),
         "DB_POOL": os.environ.get("DB_POOL", "true"),
         "CELERY_TASK_ALWAYS_EAGER": "1",
+        # The websocket processes' garbage collector as production tunes it (config/asgi.py).
+        "ASGI_GC_TUNING": os.environ.get("ASGI_GC_TUNING", "true"),
         "EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend",
     }
     env["DATABASE_URL"] = os.environ.get("BENCH_DATABASE_URL") or (

@@ -15,6 +15,7 @@ django_asgi_app = get_asgi_application()
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from channels.sessions import SessionMiddlewareStack  # noqa: E402
+from django.conf import settings  # noqa: E402
 
 from config.routing import websocket_urlpatterns  # noqa: E402
 
@@ -38,6 +39,9 @@ application = ProtocolTypeRouter(
 # is gone by then, so far fewer objects grow old and the slow walks of the old ones become
 # rare (benchmarks/online.py, 300 games, with the move search's cycles removed as well: p99
 # from 236 ms to 65-91 ms; README, "Garbage collection in the websocket processes").
-gc.collect()
-gc.freeze()
-gc.set_threshold(50_000, 20, 10)
+# Production only (the setting ASGI_GC_TUNING): with SQLite, statements that wait longer for
+# the collector keep their tables locked.
+if settings.ASGI_GC_TUNING:
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(50_000, 20, 10)

@@ -54,6 +54,9 @@ CROSS_ORIGIN_RESOURCE_POLICY = "same-origin"
 # A daphne process runs its database work on up to 7 threads (Django's and asgiref's).
 pool_connections(DATABASES["default"], default=True)
 
+# The websocket processes' garbage collector tuned for hundreds of open boards (config/asgi.py).
+ASGI_GC_TUNING = env_bool("ASGI_GC_TUNING", True)
+
 # Structured logs: one JSON object a line (LOG_FORMAT=text for plain lines).
 LOGGING["handlers"]["console"]["formatter"] = os.environ.get("LOG_FORMAT", "json")
 
