@@ -258,23 +258,15 @@ print(json.dumps({"threshold": gc.get_threshold(), "frozen": gc.get_freeze_count
 """
 
 
-def _gc_of_the_asgi_process(env: dict[str, str]) -> dict[str, object]:
-    result = subprocess.run(
-        [sys.executable, "-c", SHOW_GC],
-        cwd=ROOT,
-        env={**dict(__import__("os").environ), **env},
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    return json.loads(result.stdout.strip().splitlines()[-1])
+def _gc_of_the_asgi_process(**env: str) -> dict[str, object]:
+    return json.loads(run_python(SHOW_GC, **env).stdout.strip().splitlines()[-1])
 
 
 def test_production_websocket_processes_tune_the_garbage_collector():
     """Its pauses hold up every board of the process (README): in production what start-up
     loaded is frozen and the young objects are collected less often; not on the embedded
     defaults (SQLite)."""
-    tuned = _gc_of_the_asgi_process(PRODUCTION_ENV)
+    tuned = _gc_of_the_asgi_process(**PRODUCTION_ENV)
     assert tuned["threshold"] == [50_000, 20, 10] and int(tuned["frozen"]) > 10_000
-    default = _gc_of_the_asgi_process({"DJANGO_SETTINGS_MODULE": "config.settings"})
+    default = _gc_of_the_asgi_process()
     assert default == {"threshold": [700, 10, 10], "frozen": 0}
