@@ -37,8 +37,9 @@ application = ProtocolTypeRouter(
 # now lives as long as the process: frozen, it is left out of every walk. And the young
 # objects are walked after 50,000 allocations instead of 700: most of what an action makes
 # is gone by then, so far fewer objects grow old and the slow walks of the old ones become
-# rare (benchmarks/online.py, 300 games, with the move search's cycles removed as well: p99
-# from 236 ms to 65-91 ms; README, "Garbage collection in the websocket processes").
+# rare (benchmarks/online.py, 300 games, with the move search's cycles removed as well: p95
+# from 57 ms to 17-31 ms, p99 from 236 ms to 65-212 ms in six runs; README, "Garbage
+# collection in the websocket processes").
 # Production only (the setting ASGI_GC_TUNING): with SQLite, statements that wait longer for
 # the collector keep their tables locked.
 if settings.ASGI_GC_TUNING:
