@@ -13,6 +13,7 @@ from typing import Any
 from django.db import transaction
 
 from draw.brackets import bracket_sync, is_bracket
+from draw.services.rounds import reopen_rounds
 from matches import services as match_services
 from matches.models import Match, MatchStatus
 from tournaments.services import tournament_lock
@@ -28,7 +29,11 @@ def _corrected(match: Match | int, correct: Any, *, reopen: bool, **fields: Any)
     if is_bracket(tournament) and (old_winner != corrected.winner_id or not was_finished):
         # Refuses (UserError, rolling everything back) a change to who played a later match
         # that has started, unless the organizer chose to void and re-open such matches.
-        bracket_sync(tournament, reopen=reopen, user=fields.get("user"), reason=fields["reason"])
+        complete = bracket_sync(
+            tournament, reopen=reopen, user=fields.get("user"), reason=fields["reason"]
+        )
+        if not complete:
+            reopen_rounds(tournament)
     return corrected
 
 

@@ -381,6 +381,23 @@ def close_rounds(tournament: Tournament) -> None:
             round_.save(update_fields=["status", "updated_at"])
 
 
+def reopen_rounds(tournament: Tournament) -> None:
+    """The other way after a correction re-opened matches: each finished round with an
+    undecided match is drawn (open) again, and a finished tournament runs again, so that the
+    re-opened matches' results move it on and it finishes once more."""
+    reopened = Round.objects.filter(
+        stage__tournament=tournament,
+        status=RoundStatus.FINISHED,
+        matches__status__in=UNDECIDED_STATUSES,
+    ).distinct()
+    for round_ in reopened:
+        round_.status = RoundStatus.PAIRED
+        round_.save(update_fields=["status", "updated_at"])
+    if tournament.status == TournamentStatus.FINISHED and reopened:
+        tournament.status = TournamentStatus.RUNNING
+        tournament.save(update_fields=["status", "updated_at"])
+
+
 @logged_service("tournament_advance")
 @transaction.atomic
 def tournament_advance(*, match_id: int) -> bool:

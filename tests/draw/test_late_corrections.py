@@ -169,3 +169,38 @@ def test_a_withdrawal_in_the_middle_of_a_match_is_the_same_walkover_when_replaye
     rows_agree_with_the_bracket(tournament)  # the leaver does not drop into the losers' bracket
     assert not Match.objects.filter(round__stage__kind="losers", entry_a=match.entry_b).exists()
     assert not Match.objects.filter(round__stage__kind="losers", entry_b=match.entry_b).exists()
+
+
+def test_reopening_a_match_of_a_finished_tournament_runs_it_again(
+    make_tournament, play, commit, organizer
+):
+    """A correction that re-opens the final of a finished bracket puts the tournament back to
+    running: the new final is played and finishes it again with the right champion (before,
+    the tournament stayed finished and the new final's result moved nothing on)."""
+    tournament = make_tournament(4, format="single_elimination")
+    first, second = open_matches(tournament)
+    play(first, winner=first.entry_a)
+    play(second, winner=second.entry_a)
+    final = later_match_of(tournament, first.entry_a)
+    play(final, winner=first.entry_a)
+    tournament.refresh_from_db()
+    assert tournament.status == "finished"
+    commit(
+        match_correct_final_score,
+        match=first,
+        score_a=0,
+        score_b=first.length,
+        reason="Scores swapped",
+        user=organizer,
+        reopen_later=True,
+    )
+    tournament.refresh_from_db()
+    final.refresh_from_db()
+    assert tournament.status == "running"
+    assert final.status == MatchStatus.READY
+    assert final.round.status == "paired"
+    play(final, winner=first.entry_b)
+    tournament.refresh_from_db()
+    assert tournament.status == "finished"
+    assert bracket_state(tournament).champion() == first.entry_b.pk
+    rows_agree_with_the_bracket(tournament)

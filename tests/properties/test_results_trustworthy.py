@@ -4,6 +4,7 @@ and forfeits a tournament goes through, after every step
 * an elimination bracket in the database is the one rebuilt from its results
   (``draw.brackets.bracket_state`` against the rows),
 * a match kept game by game scores the sum of its games,
+* a finished tournament has no match left to play,
 * the history holds every change: the last history row of every match and game is what the
   row says now (nothing was written around django-simple-history).
 
@@ -21,8 +22,8 @@ from config.errors import UserError
 from draw import services as draw_services
 from draw.brackets import bracket_state, is_bracket
 from matches import services as match_services
-from matches.models import Game, Match, MatchOutcome, MatchStatus
-from tournaments.models import Entry, EntryStatus
+from matches.models import UNDECIDED_STATUSES, Game, Match, MatchOutcome, MatchStatus
+from tournaments.models import Entry, EntryStatus, TournamentStatus
 from tournaments.pairing.resolve import MatchStatus as Plan
 
 pytestmark = pytest.mark.django_db
@@ -146,6 +147,14 @@ def check_games_and_history(tournament):
         assert ((pk,) in alive) == (last.history_type != "-")
 
 
+def check_finished(tournament):
+    """A finished tournament has nothing left to play (a correction that re-opens a match
+    runs it again)."""
+    tournament.refresh_from_db()
+    if tournament.status == TournamentStatus.FINISHED:
+        assert not matches_of(tournament, status__in=UNDECIDED_STATUSES)
+
+
 @pytest.mark.parametrize("fmt", sorted(FORMATS))
 def test_results_stay_trustworthy_whatever_happens(
     fmt, make_tournament, django_capture_on_commit_callbacks
@@ -173,6 +182,7 @@ def test_results_stay_trustworthy_whatever_happens(
                 if is_bracket(tournament):
                     check_bracket(tournament)
                 check_games_and_history(tournament)
+                check_finished(tournament)
             transaction.set_rollback(True)
 
     check()
