@@ -13,7 +13,7 @@ from clubs.permissions import visible_tournaments_filter
 from matches.models import Game, Match
 from standings.selectors import tournament_standings
 from tournaments.models import Round, Tournament
-from tournaments.selectors import public_tournament_version_by_id
+from tournaments.selectors import TournamentVersion, public_tournament_version_by_id
 
 
 def api_tournaments(user: Any, token: Any, *, club: str | None = None) -> QuerySet[Tournament]:
@@ -28,7 +28,7 @@ def tournament_versions(tournaments: QuerySet[Tournament]) -> QuerySet[Tournamen
     return tournaments.select_related(None).only("pk", "version", "created_at")
 
 
-def api_tournament_version(user: Any, token: Any, pk: int) -> Tournament:
+def api_tournament_version(user: Any, token: Any, pk: int) -> TournamentVersion:
     """The tournament's id, creation time and version, if visible (404 otherwise): all a
     cached read needs (``tournaments.pagecache``), in one small query."""
     if not getattr(user, "is_authenticated", False) and token is None:
@@ -45,7 +45,7 @@ def api_tournament_version(user: Any, token: Any, pk: int) -> Tournament:
     if found is None:
         raise Http404
     pk, version, created_at = found
-    return Tournament(pk=pk, version=version, created_at=created_at)
+    return TournamentVersion(pk, version, created_at)
 
 
 def api_tournament(user: Any, token: Any, pk: int) -> Tournament:
@@ -70,7 +70,8 @@ def _matches() -> QuerySet[Match]:
     )
 
 
-def api_matches(tournament: Tournament, *, round_id: int | None = None) -> QuerySet[Match]:
+def api_matches(tournament: Tournament | int, *, round_id: int | None = None) -> QuerySet[Match]:
+    """The tournament's (or the tournament with this id's) matches, in play order."""
     matches = _matches().filter(round__stage__tournament=tournament)
     if round_id is not None:
         matches = matches.filter(round_id=round_id)

@@ -49,6 +49,7 @@ from matches.files import (
 from matches.models import ResultSource
 from tournaments import pagecache
 from tournaments.models import Tournament
+from tournaments.selectors import TournamentVersion
 
 #: Largest request body: a match file plus room for a multipart envelope.
 MAX_BODY_BYTES = MAX_FILE_BYTES + 64 * 1024
@@ -85,7 +86,7 @@ class ApiView(GenericAPIView):  # type: ignore[type-arg]
     def cached_response(
         self,
         name: str,
-        tournament: Tournament,
+        tournament: pagecache.Versioned,
         build: Callable[[], Any],
         params: Iterable[object] = (),
     ) -> HttpResponseBase:
@@ -101,7 +102,7 @@ class ApiView(GenericAPIView):  # type: ignore[type-arg]
         )
         return HttpResponse(body, content_type=renderer.media_type)
 
-    def tournament_version(self, pk: int) -> Tournament:
+    def tournament_version(self, pk: int) -> TournamentVersion:
         """The visible tournament's version (404 otherwise): what its cached reads are keyed
         by; the tournament itself is loaded only when a read is built (``tournament_read``)."""
         return selectors.api_tournament_version(self.request.user, self.token, pk)
@@ -109,7 +110,7 @@ class ApiView(GenericAPIView):  # type: ignore[type-arg]
     def tournament_read(
         self,
         name: str,
-        version: Tournament,
+        version: TournamentVersion,
         build: Callable[[Tournament], Any],
         params: Iterable[object] = (),
     ) -> HttpResponseBase:
@@ -249,7 +250,7 @@ class TournamentMatchList(ApiView):
         total = pagecache.cached_here(
             "api-matches-count",
             tournament,
-            lambda: selectors.api_matches(tournament, round_id=round_id).count(),
+            lambda: selectors.api_matches(tournament.pk, round_id=round_id).count(),
             [round_id],
         )
         response = self.tournament_read(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -80,6 +82,13 @@ class Season(TimeStampedModel):
 
     def __str__(self) -> str:
         return self.name
+
+
+def page_version(pk: int, created_at: datetime | None, version: int) -> str:
+    """What the cached pages of a tournament are keyed by: its version, with its id and
+    creation time (a deleted tournament's id may come again on SQLite)."""
+    created = created_at.timestamp() if created_at else 0
+    return f"{pk}.{created:.6f}.{version}"
 
 
 class Tournament(VersionedSave, TimeStampedModel):
@@ -317,10 +326,8 @@ class Tournament(VersionedSave, TimeStampedModel):
 
     @property
     def page_version(self) -> str:
-        """What the cached pages of this tournament are keyed by: its version, with its id and
-        creation time (a deleted tournament's id may come again on SQLite)."""
-        created = self.created_at.timestamp() if self.created_at else 0
-        return f"{self.pk}.{created:.6f}.{self.version}"
+        """What the cached pages of this tournament are keyed by (:func:`page_version`)."""
+        return page_version(self.pk, self.created_at, self.version)
 
     @property
     def uses_cube(self) -> bool:

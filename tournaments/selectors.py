@@ -13,7 +13,15 @@ from django.utils.dateparse import parse_datetime
 
 from clubs.models import Club, Player
 from tournaments import presentation
-from tournaments.models import Entry, EntryStatus, PairingRule, Round, Tournament, TournamentStatus
+from tournaments.models import (
+    Entry,
+    EntryStatus,
+    PairingRule,
+    Round,
+    Tournament,
+    TournamentStatus,
+    page_version,
+)
 
 
 def entries_of_player(player: Player) -> QuerySet[Entry]:
@@ -102,14 +110,14 @@ def requested_byes(tournament: Tournament, number: int | None = None) -> list[di
     return sorted(rows, key=lambda row: (row["round"], row["name"]))
 
 
-def public_tournament_version(club_slug: str, slug: str) -> Tournament | None:
+def public_tournament_version(club_slug: str, slug: str) -> TournamentVersion | None:
     """For an anonymous visitor's cached page: the tournament's id, creation time and version
     if anyone may see it (``permissions.can_view_tournament`` for a visitor: published, not a
     draft, of a public club), else None. One plain query: the page's whole cost when cached."""
     return _public_version("c.slug = %s AND t.slug = %s", [club_slug, slug])
 
 
-def public_tournament_version_by_id(pk: int) -> Tournament | None:
+def public_tournament_version_by_id(pk: int) -> TournamentVersion | None:
     """As :func:`public_tournament_version`, by the tournament's id (the API's reads)."""
     if not 0 < pk < 2**63:  # no such id (and too big for the database's integers)
         return None
@@ -157,7 +165,22 @@ def _aware(value: Any) -> datetime | None:
     return value  # type: ignore[no-any-return]
 
 
-def _public_version(where: str, params: list[Any]) -> Tournament | None:
+@dataclass(frozen=True, slots=True)
+class TournamentVersion:
+    """A tournament's id, creation time and version: all its cached pages and reads are keyed
+    by (``tournaments.pagecache``), without loading the tournament (a model instance costs
+    more than the query that finds these three)."""
+
+    pk: int
+    version: int
+    created_at: datetime | None
+
+    @property
+    def page_version(self) -> str:
+        return page_version(self.pk, self.created_at, self.version)
+
+
+def _public_version(where: str, params: list[Any]) -> TournamentVersion | None:
     tournaments, clubs = Tournament._meta.db_table, Club._meta.db_table
     with connection.cursor() as cursor:
         cursor.execute(
@@ -170,4 +193,4 @@ def _public_version(where: str, params: list[Any]) -> Tournament | None:
     if row is None:
         return None
     pk, version, created_at = row
-    return Tournament(pk=pk, version=version, created_at=_aware(created_at))
+    return TournamentVersion(pk, version, _aware(created_at))

@@ -213,6 +213,28 @@ def test_anonymous_visitors_each_get_their_own_csrf_token_from_the_cached_page(s
     assert "Spieler" in second.get(url).content.decode()
 
 
+def test_a_returning_visitor_keeps_their_csrf_cookie_and_each_page_a_fresh_token(swiss):
+    url = swiss.get_absolute_url()
+    visitor = Client(enforce_csrf_checks=True)
+    visitor.get(url)  # the first page sets the cookie
+    secret = visitor.cookies["csrftoken"].value
+    tokens = []
+    for _ in range(2):
+        page = visitor.get(url).content.decode()
+        tokens.append(re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1))
+        assert visitor.cookies["csrftoken"].value == secret
+    assert tokens[0] != tokens[1]  # masked anew on every page (BREACH)
+    assert all(len(token) == 64 and token.isalnum() for token in tokens)
+    switched = visitor.post(
+        reverse("set_language"), {"language": "de", "next": url, "csrfmiddlewaretoken": tokens[0]}
+    )
+    assert switched.status_code == 302
+    forged = visitor.post(
+        reverse("set_language"), {"language": "en", "next": url, "csrfmiddlewaretoken": "x" * 64}
+    )
+    assert forged.status_code == 403
+
+
 def test_a_game_entered_shows_at_once_on_the_match_page(client, make_match):
     match = make_match(length=5)
     url = reverse("matches:detail", args=["bar", match.round.stage.tournament.slug, match.pk])
@@ -231,3 +253,15 @@ def test_a_round_of_more_than_200_matches_is_shown_in_pages(client):
     assert first.count('<tr class="match') == 200
     assert second.count('<tr class="match') == 10
     assert "Page 2 of 2" in second
+
+
+def test_the_cached_pages_tokens_use_the_whole_csrf_alphabet_evenly():
+    from django.middleware.csrf import CSRF_ALLOWED_CHARS
+
+    from tournaments.pagecache import _random_chars
+
+    drawn = "".join(_random_chars(32) for _ in range(2000))
+    counts = {char: drawn.count(char) for char in CSRF_ALLOWED_CHARS}
+    assert len(drawn) == 64000 and set(drawn) == set(CSRF_ALLOWED_CHARS)
+    expected = len(drawn) / len(CSRF_ALLOWED_CHARS)  # 1,032; a biased byte map gives 1.3x
+    assert all(0.8 * expected < n < 1.2 * expected for n in counts.values()), counts
