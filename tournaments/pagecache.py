@@ -104,7 +104,8 @@ def _random_chars(count: int) -> str:
     chars: list[str] = []
     size = len(CSRF_ALLOWED_CHARS)
     while len(chars) < count:
-        chars += [CSRF_ALLOWED_CHARS[b % size] for b in os.urandom(count + 16) if b < _UNIFORM_BELOW]
+        drawn = os.urandom(count + 16)
+        chars += [CSRF_ALLOWED_CHARS[b % size] for b in drawn if b < _UNIFORM_BELOW]
     return "".join(chars[:count])
 
 
@@ -118,9 +119,8 @@ def visitor_csrf_token(request: HttpRequest) -> str:
     request.META["CSRF_COOKIE_NEEDS_UPDATE"] = True  # as get_token: the cookie goes out
     mask = _random_chars(CSRF_SECRET_LENGTH)
     size = len(CSRF_ALLOWED_CHARS)
-    cipher = "".join(
-        CSRF_ALLOWED_CHARS[(_INDEX[x] + _INDEX[y]) % size] for x, y in zip(secret, mask, strict=True)
-    )
+    pairs = zip(secret, mask, strict=True)
+    cipher = "".join(CSRF_ALLOWED_CHARS[(_INDEX[x] + _INDEX[y]) % size] for x, y in pairs)
     return mask + cipher
 
 
