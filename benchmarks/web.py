@@ -10,12 +10,20 @@ keep-alive connections for a few seconds each:
 - the floor: a hello-world view behind the whole production middleware chain
   (``benchmarks/_web_settings.py``), measured before and after each page;
 - the page with a warm cache;
-- the page "just after a change": every request first raises every tournament's version, so
-  nothing is cached (that UPDATE is counted in the page's CPU).
+- the page "just after a change": while the connections load it, every tournament's version
+  is raised ``BENCH_CHANGES_PER_SECOND`` times a second (4; an UPDATE from the benchmark, as
+  a referee's result would come through another worker), so each change's first request
+  builds the page again and the rest are served from the cache. A 2,048-player Swiss has
+  1,024 results per round, about one every four seconds over a round of an hour: 4 changes a
+  second is more than ten times that;
+- the page uncached: every request first raises every tournament's version, so nothing is
+  cached (that UPDATE is counted in the page's CPU): the cost of building it.
 
 Reported per run: requests/s, p50/p99 latency, server CPU per request (master and worker,
 from /proc) and queries per request (``X-Queries``). The last line is JSON with the ratios
-(page requests/s ÷ the floor's) and the targets' verdicts.
+(page requests/s ÷ the floor's) and the targets' verdicts: warm ≥ 0.5 and just after a change
+≥ 0.2 of the floor's requests/s; uncached, the 512- and 2,048-player pages ≤ 50 ms of CPU
+beyond the floor and ≤ 15 queries.
 
     export BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench
     export REDIS_URL=redis://127.0.0.1:6379/7
@@ -44,6 +52,7 @@ sys.path.insert(0, str(ROOT))
 
 SECONDS = float(os.environ.get("BENCH_SECONDS", "3"))
 CONNECTIONS = int(os.environ.get("BENCH_CONNECTIONS", "8"))
+CHANGES_PER_SECOND = float(os.environ.get("BENCH_CHANGES_PER_SECOND", "4"))
 TICK = os.sysconf("SC_CLK_TCK")
 
 
@@ -202,21 +211,46 @@ async def one_connection(
         writer.close()
 
 
-async def load(port: int, path: str, headers: dict[str, str], seconds: float) -> list:
+async def changes(until: float, counted: list) -> None:
+    """Raise every tournament's version ``CHANGES_PER_SECOND`` times a second until ``until``
+    (through a connection of the benchmark's own: the server's CPU does not count it)."""
+    import psycopg
+
+    from tournaments.models import Tournament
+
+    sql = f"UPDATE {Tournament._meta.db_table} SET version = version + 1"
+    with psycopg.connect(os.environ["DATABASE_URL"], autocommit=True) as db:
+        while time.perf_counter() < until:
+            await asyncio.to_thread(db.execute, sql)
+            counted.append(1)
+            await asyncio.sleep(1 / CHANGES_PER_SECOND)
+
+
+async def load(
+    port: int, path: str, headers: dict[str, str], seconds: float, changing: bool = False
+) -> list:
     out: list = []
     until = time.perf_counter() + seconds
+    counted: list = []
     await asyncio.gather(
-        *(one_connection(port, path, headers, until, out) for _ in range(CONNECTIONS))
+        *(one_connection(port, path, headers, until, out) for _ in range(CONNECTIONS)),
+        *([changes(until, counted)] if changing else []),
     )
     return out
 
 
-def measure(pid: int, port: int, path: str, headers: dict[str, str] | None = None) -> dict:
+def measure(
+    pid: int,
+    port: int,
+    path: str,
+    headers: dict[str, str] | None = None,
+    changing: bool = False,
+) -> dict:
     headers = headers or {}
     asyncio.run(load(port, path, headers, 0.3))  # warm this URL (imports, cache)
     ticks = cpu_ticks(pid)
     start = time.perf_counter()
-    samples = asyncio.run(load(port, path, headers, SECONDS))
+    samples = asyncio.run(load(port, path, headers, SECONDS, changing))
     elapsed = time.perf_counter() - start
     used = (cpu_ticks(pid) - ticks) / TICK
     times = sorted(s[0] for s in samples)
@@ -267,7 +301,8 @@ def run(pid: int, port: int, urls: dict[str, str]) -> dict:
     print(f"{'floor':24} {fmt(floor)}")
     for name, path in urls.items():
         warm = measure(pid, port, path)
-        changed = measure(pid, port, path, {"X-Bench-Invalidate": "1"})
+        changed = measure(pid, port, path, changing=True)
+        uncached = measure(pid, port, path, {"X-Bench-Invalidate": "1"})
         after = measure(pid, port, floor_path)
         floor_rps = (floor["rps"] + after["rps"]) / 2
         floor_cpu = (floor["cpu_ms"] + after["cpu_ms"]) / 2
@@ -275,14 +310,18 @@ def run(pid: int, port: int, urls: dict[str, str]) -> dict:
             "path": path,
             "warm": warm,
             "changed": changed,
+            "uncached": uncached,
             "floor_rps": round(floor_rps, 1),
             "floor_cpu_ms": round(floor_cpu, 3),
             "warm_ratio": round(warm["rps"] / floor_rps, 3),
             "changed_ratio": round(changed["rps"] / floor_rps, 3),
-            "changed_cpu_beyond_floor_ms": round(changed["cpu_ms"] - floor_cpu, 2),
+            "uncached_ratio": round(uncached["rps"] / floor_rps, 3),
+            "uncached_cpu_beyond_floor_ms": round(uncached["cpu_ms"] - floor_cpu, 2),
         }
-        print(f"{name:24} warm    {fmt(warm)}  ratio {results[name]['warm_ratio']:.2f}")
-        print(f"{'':24} changed {fmt(changed)}  ratio {results[name]['changed_ratio']:.2f}")
+        r = results[name]
+        print(f"{name:24} warm     {fmt(warm)}  ratio {r['warm_ratio']:.2f}")
+        print(f"{'':24} changed  {fmt(changed)}  ratio {r['changed_ratio']:.2f}")
+        print(f"{'':24} uncached {fmt(uncached)}  ratio {r['uncached_ratio']:.2f}")
         print(f"{'floor':24} {fmt(after)}")
         floor = after
     return results
@@ -300,26 +339,30 @@ def report(results: dict) -> None:
     targets = {
         "warm_ratio_min": min(r["warm_ratio"] for r in results.values()),
         "changed_ratio_min": min(r["changed_ratio"] for r in results.values()),
-        "big_changed_cpu_beyond_floor_ms_max": max(
-            (results[n]["changed_cpu_beyond_floor_ms"] for n in big), default=0
+        "big_uncached_cpu_beyond_floor_ms_max": max(
+            (results[n]["uncached_cpu_beyond_floor_ms"] for n in big), default=0
         ),
-        "big_changed_queries_max": max((results[n]["changed"]["queries"] for n in big), default=0),
+        "big_uncached_queries_max": max(
+            (results[n]["uncached"]["queries"] for n in big), default=0
+        ),
     }
     targets["ok"] = (
         targets["warm_ratio_min"] >= 0.5
         and targets["changed_ratio_min"] >= 0.2
-        and targets["big_changed_cpu_beyond_floor_ms_max"] <= 50
-        and targets["big_changed_queries_max"] <= 15
+        and targets["big_uncached_cpu_beyond_floor_ms_max"] <= 50
+        and targets["big_uncached_queries_max"] <= 15
     )
     print(
         json.dumps(
             {
                 "warm_ratio": {n: r["warm_ratio"] for n, r in results.items()},
                 "changed_ratio": {n: r["changed_ratio"] for n, r in results.items()},
-                "changed_cpu_beyond_floor_ms": {
-                    n: r["changed_cpu_beyond_floor_ms"] for n, r in results.items()
+                "uncached_ratio": {n: r["uncached_ratio"] for n, r in results.items()},
+                "uncached_cpu_beyond_floor_ms": {
+                    n: r["uncached_cpu_beyond_floor_ms"] for n, r in results.items()
                 },
-                "queries_changed": {n: r["changed"]["queries"] for n, r in results.items()},
+                "queries_uncached": {n: r["uncached"]["queries"] for n, r in results.items()},
+                "changes_per_second": CHANGES_PER_SECOND,
                 "floor_rps": round(statistics.median(r["floor_rps"] for r in results.values()), 1),
                 **targets,
             }
