@@ -30,7 +30,11 @@ def finished_result_rows(tournament: Tournament, *, stage_id: int | None = None)
     :func:`finished_results` gives without an object per match (a big Swiss's standings read
     ten thousand). Two queries: the plain matches (an N-point match of two players scored
     as a final score: the score is all there is), and the others with their games."""
-    matches = Match.objects.of_tournament(tournament).filter(status=MatchStatus.FINISHED)
+    # In no order (the ranking sorts): a match's default order joins the tournament again
+    # and sorts ten thousand rows for nothing.
+    matches = (
+        Match.objects.of_tournament(tournament).filter(status=MatchStatus.FINISHED).order_by()
+    )
     if stage_id is not None:
         matches = matches.filter(round__stage_id=stage_id)
     has_games = Exists(Game.objects.filter(match=OuterRef("pk")))
