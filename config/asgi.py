@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 import os
 
 from django.core.asgi import get_asgi_application
@@ -17,6 +16,7 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 from channels.sessions import SessionMiddlewareStack  # noqa: E402
 from django.conf import settings  # noqa: E402
 
+from config import gctuning  # noqa: E402
 from config.routing import websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter(
@@ -33,16 +33,11 @@ application = ProtocolTypeRouter(
 )
 
 # Python's garbage collector pauses the whole process, every open board with it, for as long
-# as it walks the objects it tracks (up to 200 ms with 300 boards open). What is loaded by
-# now lives as long as the process: frozen, it is left out of every walk. And the young
-# objects are walked after 50,000 allocations instead of 700: most of what an action makes
-# is gone by then, so far fewer objects grow old and the slow walks of the old ones become
-# rare (benchmarks/online.py, 300 games, with the move search's cycles removed as well: p95
+# as it walks the objects it tracks (up to 200 ms with 300 boards open): tuned (config/gctuning)
+# (benchmarks/online.py, 300 games, with the move search's cycles removed as well: p95
 # from 57 ms to 17-31 ms, p99 from 236 ms to 65-212 ms in six runs; README, "Garbage
 # collection in the websocket processes").
 # Production only (the setting ASGI_GC_TUNING): with SQLite, statements that wait longer for
 # the collector keep their tables locked.
 if settings.ASGI_GC_TUNING:
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(50_000, 20, 10)
+    gctuning.tune()
