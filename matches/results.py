@@ -32,9 +32,7 @@ def finished_result_rows(tournament: Tournament, *, stage_id: int | None = None)
     as a final score: the score is all there is), and the others with their games."""
     # In no order (the ranking sorts): a match's default order joins the tournament again
     # and sorts ten thousand rows for nothing.
-    matches = (
-        Match.objects.of_tournament(tournament).filter(status=MatchStatus.FINISHED).order_by()
-    )
+    matches = Match.objects.of_tournament(tournament).filter(status=MatchStatus.FINISHED).order_by()
     if stage_id is not None:
         matches = matches.filter(round__stage_id=stage_id)
     has_games = Exists(Game.objects.filter(match=OuterRef("pk")))
