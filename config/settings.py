@@ -41,6 +41,8 @@ DEBUG = env_bool("DEBUG", True)
 # in production; off by default, where SQLite is the database (its statements lock tables
 # until they are freed, and the tuning frees cyclic garbage later) and in the tests.
 ASGI_GC_TUNING = env_bool("ASGI_GC_TUNING", False)
+# The same for gunicorn's workers (config/gunicorn.py), where pages are built.
+WEB_GC_TUNING = env_bool("WEB_GC_TUNING", False)
 #: With DEBUG: Django's technical 404 and 500 pages instead of the app's own (config/pages.py).
 DEBUG_TECHNICAL_PAGES = env_bool("DEBUG_TECHNICAL_PAGES", False)
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]", "testserver"])

@@ -56,6 +56,8 @@ pool_connections(DATABASES["default"], default=True)
 
 # The websocket processes' garbage collector tuned for hundreds of open boards (config/asgi.py).
 ASGI_GC_TUNING = env_bool("ASGI_GC_TUNING", True)
+# And for the web workers (config/gunicorn.py): big pages are built with fewer pauses.
+WEB_GC_TUNING = env_bool("WEB_GC_TUNING", True)
 
 # Structured logs: one JSON object a line (LOG_FORMAT=text for plain lines).
 LOGGING["handlers"]["console"]["formatter"] = os.environ.get("LOG_FORMAT", "json")

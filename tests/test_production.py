@@ -270,3 +270,20 @@ def test_production_websocket_processes_tune_the_garbage_collector():
     assert tuned["threshold"] == [50_000, 20, 10] and int(tuned["frozen"]) > 10_000
     default = _gc_of_the_asgi_process()
     assert default == {"threshold": [700, 10, 10], "frozen": 0}
+
+
+SHOW_WEB_GC = """
+import gc, json, runpy
+import config.wsgi
+runpy.run_path("config/gunicorn.py")["post_worker_init"](None)
+print(json.dumps({"threshold": gc.get_threshold(), "frozen": gc.get_freeze_count()}))
+"""
+
+
+def test_production_web_workers_tune_the_garbage_collector_once_the_app_is_loaded():
+    """gunicorn's hook after a worker loaded the app: tuned as the websocket processes in
+    production, untouched on the embedded defaults."""
+    tuned = json.loads(run_python(SHOW_WEB_GC, **PRODUCTION_ENV).stdout.strip().splitlines()[-1])
+    assert tuned["threshold"] == [50_000, 20, 10] and int(tuned["frozen"]) > 10_000
+    default = json.loads(run_python(SHOW_WEB_GC).stdout.strip().splitlines()[-1])
+    assert default == {"threshold": [700, 10, 10], "frozen": 0}
