@@ -11,6 +11,10 @@ from __future__ import annotations
 
 import os
 
+from django.conf import settings
+
+from config import gctuning
+
 wsgi_app = "config.wsgi:application"
 bind = os.environ.get("WEB_BIND", "127.0.0.1:8000").split(",")
 workers = int(os.environ.get("WEB_WORKERS", "0")) or (os.cpu_count() or 1)
@@ -31,9 +35,5 @@ def post_worker_init(worker: object) -> None:
     Building a 2,048-player Swiss's standings makes tens of thousands of objects; with the
     collector's defaults it walked the whole app's objects again and again on the way (the
     ranking 27 ms of CPU, 14 ms tuned)."""
-    from django.conf import settings
-
-    if settings.WEB_GC_TUNING:
-        from config import gctuning
-
+    if settings.WEB_GC_TUNING:  # read once the worker has set Django up
         gctuning.tune()
