@@ -12,7 +12,7 @@ from django.urls import reverse
 from clubs.permissions import visible_tournaments_filter
 from matches.models import Game, Match
 from standings.selectors import tournament_standings
-from tournaments.models import Round, Tournament
+from tournaments.models import Entry, Round, Tournament
 from tournaments.selectors import TournamentVersion, public_tournament_version_by_id
 
 
@@ -169,8 +169,18 @@ def api_match(user: Any, token: Any, pk: int) -> Match:
     return match
 
 
-def api_standings(tournament: Tournament) -> list[dict[str, Any]]:
-    """The ranked table, the same as the standings page shows."""
+def api_standings_count(tournament_id: int) -> int:
+    """The rows of the standings: one per seeded entry (``tournament_standings``)."""
+    return Entry.objects.filter(tournament_id=tournament_id, seed__isnull=False).count()
+
+
+def api_standings(
+    tournament: Tournament, *, offset: int = 0, limit: int | None = None
+) -> list[dict[str, Any]]:
+    """The ranked table, the same as the standings page shows (the rows from ``offset``, at
+    most ``limit`` of them)."""
+    rows = tournament_standings(tournament).rows
+    end = None if limit is None else offset + limit
     return [
         {
             "rank": row["rank"],
@@ -179,7 +189,7 @@ def api_standings(tournament: Tournament) -> list[dict[str, Any]]:
             "name": row["player"],
             **{key: row[key] for key in STANDING_FIELDS},
         }
-        for row in tournament_standings(tournament).rows
+        for row in rows[offset:end]
     ]
 
 

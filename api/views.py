@@ -193,12 +193,15 @@ MATCH_PAGE_SIZE = 500
 MATCH_PAGE_MAX = 1000
 
 
-class _RoundFilter(serializers.Serializer):
-    round = serializers.IntegerField(required=False, min_value=1, max_value=2**62)
+class _Page(serializers.Serializer):
     limit = serializers.IntegerField(
         required=False, min_value=1, max_value=MATCH_PAGE_MAX, default=MATCH_PAGE_SIZE
     )
     offset = serializers.IntegerField(required=False, min_value=0, max_value=2**62, default=0)
+
+
+class _RoundFilter(_Page):
+    round = serializers.IntegerField(required=False, min_value=1, max_value=2**62)
 
 
 def _page_link(request: Request, limit: int, offset: int) -> str:
@@ -208,18 +211,25 @@ def _page_link(request: Request, limit: int, offset: int) -> str:
     return request.build_absolute_uri(f"{request.path}?{query.urlencode()}")
 
 
-@extend_schema(
-    tags=["matches"],
-    description=(
-        "The tournament's matches, in play order, one page at a time: the body stays a list; "
-        f"`limit` (default {MATCH_PAGE_SIZE}, at most {MATCH_PAGE_MAX}) and `offset` choose the "
-        "page, the `Link` header gives the `next` and `prev` pages (RFC 8288) and "
-        "`X-Total-Count` the number of matches."
-    ),
-    parameters=[
-        OpenApiParameter("round", int, description="Only this round's (its id)."),
-        OpenApiParameter("limit", int, description=f"Matches per page (1 to {MATCH_PAGE_MAX})."),
-        OpenApiParameter("offset", int, description="How many matches to skip."),
+def _with_page_headers(
+    request: Request, response: HttpResponseBase, total: int, limit: int, offset: int
+) -> HttpResponseBase:
+    """The ``Link`` header to the next and previous pages and ``X-Total-Count``."""
+    links = []
+    if offset + limit < total:
+        links.append(f'<{_page_link(request, limit, offset + limit)}>; rel="next"')
+    if offset > 0:
+        links.append(f'<{_page_link(request, limit, max(offset - limit, 0))}>; rel="prev"')
+    if links:
+        response["Link"] = ", ".join(links)
+    response["X-Total-Count"] = str(total)
+    return response
+
+
+def _page_parameters(name: str) -> list[OpenApiParameter]:
+    return [
+        OpenApiParameter("limit", int, description=f"{name} per page (1 to {MATCH_PAGE_MAX})."),
+        OpenApiParameter("offset", int, description=f"How many {name.lower()} to skip."),
         OpenApiParameter(
             "Link",
             str,
@@ -232,8 +242,22 @@ def _page_link(request: Request, limit: int, offset: int) -> str:
             int,
             location=OpenApiParameter.HEADER,
             response=[200],
-            description="The number of matches on all pages.",
+            description=f"The number of {name.lower()} on all pages.",
         ),
+    ]
+
+
+@extend_schema(
+    tags=["matches"],
+    description=(
+        "The tournament's matches, in play order, one page at a time: the body stays a list; "
+        f"`limit` (default {MATCH_PAGE_SIZE}, at most {MATCH_PAGE_MAX}) and `offset` choose the "
+        "page, the `Link` header gives the `next` and `prev` pages (RFC 8288) and "
+        "`X-Total-Count` the number of matches."
+    ),
+    parameters=[
+        OpenApiParameter("round", int, description="Only this round's (its id)."),
+        *_page_parameters("Matches"),
     ],
     responses={200: MatchSerializer(many=True), 400: ERRORS[400], 404: ERRORS[404]},
 )
@@ -261,31 +285,41 @@ class TournamentMatchList(ApiView):
             ),
             params=[round_id, limit, offset],
         )
-        links = []
-        if offset + limit < total:
-            links.append(f'<{_page_link(request, limit, offset + limit)}>; rel="next"')
-        if offset > 0:
-            links.append(f'<{_page_link(request, limit, max(offset - limit, 0))}>; rel="prev"')
-        if links:
-            response["Link"] = ", ".join(links)
-        response["X-Total-Count"] = str(total)
-        return response
+        return _with_page_headers(request, response, total, limit, offset)
 
 
 @extend_schema(
     tags=["tournaments"],
     summary="Standings",
-    description="The ranked table of the tournament's entries.",
-    responses={200: StandingSerializer(many=True), 404: ERRORS[404]},
+    description=(
+        "The ranked table of the tournament's entries, best first, one page at a time as the "
+        f"matches list: `limit` (default {MATCH_PAGE_SIZE}, at most {MATCH_PAGE_MAX}) and "
+        "`offset`, the `Link` header to the `next` and `prev` pages, `X-Total-Count` the "
+        "number of entries."
+    ),
+    parameters=_page_parameters("Entries"),
+    responses={200: StandingSerializer(many=True), 400: ERRORS[400], 404: ERRORS[404]},
 )
 class StandingList(ApiView):
     serializer_class = StandingSerializer
 
     def get(self, request: Request, pk: int) -> Response:
-        # The rows are already what StandingSerializer (the schema) describes.
-        return self.tournament_read(
-            "api-standings", self.tournament_version(pk), selectors.api_standings
+        tournament = self.tournament_version(pk)
+        query = _Page(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        limit = query.validated_data["limit"]
+        offset = query.validated_data["offset"]
+        total = pagecache.cached_here(
+            "api-standings-count", tournament, lambda: selectors.api_standings_count(tournament.pk)
         )
+        # The rows are already what StandingSerializer (the schema) describes.
+        response = self.tournament_read(
+            "api-standings",
+            tournament,
+            lambda full: selectors.api_standings(full, offset=offset, limit=limit),
+            params=[limit, offset],
+        )
+        return _with_page_headers(request, response, total, limit, offset)
 
 
 @extend_schema(tags=["matches"], responses={200: MatchDetailSerializer, 404: ERRORS[404]})

@@ -129,6 +129,28 @@ def test_the_matches_list_comes_in_pages_linked_by_header(client, swiss):
         assert client.get(f"{url}?{bad}").status_code == 400
 
 
+def test_the_standings_come_in_pages_linked_by_header(client, swiss, commit):
+    tournament = swiss(7)
+    for match in Match.objects.filter(round__stage__tournament=tournament, entry_b__isnull=False):
+        commit(match_record_final_score, match=match, score_a=match.length, score_b=1)
+    url = f"/api/tournaments/{tournament.pk}/standings"
+    whole = client.get(url)
+    names = [row["name"] for row in whole.json()]
+    assert len(names) == 7 and whole["X-Total-Count"] == "7" and "Link" not in whole
+    first = client.get(f"{url}?limit=3")
+    assert [row["name"] for row in first.json()] == names[:3]
+    assert first["X-Total-Count"] == "7"
+    assert 'rel="next"' in first["Link"] and 'rel="prev"' not in first["Link"]
+    second = client.get(first["Link"].split(">")[0].lstrip("<"))
+    assert [row["name"] for row in second.json()] == names[3:6]
+    assert [row["rank"] for row in second.json()] == [row["rank"] for row in whole.json()[3:6]]
+    last = client.get(f"{url}?limit=3&offset=6")
+    assert [row["name"] for row in last.json()] == names[6:]
+    assert 'rel="next"' not in last["Link"] and 'rel="prev"' in last["Link"]
+    for bad in ("limit=0", "limit=1001", "limit=x", "offset=-1"):
+        assert client.get(f"{url}?{bad}").status_code == 400
+
+
 def test_the_lists_say_what_their_serializers_describe(client, swiss, commit):
     """The matches and standings lists are written from plain rows; they must be exactly what
     the serializers of the schema give (a bye, open matches, a won match by either side)."""
