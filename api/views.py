@@ -49,7 +49,7 @@ from matches.files import (
 from matches.models import ResultSource
 from tournaments import pagecache
 from tournaments.models import Tournament
-from tournaments.selectors import TournamentVersion
+from tournaments.selectors import PublicTournamentVersions, TournamentVersion
 
 #: Largest request body: a match file plus room for a multipart envelope.
 MAX_BODY_BYTES = MAX_FILE_BYTES + 64 * 1024
@@ -146,7 +146,12 @@ class TournamentList(ApiView):
         club = request.query_params.get("club") or None
         tournaments = selectors.api_tournaments(request.user, self.token, club=club)
         # The page's rows (ids and versions, one light query) key the cached serialization.
-        page = self.paginate_queryset(selectors.tournament_versions(tournaments)) or []
+        versions_of: Any = (
+            PublicTournamentVersions(club)
+            if not request.user.is_authenticated and self.token is None
+            else selectors.tournament_versions(tournaments)
+        )
+        page = self.paginate_queryset(versions_of) or []
         versions = ",".join(row.page_version for row in page)
         key = pagecache.list_key("api-tournaments", versions)
         # This process's copy first (never stale: the key holds every version), then Redis.

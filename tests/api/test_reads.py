@@ -183,3 +183,45 @@ def test_the_lists_say_what_their_serializers_describe(client, swiss, commit):
     found = client.get(f"/api/tournaments/{tournament.pk}/standings").json()
     assert found == expected
     assert [list(row) for row in found] == [list(row) for row in expected]
+
+
+def test_a_visitors_tournament_list_is_the_one_the_permissions_give_page_by_page(client):
+    """A visitor's list is read with plain queries: the same tournaments, in the same order
+    (start date newest first, undated ones as the database sorts them, then creation) and
+    pages as the permissions' filter gives."""
+    import datetime
+
+    from django.contrib.auth.models import AnonymousUser
+
+    from api.selectors import api_tournaments
+    from tests.factories import ClubFactory, TournamentFactory
+
+    bar, pub, private = (
+        ClubFactory(slug="bar"),
+        ClubFactory(slug="pub"),
+        ClubFactory(slug="hidden", is_private=True),
+    )
+    day = datetime.datetime(2026, 3, 1, 19, tzinfo=datetime.UTC)
+    for n in range(66):
+        TournamentFactory(
+            club=(bar, pub, private)[n % 3],
+            starts_at=None if n % 4 == 0 else day + datetime.timedelta(days=n % 5),
+            status="draft" if n % 7 == 0 else "registration",
+            is_published=n % 11 != 0,
+        )
+    for club in (None, "bar", "pub", "hidden"):
+        expected = list(
+            api_tournaments(AnonymousUser(), None, club=club).values_list("pk", flat=True)
+        )
+        query = f"club={club}&" if club else ""
+        found, page = [], 1
+        while True:
+            body = client.get(f"/api/tournaments?{query}page={page}").json()
+            assert body["count"] == len(expected)
+            found += [row["id"] for row in body["results"]]
+            if body["next"] is None:
+                break
+            page += 1
+        assert found == expected and (club == "hidden") == (not expected)
+    assert len(expected) == 0 and page == 1
+    assert client.get("/api/tournaments?page=9").status_code == 404
