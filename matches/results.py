@@ -7,10 +7,10 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.db import connections
-from django.db.models import Count, Exists, OuterRef, Q, QuerySet
+from django.db.models import Q, QuerySet
 
 from matches.models import Game, Match, MatchOutcome, MatchStatus, WinKind
-from tournaments.models import Entry, MatchFormat, Round, RoundStatus, Tournament
+from tournaments.models import Entry, MatchFormat, Round, RoundStatus, Stage, Tournament
 from tournaments.ranking import MatchResult, ResultRow
 
 GAMMONISH = [WinKind.GAMMON, WinKind.BACKGAMMON]
@@ -25,62 +25,68 @@ def finished_results(tournament: Tournament, *, stage_id: int | None = None) -> 
     return results
 
 
-def finished_result_rows(tournament: Tournament, *, stage_id: int | None = None) -> list[ResultRow]:
+def finished_result_rows(
+    tournament: Tournament | int, *, stage_id: int | None = None
+) -> list[ResultRow]:
     """The finished matches as plain tuples in ``MatchResult``'s field order: what
     :func:`finished_results` gives without an object per match (a big Swiss's standings read
-    ten thousand). Two queries: the plain matches (an N-point match of two players scored
+    ten thousand). Two plain queries (built through the ORM, these two cost more than the
+    fetch of ten thousand rows): the plain matches (an N-point match of two players scored
     as a final score: the score is all there is), and the others with their games."""
-    # In no order (the ranking sorts): a match's default order joins the tournament again
-    # and sorts ten thousand rows for nothing.
-    matches = Match.objects.of_tournament(tournament).filter(status=MatchStatus.FINISHED).order_by()
+    tournament_id = tournament if isinstance(tournament, int) else tournament.pk
+    matches, rounds, stages, games = (
+        Match._meta.db_table,
+        Round._meta.db_table,
+        Stage._meta.db_table,
+        Game._meta.db_table,
+    )
+    # In no order (the ranking sorts).
+    finished = (
+        f"FROM {matches} m JOIN {rounds} r ON r.id = m.round_id "
+        f"JOIN {stages} s ON s.id = r.stage_id WHERE s.tournament_id = %s AND m.status = %s"
+    )
+    params: list[Any] = [tournament_id, MatchStatus.FINISHED]
     if stage_id is not None:
-        matches = matches.filter(round__stage_id=stage_id)
-    has_games = Exists(Game.objects.filter(match=OuterRef("pk")))
+        finished += " AND r.stage_id = %s"
+        params.append(stage_id)
+    has_games = f"EXISTS (SELECT 1 FROM {games} g0 WHERE g0.match_id = m.id)"
     plain = (
-        Q(match_format=MatchFormat.POINTS, entry_a__isnull=False, entry_b__isnull=False)
-        & ~Q(outcome=MatchOutcome.BYE)
-        & ~has_games
+        "m.match_format = %s AND m.entry_a_id IS NOT NULL AND m.entry_b_id IS NOT NULL "
+        f"AND m.outcome <> %s AND NOT {has_games}"
     )
     # Exactly the matches that are not plain, said positively (a simpler query than NOT).
     other = (
-        ~Q(match_format=MatchFormat.POINTS)
-        | Q(entry_a__isnull=True)
-        | Q(entry_b__isnull=True)
-        | Q(outcome=MatchOutcome.BYE)
-        | has_games
+        "(m.match_format <> %s OR m.entry_a_id IS NULL OR m.entry_b_id IS NULL "
+        f"OR m.outcome = %s OR {has_games})"
     )
-    plain_rows = matches.filter(plain).values_list(
-        "entry_a_id", "entry_b_id", "winner_id", "score_a", "score_b", "round__number"
-    )
-    found: list[ResultRow] = [
-        (a, b, winner, score_a, score_b, 0, 0, 0, 0, False, number, None)
-        for a, b, winner, score_a, score_b, number in _fetch_all(plain_rows)
-    ]
-    # The others are few (byes, best-of-N, matches recorded game by game): their games are
-    # counted in the same query.
-    rows = (
-        matches.filter(other)
-        .annotate(
-            a_games=Count("games", filter=Q(games__winner=0)),
-            b_games=Count("games", filter=Q(games__winner=1)),
-            a_gammons=Count("games", filter=Q(games__winner=0, games__kind__in=GAMMONISH)),
-            b_gammons=Count("games", filter=Q(games__winner=1, games__kind__in=GAMMONISH)),
+    kinds = ", ".join(["%s"] * len(GAMMONISH))
+    connection = connections[Match.objects.db]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT m.entry_a_id, m.entry_b_id, m.winner_id, m.score_a, m.score_b, r.number "
+            f"{finished} AND {plain}",
+            [*params, MatchFormat.POINTS, MatchOutcome.BYE],
         )
-        .values_list(
-            "entry_a_id",
-            "entry_b_id",
-            "winner_id",
-            "score_a",
-            "score_b",
-            "outcome",
-            "match_format",
-            "round__number",
-            "a_games",
-            "b_games",
-            "a_gammons",
-            "b_gammons",
+        found: list[ResultRow] = [
+            (a, b, winner, score_a, score_b, 0, 0, 0, 0, False, number, None)
+            for a, b, winner, score_a, score_b, number in cursor.fetchall()
+        ]
+        # The others are few (byes, best-of-N, matches recorded game by game): their games
+        # are counted in the same query.
+        cursor.execute(
+            "SELECT m.entry_a_id, m.entry_b_id, m.winner_id, m.score_a, m.score_b, m.outcome, "
+            "m.match_format, r.number, "
+            "SUM(CASE WHEN g.winner = 0 THEN 1 ELSE 0 END), "
+            "SUM(CASE WHEN g.winner = 1 THEN 1 ELSE 0 END), "
+            f"SUM(CASE WHEN g.winner = 0 AND g.kind IN ({kinds}) THEN 1 ELSE 0 END), "
+            f"SUM(CASE WHEN g.winner = 1 AND g.kind IN ({kinds}) THEN 1 ELSE 0 END) "
+            f"{finished.replace(' WHERE ', f' LEFT JOIN {games} g ON g.match_id = m.id WHERE ')} "
+            f"AND {other} "
+            "GROUP BY m.id, m.entry_a_id, m.entry_b_id, m.winner_id, m.score_a, m.score_b, "
+            "m.outcome, m.match_format, r.number",
+            [*GAMMONISH, *GAMMONISH, *params, MatchFormat.POINTS, MatchOutcome.BYE],
         )
-    )
+        rows = cursor.fetchall()
     append = found.append
     for row in rows:
         a, b, winner, score_a, score_b, outcome, match_format, number = row[:8]
