@@ -85,7 +85,9 @@ class Table:
         loss_points: int,
         bye_points: int,
         lot_seed: int,
+        wins_over: bool = True,
     ) -> None:
+        """``wins_over``: whether to list who beat whom (only head-to-head asks)."""
         self.players = list(players)
         self.index = {p: i for i, p in enumerate(self.players)}
         if len(self.index) != len(self.players):
@@ -104,7 +106,7 @@ class Table:
         self.opponents: list[list[int]] = [[] for _ in range(n)]
         self.wins_over: list[tuple[int, int]] = []
         self.awarded = [0] * n
-        self._add(results)
+        self._add(results, wins_over)
         self.match_points = [
             self.won[i] * win_points
             + self.lost[i] * loss_points
@@ -114,7 +116,7 @@ class Table:
         ]
         self.match_wins = [self.won[i] + self.byes[i] for i in range(n)]
 
-    def _add(self, results: Iterable[ResultRow]) -> None:
+    def _add(self, results: Iterable[ResultRow], list_wins: bool) -> None:
         # One pass with local names: a big Swiss has ten thousand results per table.
         index = self.index
         played, won, lost, byes = self.played, self.won, self.lost, self.byes
@@ -141,7 +143,7 @@ class Table:
                 gammons_won[a] += a_gam
                 if winner == a_id:
                     won[a] += 1
-                    if b is not None:
+                    if list_wins and b is not None:
                         wins_over.append((a, b))
                 else:
                     lost[a] += 1
@@ -156,7 +158,7 @@ class Table:
                 gammons_won[b] += b_gam
                 if winner == b_id:
                     won[b] += 1
-                    if a is not None:
+                    if list_wins and a is not None:
                         wins_over.append((b, a))
                 else:
                     lost[b] += 1
@@ -309,7 +311,15 @@ def rank(
     Results involving players not listed are ignored for those players.
     """
     chosen = [METRICS[key]() for key in metrics]
-    table = Table(player_ids, results, win_points, loss_points, bye_points, lot_seed)
+    table = Table(
+        player_ids,
+        results,
+        win_points,
+        loss_points,
+        bye_points,
+        lot_seed,
+        wins_over=any(metric.uses_ties for metric in chosen),
+    )
     n = len(table.players)
     columns: list[list[int]] = []
     signed: list[list[int]] = []  # smaller is better, for one ascending sort
