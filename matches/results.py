@@ -11,7 +11,7 @@ from django.db.models import Q, QuerySet
 
 from matches.models import Game, Match, MatchOutcome, MatchStatus, WinKind
 from tournaments.models import Entry, MatchFormat, Round, RoundStatus, Stage, Tournament
-from tournaments.ranking import MatchResult, ResultRow
+from tournaments.ranking import MatchResult, PlainRow, ResultRow
 
 GAMMONISH = [WinKind.GAMMON, WinKind.BACKGAMMON]
 
@@ -30,9 +30,31 @@ def finished_result_rows(
 ) -> list[ResultRow]:
     """The finished matches as plain tuples in ``MatchResult``'s field order: what
     :func:`finished_results` gives without an object per match (a big Swiss's standings read
-    ten thousand). Two plain queries (built through the ORM, these two cost more than the
-    fetch of ten thousand rows): the plain matches (an N-point match of two players scored
-    as a final score: the score is all there is), and the others with their games."""
+    ten thousand)."""
+    plain, others = _finished(tournament, stage_id, with_round=True)
+    return [
+        *(
+            (a, b, winner, a_pts, b_pts, 0, 0, 0, 0, False, number, None)
+            for a, b, winner, a_pts, b_pts, number in plain
+        ),
+        *others,
+    ]
+
+
+def finished_result_parts(tournament: Tournament | int) -> tuple[list[PlainRow], list[ResultRow]]:
+    """The finished matches in two parts, for the standings: the plain ones (an N-point match
+    of two players scored as a final score: the score is all there is) as
+    ``ranking.PlainRow``, and the others (byes, best-of-N, matches recorded game by game)
+    with their games."""
+    return _finished(tournament, None, with_round=False)
+
+
+def _finished(
+    tournament: Tournament | int, stage_id: int | None, *, with_round: bool
+) -> tuple[list[Any], list[ResultRow]]:
+    """The plain matches (with their round's number after the score if ``with_round``) and
+    the others. Two plain queries: built through the ORM, these two cost more than the
+    fetch of ten thousand rows."""
     tournament_id = tournament if isinstance(tournament, int) else tournament.pk
     matches, rounds, stages, games = (
         Match._meta.db_table,
@@ -63,14 +85,12 @@ def finished_result_rows(
     connection = connections[Match.objects.db]
     with connection.cursor() as cursor:
         cursor.execute(
-            "SELECT m.entry_a_id, m.entry_b_id, m.winner_id, m.score_a, m.score_b, r.number "
-            f"{finished} AND {plain}",
+            "SELECT m.entry_a_id, m.entry_b_id, m.winner_id, m.score_a, m.score_b"
+            f"{', r.number' if with_round else ''} {finished} AND {plain}",
             [*params, MatchFormat.POINTS, MatchOutcome.BYE],
         )
-        found: list[ResultRow] = [
-            (a, b, winner, score_a, score_b, 0, 0, 0, 0, False, number, None)
-            for a, b, winner, score_a, score_b, number in cursor.fetchall()
-        ]
+        plain_rows = cursor.fetchall()
+        found: list[ResultRow] = []
         # The others are few (byes, best-of-N, matches recorded game by game): their games
         # are counted in the same query.
         cursor.execute(
@@ -112,7 +132,7 @@ def finished_result_rows(
                 None,
             )
         )
-    return found
+    return plain_rows, found
 
 
 def awarded_results(tournament: Tournament) -> list[MatchResult]:

@@ -7,10 +7,10 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from draw.brackets import is_bracket
-from matches.results import awarded_results, finished_result_rows
+from matches.results import awarded_results, finished_result_parts
 from standings.placings import MAIN, NamedPlace, Place, main_places, placings, table_places
 from tournaments.models import Entry, EntryStatus, Tournament
-from tournaments.ranking import ResultRow, StandingRow, rank
+from tournaments.ranking import PlainRow, ResultRow, StandingRow, rank
 from tournaments.tiebreaks import tiebreaks_of
 
 #: Totals every standings table shows; tie-break columns that repeat one are left out.
@@ -60,7 +60,10 @@ class EntryRow(NamedTuple):
 
 
 def build_standings(
-    tournament: Tournament, entries: list[EntryRow], results: Iterable[ResultRow]
+    tournament: Tournament,
+    entries: list[EntryRow],
+    results: Iterable[ResultRow],
+    plain: Iterable[PlainRow] = (),
 ) -> Standings:
     metrics = tiebreaks_of(tournament)
     by_id = {entry.pk: entry for entry in entries}
@@ -70,6 +73,7 @@ def build_standings(
         metrics,
         bye_points=tournament.bye_match_points,
         lot_seed=tournament.pk,
+        plain=plain,
     )
     found = placings([tournament]).get(tournament.pk, {}) if is_bracket(tournament) else None
     places: dict[int, Place]
@@ -130,9 +134,5 @@ def tournament_standings(tournament: Tournament) -> Standings:
         .order_by("seed")
         .values_list("pk", "player__name", "status")
     ]
-    return build_standings(tournament, entries, finished_tournament_rows(tournament))
-
-
-def finished_tournament_rows(tournament: Tournament) -> list[ResultRow]:
-    """Every finished match and every award of the tournament, as plain result rows."""
-    return [*finished_result_rows(tournament), *awarded_results(tournament)]
+    plain, others = finished_result_parts(tournament)
+    return build_standings(tournament, entries, [*others, *awarded_results(tournament)], plain)

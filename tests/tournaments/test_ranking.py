@@ -129,3 +129,27 @@ def test_awarded_points_count_as_match_points_but_not_as_wins_or_byes() -> None:
     by_player = {row.player: row for row in rows}
     assert by_player[1].match_points == 2 and by_player[1].byes == 0 and by_player[1].won == 0
     assert [row.player for row in rows] == [1, 2]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_plain_results_rank_as_the_same_results_given_in_full(seed: int) -> None:
+    """Plain rows (a, b, winner, a_points, b_points) are the standings' fast path for matches
+    scored by final score: the same table as those results given as full rows, with every
+    metric (head-to-head too), players outside the list, unwon matches and other results."""
+    rng = random.Random(seed)
+    players = list(range(1, 21))
+    everyone = [*players, 98, 99]  # 98 and 99 are not listed (a withdrawn entry's opponent)
+    plain = []
+    for _ in range(60):
+        a, b = rng.sample(everyone, 2)
+        winner = rng.choice([a, b, a, b, None])
+        plain.append((a, b, winner, rng.randint(0, 7), rng.randint(0, 7)))
+    others = [
+        MatchResult(a=3, b=None, winner=3, bye=True),
+        MatchResult(a=4, b=5, winner=5, a_points=2, b_points=5, a_games=1, b_games=3, b_gammons=1),
+        MatchResult(a=6, b=None, winner=6, award=2),
+    ]
+    full = [MatchResult(a, b, winner, a_pts, b_pts) for a, b, winner, a_pts, b_pts in plain]
+    for metrics in (DEFAULT_METRICS, tuple(METRICS)):
+        expected = rank(players, [*full, *others], metrics, lot_seed=seed)
+        assert rank(players, others, metrics, lot_seed=seed, plain=plain) == expected
