@@ -126,7 +126,8 @@ class Table:
         self.match_wins = [self.won[i] + self.byes[i] for i in range(n)]
 
     def _add_plain(self, results: Iterable[PlainRow], list_wins: bool) -> None:
-        """As :meth:`_add` for plain results: nothing but points and who won."""
+        """Points and who won, in one pass with local names: a big Swiss has ten thousand
+        results per table."""
         index = self.index
         played, won, lost = self.played, self.won, self.lost
         points_for, points_against = self.points_for, self.points_against
@@ -160,12 +161,11 @@ class Table:
                     opponents[b].append(a)
 
     def _add(self, results: Iterable[ResultRow], list_wins: bool) -> None:
-        # One pass with local names: a big Swiss has ten thousand results per table.
+        """Awards, byes, games and gammons here; points and who won as plain results."""
         index = self.index
-        played, won, lost, byes = self.played, self.won, self.lost, self.byes
-        points_for, points_against = self.points_for, self.points_against
+        byes, awarded = self.byes, self.awarded
         games_won, games_lost, gammons_won = self.games_won, self.games_lost, self.gammons_won
-        opponents, wins_over, awarded = self.opponents, self.wins_over, self.awarded
+        plain: list[PlainRow] = []
         for a_id, b_id, winner, a_pts, b_pts, a_gms, b_gms, a_gam, b_gam, bye, _, award in results:
             a = index.get(a_id)
             if award is not None:
@@ -178,35 +178,15 @@ class Table:
                 continue
             b = index.get(b_id)
             if a is not None:
-                played[a] += 1
-                points_for[a] += a_pts
-                points_against[a] += b_pts
                 games_won[a] += a_gms
                 games_lost[a] += b_gms
                 gammons_won[a] += a_gam
-                if winner == a_id:
-                    won[a] += 1
-                    if list_wins and b is not None:
-                        wins_over.append((a, b))
-                else:
-                    lost[a] += 1
-                if b is not None:
-                    opponents[a].append(b)
             if b is not None:
-                played[b] += 1
-                points_for[b] += b_pts
-                points_against[b] += a_pts
                 games_won[b] += b_gms
                 games_lost[b] += a_gms
                 gammons_won[b] += b_gam
-                if winner == b_id:
-                    won[b] += 1
-                    if list_wins and a is not None:
-                        wins_over.append((b, a))
-                else:
-                    lost[b] += 1
-                if a is not None:
-                    opponents[b].append(a)
+            plain.append((a_id, b_id, winner, a_pts, b_pts))
+        self._add_plain(plain, list_wins)
 
 
 class Metric(ABC):
