@@ -4,6 +4,7 @@ consumer (tests/matches/online/test_consumer_limits.py)."""
 
 from __future__ import annotations
 
+import time
 import uuid
 
 import pytest
@@ -153,7 +154,21 @@ def test_on_redis_a_caller_is_counted_in_one_small_counter(client, settings):
     response = client.get("/api/tournaments", REMOTE_ADDR="10.0.0.7")
     assert 0 < int(response["Retry-After"]) <= 60
     assert cache.get("throttle_anon_10.0.0.7") == 8  # a number, not a list of every request
+    redis_key = cache.make_and_validate_key("throttle_anon_10.0.0.7")
+    assert 0 < cache._cache.get_client(redis_key).ttl(redis_key) <= 60  # the window ends
     assert client.get("/api/tournaments", REMOTE_ADDR="10.0.0.8").status_code == 200
+
+
+@needs_redis
+def test_on_redis_the_count_starts_again_when_its_window_ends(settings):
+    from config.cache import DegradingRedisCache, count_hit
+
+    redis_cache = DegradingRedisCache(REDIS_URL, {"KEY_PREFIX": f"rates-{uuid.uuid4().hex}"})
+    assert [count_hit(redis_cache, "k", 1)[0] for _ in range(3)] == [1, 2, 3]
+    count, left = count_hit(redis_cache, "k", 1)
+    assert count == 4 and 0 <= left <= 1
+    time.sleep(2.1)  # Redis expires keys to the millisecond
+    assert count_hit(redis_cache, "k", 1)[0] == 1
 
 
 def test_the_rates_are_in_the_settings():
