@@ -215,7 +215,7 @@ async def one_connection(
         writer.close()
 
 
-async def changes(until: float, counted: list) -> None:
+async def changes(until: float) -> None:
     """Raise every tournament's version ``CHANGES_PER_SECOND`` times a second until ``until``
     (through a connection of the benchmark's own: the server's CPU does not count it)."""
     import psycopg
@@ -226,7 +226,6 @@ async def changes(until: float, counted: list) -> None:
     with psycopg.connect(os.environ["DATABASE_URL"], autocommit=True) as db:
         while time.perf_counter() < until:
             await asyncio.to_thread(db.execute, sql)
-            counted.append(1)
             await asyncio.sleep(1 / CHANGES_PER_SECOND)
 
 
@@ -235,10 +234,9 @@ async def load(
 ) -> list:
     out: list = []
     until = time.perf_counter() + seconds
-    counted: list = []
     await asyncio.gather(
         *(one_connection(port, path, headers, until, out) for _ in range(CONNECTIONS)),
-        *([changes(until, counted)] if changing else []),
+        *([changes(until)] if changing else []),
     )
     return out
 

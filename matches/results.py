@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.db import connections
-from django.db.models import Q, QuerySet
+from django.db.models import Q
 
 from matches.models import Game, Match, MatchOutcome, MatchStatus, WinKind
 from tournaments.models import Entry, MatchFormat, Round, RoundStatus, Stage, Tournament
@@ -203,12 +203,3 @@ def match_result(
         bye=outcome == MatchOutcome.BYE,
         round_number=round_number,
     )
-
-
-def _fetch_all(rows: QuerySet[Any, tuple[Any, ...]]) -> list[tuple[Any, ...]]:
-    """The rows of a ``values_list`` in one fetch: ten thousand rows in chunks of a hundred
-    (what iterating a queryset does) cost a third more."""
-    sql, params = rows.query.sql_with_params()
-    with connections[rows.db].cursor() as cursor:
-        cursor.execute(sql, params)
-        return cursor.fetchall()

@@ -258,17 +258,18 @@ print(json.dumps({"threshold": gc.get_threshold(), "frozen": gc.get_freeze_count
 """
 
 
-def _gc_of_the_asgi_process(**env: str) -> dict[str, object]:
-    return json.loads(run_python(SHOW_GC, **env).stdout.strip().splitlines()[-1])
+def _gc_after(script: str, **env: str) -> dict[str, object]:
+    """The collector's state that ``script`` prints last, run with ``env``."""
+    return json.loads(run_python(script, **env).stdout.strip().splitlines()[-1])
 
 
 def test_production_websocket_processes_tune_the_garbage_collector():
     """Its pauses hold up every board of the process (README): in production what start-up
     loaded is frozen and the young objects are collected less often; not on the embedded
     defaults (SQLite)."""
-    tuned = _gc_of_the_asgi_process(**PRODUCTION_ENV)
+    tuned = _gc_after(SHOW_GC, **PRODUCTION_ENV)
     assert tuned["threshold"] == [50_000, 20, 10] and int(tuned["frozen"]) > 10_000
-    default = _gc_of_the_asgi_process()
+    default = _gc_after(SHOW_GC)
     assert default == {"threshold": [700, 10, 10], "frozen": 0}
 
 
@@ -283,7 +284,7 @@ print(json.dumps({"threshold": gc.get_threshold(), "frozen": gc.get_freeze_count
 def test_production_web_workers_tune_the_garbage_collector_once_the_app_is_loaded():
     """gunicorn's hook after a worker loaded the app: tuned as the websocket processes in
     production, untouched on the embedded defaults."""
-    tuned = json.loads(run_python(SHOW_WEB_GC, **PRODUCTION_ENV).stdout.strip().splitlines()[-1])
+    tuned = _gc_after(SHOW_WEB_GC, **PRODUCTION_ENV)
     assert tuned["threshold"] == [50_000, 20, 10] and int(tuned["frozen"]) > 10_000
-    default = json.loads(run_python(SHOW_WEB_GC).stdout.strip().splitlines()[-1])
+    default = _gc_after(SHOW_WEB_GC)
     assert default == {"threshold": [700, 10, 10], "frozen": 0}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -180,21 +181,32 @@ class TournamentVersion:
         return page_version(self.pk, self.created_at, self.version)
 
 
+def _visible_to_anyone(where: str = "", params: Iterable[Any] = ()) -> tuple[str, list[Any]]:
+    """``FROM`` and ``WHERE`` of the tournaments anyone may see (``can_view_tournament`` for
+    a visitor: published, not a draft, of a public club), with ``where`` besides: SQL and its
+    parameters."""
+    tournaments, clubs = Tournament._meta.db_table, Club._meta.db_table
+    sql = (
+        f"FROM {tournaments} t JOIN {clubs} c ON c.id = t.club_id "
+        f"WHERE t.is_published AND NOT c.is_private AND t.status <> %s"
+    )
+    return (f"{sql} AND {where}" if where else sql), [TournamentStatus.DRAFT, *params]
+
+
+def _version_of(row: tuple[int, int, Any]) -> TournamentVersion:
+    pk, version, created_at = row
+    return TournamentVersion(pk, version, _aware(created_at))
+
+
 class PublicTournamentVersions:
     """The versions of the tournaments anyone may see (of the club with this slug, or of all
     clubs), newest first, as a sequence Django's paginator pages: its count and each slice
     are one plain query (the API's list, for a visitor: a warm read built no ORM query)."""
 
     def __init__(self, club_slug: str | None = None) -> None:
-        tournaments, clubs = Tournament._meta.db_table, Club._meta.db_table
-        self._from = (
-            f"FROM {tournaments} t JOIN {clubs} c ON c.id = t.club_id "
-            f"WHERE t.is_published AND NOT c.is_private AND t.status <> %s"
+        self._from, self._params = (
+            _visible_to_anyone("c.slug = %s", [club_slug]) if club_slug else _visible_to_anyone()
         )
-        self._params: list[Any] = [TournamentStatus.DRAFT]
-        if club_slug:
-            self._from += " AND c.slug = %s"
-            self._params.append(club_slug)
 
     def count(self) -> int:
         with connection.cursor() as cursor:
@@ -213,21 +225,12 @@ class PublicTournamentVersions:
                 f"ORDER BY t.starts_at DESC, t.created_at DESC, t.id DESC LIMIT %s OFFSET %s",
                 [*self._params, window.stop - start, start],
             )
-            rows = cursor.fetchall()
-        return [TournamentVersion(pk, version, _aware(created)) for pk, version, created in rows]
+            return [_version_of(row) for row in cursor.fetchall()]
 
 
 def _public_version(where: str, params: list[Any]) -> TournamentVersion | None:
-    tournaments, clubs = Tournament._meta.db_table, Club._meta.db_table
+    sql, params = _visible_to_anyone(where, params)
     with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT t.id, t.version, t.created_at FROM {tournaments} t "
-            f"JOIN {clubs} c ON c.id = t.club_id "
-            f"WHERE {where} AND t.is_published AND NOT c.is_private AND t.status <> %s",
-            [*params, TournamentStatus.DRAFT],
-        )
+        cursor.execute(f"SELECT t.id, t.version, t.created_at {sql}", params)
         row = cursor.fetchone()
-    if row is None:
-        return None
-    pk, version, created_at = row
-    return TournamentVersion(pk, version, _aware(created_at))
+    return None if row is None else _version_of(row)

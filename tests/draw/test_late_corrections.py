@@ -37,6 +37,19 @@ def rows_agree_with_the_bracket(tournament):
         assert {match.entry_a_id, match.entry_b_id} == {target.a, target.b}, match.bracket_key
 
 
+def swap_and_reopen(commit, match, organizer):
+    """The organizer gives ``match`` to its loser, voiding and re-opening later matches."""
+    commit(
+        match_correct_final_score,
+        match=match,
+        score_a=0,
+        score_b=match.length,
+        reason="Scores swapped",
+        user=organizer,
+        reopen_later=True,
+    )
+
+
 def test_a_correction_is_refused_when_the_old_winner_lost_his_next_match(
     make_tournament, play, commit
 ):
@@ -108,15 +121,7 @@ def test_the_organizer_can_void_and_reopen_the_later_match(
     while semi.status != MatchStatus.FINISHED:  # David loses his semi-final game by game
         commit(match_record_game, match=semi, winner=0 if semi.entry_a == second.entry_a else 1)
         semi.refresh_from_db()
-    commit(
-        match_correct_final_score,
-        match=first,
-        score_a=0,
-        score_b=first.length,
-        reason="Scores swapped",
-        user=organizer,
-        reopen_later=True,
-    )
+    swap_and_reopen(commit, first, organizer)
     semi.refresh_from_db()
     assert {semi.entry_a, semi.entry_b} == {ida, second.entry_a}
     assert semi.status == MatchStatus.READY
@@ -185,15 +190,7 @@ def test_reopening_a_match_of_a_finished_tournament_runs_it_again(
     play(final, winner=first.entry_a)
     tournament.refresh_from_db()
     assert tournament.status == "finished"
-    commit(
-        match_correct_final_score,
-        match=first,
-        score_a=0,
-        score_b=first.length,
-        reason="Scores swapped",
-        user=organizer,
-        reopen_later=True,
-    )
+    swap_and_reopen(commit, first, organizer)
     tournament.refresh_from_db()
     final.refresh_from_db()
     assert tournament.status == "running"
