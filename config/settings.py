@@ -156,6 +156,14 @@ def pool_connections(database: dict[str, Any], *, default: bool) -> None:
 
 
 pool_connections(DATABASES["default"], default=False)
+# The few queries every cached page runs (its tournament's version) are prepared once per
+# connection on PostgreSQL (config/db.py); off behind a pooler that cannot keep them. Only
+# those: Django's own queries bind their parameters in the client, never prepared.
+DB_PREPARED_STATEMENTS = env_bool("DB_PREPARED_STATEMENTS", True)
+if DATABASES["default"]["ENGINE"].endswith("postgresql"):
+    DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = (
+        5 if DB_PREPARED_STATEMENTS else None
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Redis: Celery broker, cache, channel layer ----------------------------------------------

@@ -7,12 +7,12 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from django.db import connection
 from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from clubs.models import Club, Player
+from config.db import prepared_cursor
 from tournaments import presentation
 from tournaments.models import (
     Entry,
@@ -139,7 +139,7 @@ def public_club_version(slug: str) -> ClubVersion | None:
     its tournament's, see ``clubs.versions``) and today's date (what "active" and "upcoming"
     mean moves with it). One plain query: the page's whole cost when cached."""
     tournaments, clubs = Tournament._meta.db_table, Club._meta.db_table
-    with connection.cursor() as cursor:
+    with prepared_cursor() as cursor:
         cursor.execute(
             f"SELECT c.id, c.version, c.created_at, COALESCE(SUM(t.version), 0), COUNT(t.id) "
             f"FROM {clubs} c LEFT JOIN {tournaments} t ON t.club_id = c.id "
@@ -209,7 +209,7 @@ class PublicTournamentVersions:
         )
 
     def count(self) -> int:
-        with connection.cursor() as cursor:
+        with prepared_cursor() as cursor:
             cursor.execute(f"SELECT COUNT(*) {self._from}", self._params)
             return int(cursor.fetchone()[0])
 
@@ -218,7 +218,7 @@ class PublicTournamentVersions:
 
     def __getitem__(self, window: slice) -> list[TournamentVersion]:
         start = window.start or 0
-        with connection.cursor() as cursor:
+        with prepared_cursor() as cursor:
             # The order of ``api.selectors.api_tournaments``.
             cursor.execute(
                 f"SELECT t.id, t.version, t.created_at {self._from} "
@@ -230,7 +230,7 @@ class PublicTournamentVersions:
 
 def _public_version(where: str, params: list[Any]) -> TournamentVersion | None:
     sql, params = _visible_to_anyone(where, params)
-    with connection.cursor() as cursor:
+    with prepared_cursor() as cursor:
         cursor.execute(f"SELECT t.id, t.version, t.created_at {sql}", params)
         row = cursor.fetchone()
     return None if row is None else _version_of(row)

@@ -1,0 +1,58 @@
+"""The query every cached page runs (its tournament's version) is a statement PostgreSQL
+prepares once per connection (``config.db``), and still a query Django sees."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from tests.conftest import needs_postgres
+
+# Committed data: the tests start a fresh connection (forgetting what was prepared on it).
+pytestmark = [pytest.mark.django_db(transaction=True), needs_postgres]
+
+
+def prepared_statements() -> list[str]:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        return [row[0] for row in cursor.fetchall()]
+
+
+def version_queries(statements: list[str]) -> list[str]:
+    return [s for s in statements if "t.version" in s and "tournaments_tournament" in s]
+
+
+@pytest.fixture
+def tournament(make_tournament):
+    tournament = make_tournament(4, format="swiss", swiss_rounds=3)
+    tournament.is_published = True
+    tournament.save()
+    return tournament
+
+
+def reset_prepared() -> None:
+    """Forget what earlier tests prepared on this connection (psycopg's record of it too)."""
+    connection.close()
+    connection.ensure_connection()
+
+
+def test_a_cached_pages_version_query_is_prepared_once_and_still_counted(client, tournament):
+    reset_prepared()
+    url = tournament.get_absolute_url()
+    assert client.get(url).status_code == 200  # built and cached
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(url).status_code == 200
+    assert len(queries) == 1  # the version, seen by Django's query log like any other
+    assert len(version_queries(prepared_statements())) == 1
+    client.get(url)
+    assert len(version_queries(prepared_statements())) == 1  # prepared once, used again
+
+
+def test_no_statement_is_prepared_when_the_setting_says_so(client, tournament, settings):
+    settings.DB_PREPARED_STATEMENTS = False  # behind a pooler that cannot keep them
+    reset_prepared()
+    url = tournament.get_absolute_url()
+    for _ in range(3):
+        assert client.get(url).status_code == 200
+    assert version_queries(prepared_statements()) == []
