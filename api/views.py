@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from django.core.cache import cache, caches
 from django.http import HttpResponse, HttpResponseBase
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -155,15 +154,11 @@ class TournamentList(ApiView):
         versions = ",".join(row.page_version for row in page)
         key = pagecache.list_key("api-tournaments", versions)
         # This process's copy first (never stale: the key holds every version), then Redis.
-        local = caches["pages"]
-        data = local.get(key)
+        data = pagecache.lookup(key)
         if data is None:
-            data = cache.get(key)
-            if data is None:
-                rows = tournaments.in_bulk([row.pk for row in page])
-                data = list(TournamentSerializer([rows[row.pk] for row in page], many=True).data)
-                cache.set(key, data, pagecache.TIMEOUT)
-            local.set(key, data, pagecache.TIMEOUT)
+            rows = tournaments.in_bulk([row.pk for row in page])
+            data = list(TournamentSerializer([rows[row.pk] for row in page], many=True).data)
+            pagecache.keep(key, data)
         return self.get_paginated_response(data)
 
 

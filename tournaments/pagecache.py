@@ -81,12 +81,29 @@ def cached_here(
     """As :func:`cached`, with this process's own copy in front (``CACHES["pages"]``): a hit
     costs no round trip to Redis. The key holds the version, so a copy is never stale."""
     cache_key = key(name, tournament, params)
+    found = lookup(cache_key)
+    if found is None:
+        found = build()
+        keep(cache_key, found)
+    return found
+
+
+def lookup(cache_key: str) -> Any:
+    """This process's copy (``CACHES["pages"]``), else the shared cache's, then kept here
+    too; None if neither has it."""
     local = caches["pages"]
     found = local.get(cache_key)
     if found is None:
-        found = cached(name, tournament, build, params)
-        local.set(cache_key, found, TIMEOUT)
+        found = cache.get(cache_key)
+        if found is not None:
+            local.set(cache_key, found, TIMEOUT)
     return found
+
+
+def keep(cache_key: str, value: object) -> None:
+    """Into the shared cache and this process's copy (see :func:`lookup`)."""
+    cache.set(cache_key, value, TIMEOUT)
+    caches["pages"].set(cache_key, value, TIMEOUT)
 
 
 #: Stands for the visitor's CSRF token in a page cached whole (see ``whole_page``).
@@ -146,18 +163,14 @@ def whole_page(
     :data:`CSRF_PLACEHOLDER`)."""
     polled = bool(request.headers.get("HX-Request"))
     cache_key = key(f"body:{name}", tournament, [request.get_full_path(), polled])
-    local = caches["pages"]
-    found = local.get(cache_key)
+    found = lookup(cache_key)
     if found is None:
-        found = cache.get(cache_key)
-        if found is None:
-            response = build()
-            if response.status_code != 200 or response.streaming:
-                return response
-            # The body as bytes around the placeholders: a hit only joins them.
-            found = (response.content.split(_PLACEHOLDER_BYTES), response["Content-Type"])
-            cache.set(cache_key, found, TIMEOUT)
-        local.set(cache_key, found, TIMEOUT)
+        response = build()
+        if response.status_code != 200 or response.streaming:
+            return response
+        # The body as bytes around the placeholders: a hit only joins them.
+        found = (response.content.split(_PLACEHOLDER_BYTES), response["Content-Type"])
+        keep(cache_key, found)
     parts, content_type = found
     body = visitor_csrf_token(request).encode().join(parts) if len(parts) > 1 else parts[0]
     response = HttpResponse(body, content_type)
