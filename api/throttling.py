@@ -36,7 +36,13 @@ class _SettingsRate(SimpleRateThrottle):
         self.key = self.get_cache_key(request, view)
         if self.key is None:
             return True
-        count, left = count_hit(self.cache, self.key, int(self.duration))
+        # Counted once per request, though asked twice when a cached read is refused
+        # (``ApiView.dispatch`` asks first, then Django REST framework's refusal again).
+        http_request = getattr(request, "_request", request)
+        counted = http_request.__dict__.setdefault("counted_hits", {})
+        if self.key not in counted:
+            counted[self.key] = count_hit(self.cache, self.key, int(self.duration))
+        count, left = counted[self.key]
         if count <= self.num_requests:
             return True
         self.wait_seconds = max(left, 1.0)

@@ -3,10 +3,13 @@ club's own token); posting a result needs the token of the match's club."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import Any
 
-from django.http import HttpResponse, HttpResponseBase
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
+from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from drf_spectacular.types import OpenApiTypes
@@ -48,7 +51,11 @@ from matches.files import (
 from matches.models import ResultSource
 from tournaments import pagecache
 from tournaments.models import Tournament
-from tournaments.selectors import PublicTournamentVersions, TournamentVersion
+from tournaments.selectors import (
+    PublicTournamentVersions,
+    TournamentVersion,
+    public_tournament_version_by_id,
+)
 
 #: Largest request body: a match file plus room for a multipart envelope.
 MAX_BODY_BYTES = MAX_FILE_BYTES + 64 * 1024
@@ -74,13 +81,71 @@ class TokenForWrites(BasePermission):
         return request.method in SAFE_METHODS or isinstance(request.auth, ApiToken)
 
 
+def _anonymous_json_read(request: HttpRequest) -> bool:
+    """A GET every visitor without a session or a token gets the same JSON for (JSON, or
+    anything, asked for; the browsable API and ``?format=`` are built every time)."""
+    return (
+        pagecache.is_anonymous_visit(request)
+        and "HTTP_AUTHORIZATION" not in request.META
+        and "format" not in request.GET
+        and request.headers.get("Accept", "*/*") in ("*/*", "application/json")
+    )
+
+
+@dataclass(frozen=True)
+class _Versions:
+    """What a read of several tournaments is cached under (``pagecache.Versioned``)."""
+
+    page_version: str
+
+
 class ApiView(GenericAPIView):  # type: ignore[type-arg]
     authentication_classes = [ClubTokenAuthentication, SessionAuthentication]
     permission_classes = [TokenForWrites]
     pagination_class = None
+    #: An anonymous visitor's JSON read of the tournament ``pk`` is served whole from the
+    #: cache (``dispatch``).
+    cached_whole = False
 
     def get_exception_handler(self) -> Any:
         return api_exception_handler
+
+    def anonymous_version(self, request: HttpRequest, kwargs: dict[str, Any]) -> Any:
+        """What an anonymous visitor's read is cached whole under (None: built as usual)."""
+        return public_tournament_version_by_id(kwargs["pk"]) if self.cached_whole else None
+
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        """An anonymous visitor's JSON read, from a cache of the whole response (body and
+        headers as built) under the tournament's version, as the pages are: counted by the
+        rate limit, but not passed through the rest of Django REST framework (its dispatch
+        cost more than the read). Anything else, a miss and a refusal, as usual."""
+        if not _anonymous_json_read(request):
+            return super().dispatch(request, *args, **kwargs)  # type: ignore[no-any-return]
+        version = self.anonymous_version(request, kwargs)
+        if version is None:
+            return super().dispatch(request, *args, **kwargs)  # type: ignore[no-any-return]
+        # The absolute address: the pages' links (``Link``, ``next``) hold the host.
+        cache_key = pagecache.key(
+            f"api-whole:{type(self).__name__}", version, [request.build_absolute_uri()]
+        )
+        found = pagecache.lookup(cache_key)
+        if found is not None and self._anonymous_allowed(request):
+            content, headers = found
+            response = HttpResponse(content, headers=headers)
+            # As on the built read, whose authentication read the (absent) session.
+            patch_vary_headers(response, ["Cookie"])
+            return response
+        response: HttpResponseBase = super().dispatch(request, *args, **kwargs)
+        if found is None and response.status_code == 200 and isinstance(response, HttpResponse):
+            if isinstance(response, Response):
+                response.render()
+            pagecache.keep(cache_key, (response.content, dict(response.items())))
+        return response
+
+    def _anonymous_allowed(self, request: HttpRequest) -> bool:
+        """The rate limits allow this anonymous request (and count it). Refused, it goes the
+        usual way, which answers 429 with its ``Retry-After``."""
+        return all(throttle.allow_request(request, self) for throttle in self.get_throttles())
 
     def cached_response(
         self,
@@ -141,6 +206,19 @@ class TournamentList(ApiView):
     serializer_class = TournamentSerializer
     pagination_class = TournamentPagination
 
+    def anonymous_version(self, request: HttpRequest, kwargs: dict[str, Any]) -> Any:
+        """The page's tournaments' versions and the number of all, in one query."""
+        page = request.GET.get("page", "1")
+        if not re.fullmatch(r"[0-9]{1,9}", page) or int(page) < 1:
+            return None  # "last", or not a page: built as usual
+        size = TournamentPagination.page_size
+        start = (int(page) - 1) * size
+        visible = PublicTournamentVersions(request.GET.get("club") or None)
+        count, rows = visible.with_count(slice(start, start + size))
+        if count is None and int(page) > 1:
+            return None  # no such page: the usual 404
+        return _Versions(f"{count or 0}:" + ",".join(row.page_version for row in rows))
+
     def get(self, request: Request) -> Response:
         club = request.query_params.get("club") or None
         tournaments = selectors.api_tournaments(request.user, self.token, club=club)
@@ -165,6 +243,7 @@ class TournamentList(ApiView):
 @extend_schema(tags=["tournaments"], responses={200: TournamentSerializer, 404: ERRORS[404]})
 class TournamentDetail(ApiView):
     serializer_class = TournamentSerializer
+    cached_whole = True
 
     def get(self, request: Request, pk: int) -> Response:
         return self.tournament_read(
@@ -177,6 +256,7 @@ class TournamentDetail(ApiView):
 @extend_schema(tags=["tournaments"], responses={200: RoundSerializer(many=True), 404: ERRORS[404]})
 class RoundList(ApiView):
     serializer_class = RoundSerializer
+    cached_whole = True
 
     def get(self, request: Request, pk: int) -> Response:
         return self.tournament_read(
@@ -263,6 +343,7 @@ def _page_parameters(name: str) -> list[OpenApiParameter]:
 )
 class TournamentMatchList(ApiView):
     serializer_class = MatchSerializer
+    cached_whole = True
 
     def get(self, request: Request, pk: int) -> Response:
         tournament = self.tournament_version(pk)
@@ -302,6 +383,7 @@ class TournamentMatchList(ApiView):
 )
 class StandingList(ApiView):
     serializer_class = StandingSerializer
+    cached_whole = True
 
     def get(self, request: Request, pk: int) -> Response:
         tournament = self.tournament_version(pk)

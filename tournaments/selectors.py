@@ -217,15 +217,21 @@ class PublicTournamentVersions:
         return self.count()
 
     def __getitem__(self, window: slice) -> list[TournamentVersion]:
+        return self.with_count(window)[1]
+
+    def with_count(self, window: slice) -> tuple[int | None, list[TournamentVersion]]:
+        """The slice and the number of all of them (None when the slice is empty), in one
+        query."""
         start = window.start or 0
         with prepared_cursor() as cursor:
             # The order of ``api.selectors.api_tournaments``.
             cursor.execute(
-                f"SELECT t.id, t.version, t.created_at {self._from} "
+                f"SELECT t.id, t.version, t.created_at, COUNT(*) OVER () {self._from} "
                 f"ORDER BY t.starts_at DESC, t.created_at DESC, t.id DESC LIMIT %s OFFSET %s",
                 [*self._params, window.stop - start, start],
             )
-            return [_version_of(row) for row in cursor.fetchall()]
+            rows = cursor.fetchall()
+        return (rows[0][3] if rows else None), [_version_of(row[:3]) for row in rows]
 
 
 def _public_version(where: str, params: list[Any]) -> TournamentVersion | None:
