@@ -337,6 +337,10 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    "DEFAULT_RENDERER_CLASSES": [
+        "rest_framework.renderers.JSONRenderer",
+        "api.renderers.BrowsableAPIRenderer",
+    ],
     # issue 13: per address (anonymous), per user (session) and per club token (api).
     "DEFAULT_THROTTLE_CLASSES": [
         "api.throttling.AnonThrottle",
