@@ -53,6 +53,7 @@ class DegradingRedisCache(RedisCache):
     def __init__(self, server: Any, params: Any) -> None:
         super().__init__(server, params)
         self._class = ReusingRedisClient
+        self._scripts: dict[int, Any] = {}
 
     def _or(self, fallback: Any, call: Callable[[], Any]) -> Any:
         try:
@@ -105,19 +106,33 @@ class DegradingRedisCache(RedisCache):
         return self._or(False, lambda: super(DegradingRedisCache, self).clear())
 
     def count_hit(self, key: str, seconds: int) -> tuple[int, float]:
-        """See :func:`count_hit`: one round trip (a counter that lives ``seconds`` from its
+        """See :func:`count_hit`: one command (a counter that lives ``seconds`` from its
         first hit, raised by one, and its time left). Redis down: (0, 0), nothing counted."""
         redis_key = self.make_and_validate_key(key)
 
         def hit() -> tuple[int, float]:
-            pipe = self._cache.get_client(redis_key, write=True).pipeline()
-            pipe.set(redis_key, 0, ex=seconds, nx=True)
-            pipe.incr(redis_key)
-            pipe.ttl(redis_key)
-            _created, count, left = pipe.execute()
+            client = self._cache.get_client(redis_key, write=True)
+            script = self._scripts.get(id(client))
+            if script is None:
+                script = self._scripts[id(client)] = client.register_script(_COUNT_HIT)
+            count, left = script(keys=[redis_key], args=[seconds])
             return int(count), float(max(left, 0))
 
         return self._or((0, 0.0), hit)  # type: ignore[no-any-return]
+
+
+#: :meth:`DegradingRedisCache.count_hit` in Redis, atomic and in one round trip (a script
+#: Redis keeps; redis-py sends it again after a restart of Redis): the counter raised by one,
+#: its lifetime set at its first hit (or if it ever had none), and the seconds it has left.
+_COUNT_HIT = """
+local count = redis.call('INCR', KEYS[1])
+local left = redis.call('TTL', KEYS[1])
+if left < 0 then
+    redis.call('EXPIRE', KEYS[1], ARGV[1])
+    left = tonumber(ARGV[1])
+end
+return {count, left}
+"""
 
 
 def count_hit(cache: Any, key: str, seconds: int) -> tuple[int, float]:

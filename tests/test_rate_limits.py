@@ -171,6 +171,19 @@ def test_on_redis_the_count_starts_again_when_its_window_ends(settings):
     assert count_hit(redis_cache, "k", 1)[0] == 1
 
 
+@needs_redis
+def test_on_redis_a_counter_without_a_lifetime_gets_one():
+    from config.cache import DegradingRedisCache, count_hit
+
+    redis_cache = DegradingRedisCache(REDIS_URL, {"KEY_PREFIX": f"rates-{uuid.uuid4().hex}"})
+    redis_key = redis_cache.make_and_validate_key("k")
+    client = redis_cache._cache.get_client(redis_key, write=True)
+    client.set(redis_key, 5)  # as an older counter, or a write by hand, could leave it
+    count, left = count_hit(redis_cache, "k", 30)
+    assert count == 6 and left == 30
+    assert 0 < client.ttl(redis_key) <= 30
+
+
 def test_the_rates_are_in_the_settings():
     from django.conf import settings
 
