@@ -1,0 +1,43 @@
+"""Each standings row carries its ranked row's totals under the right names, in the order the
+tables and exports read them."""
+
+from __future__ import annotations
+
+import pytest
+
+from matches.results import awarded_results, finished_result_parts
+from standings.selectors import ROW_KEYS, tournament_standings
+from tests.conftest import open_matches
+from tournaments.ranking import StandingRow, rank
+from tournaments.tiebreaks import tiebreaks_of
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_rows_are_the_ranked_rows_totals_named(make_tournament, play):
+    tournament = make_tournament(6, format="swiss", swiss_rounds=3)
+    for n, match in enumerate(open_matches(tournament)):
+        winner = match.entry_b if n % 2 else match.entry_a
+        play(match, winner=winner, score=(match.length, n))
+    standings = tournament_standings(tournament)
+    metrics = tiebreaks_of(tournament)
+    plain, others = finished_result_parts(tournament)
+    ranked = rank(
+        [row["entry_id"] for row in standings.rows],
+        [*others, *awarded_results(tournament)],
+        metrics,
+        bye_points=tournament.bye_match_points,
+        lot_seed=tournament.pk,
+        plain=plain,
+    )
+    by_entry = {row.player: row for row in ranked}
+    assert [row["entry_id"] for row in standings.rows] == [row.player for row in ranked]
+    for shown in standings.rows:
+        assert list(shown) == [*ROW_KEYS, *(f"tb_{metric}" for metric in metrics)]
+        row = by_entry[shown["entry_id"]]
+        for name in StandingRow._fields[2:13]:
+            assert shown[name] == getattr(row, name), name
+        assert [shown[f"tb_{metric}"] for metric in metrics] == list(row.metrics)
+        assert shown["rank"] == row.rank
+    assert sum(row["won"] for row in standings.rows) == 3
+    assert {row["lost"] for row in standings.rows} == {0, 1}
