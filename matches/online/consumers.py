@@ -333,6 +333,15 @@ class OnlineGameConsumer(AsyncWebsocketConsumer):
         for reply in replies:
             await self.send(text_data=reply)
 
+    async def layer_lost(self, event: dict[str, Any]) -> None:
+        """The channel layer lost Redis (``config.channels``): this socket would hear no
+        more moves, so it is closed (1012, "service restart"); the board reconnects with a
+        growing pause and reads the state afresh once Redis is back."""
+        if self.closing:
+            return
+        self.closing = True
+        await self.close(code=1012, reason="channel layer lost")
+
     async def _close_rate_limited(self) -> None:
         self.closing = True
         with translation.override(self.language):

@@ -22,6 +22,7 @@ from kombu import pools
 from redis import Redis
 
 from config.celery import app as celery_app
+from config.settings import redis_channel_layer
 from events.models import Delivery
 from tests.conftest import needs_postgres
 
@@ -182,12 +183,8 @@ def on_test_redis(redis_server: RedisServer, settings: Any) -> Iterator[RedisSer
             "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
         }
     }
-    settings.CHANNEL_LAYERS = {
-        "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [redis_server.url], "prefix": "crawford"},
-        }
-    }
+    # The same layer as the server processes (config.settings), so that they hear this one.
+    settings.CHANNEL_LAYERS = {"default": redis_channel_layer(redis_server.url)}
     settings.CELERY_TASK_ALWAYS_EAGER = False
     settings.CELERY_BROKER_URL = redis_server.url  # what /healthz asks
     settings.EVENTS_RECONCILE_GRACE_SECONDS = 0
