@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import uuid
 from pathlib import Path
 
 import pytest
@@ -69,6 +70,22 @@ def no_rate_limits(request):
     settings.REST_FRAMEWORK = {
         **settings.REST_FRAMEWORK,
         "DEFAULT_THROTTLE_RATES": {"anon": None, "user": None, "token": None},
+    }
+
+
+@pytest.fixture
+def own_caches(settings):
+    """Caches of this test alone, in memory: with REDIS_URL the default cache (and so the
+    rate limits' counters) is shared by the test workers; the pages' copies start empty."""
+    settings.CACHES = {
+        "pages": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": f"pages-{uuid.uuid4().hex}",
+        },
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": f"throttle-{uuid.uuid4().hex}",
+        },
     }
 
 

@@ -91,19 +91,7 @@ def test_the_lockout_page_is_translated(client, axes_on):
 
 
 @pytest.fixture
-def api_rates(settings):
-    # A cache of this test alone: with REDIS_URL the default cache is shared by the workers.
-    settings.CACHES = {
-        # Each process's own copy of cached pages (in front of the default cache), fresh.
-        "pages": {
-            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-            "LOCATION": f"pages-{uuid.uuid4().hex}",
-        },
-        "default": {
-            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-            "LOCATION": f"throttle-{uuid.uuid4().hex}",
-        },
-    }
+def api_rates(settings, own_caches):
     settings.REST_FRAMEWORK = {
         **settings.REST_FRAMEWORK,
         "DEFAULT_THROTTLE_RATES": {"anon": "5/min", "user": "8/min", "token": "10/min"},
