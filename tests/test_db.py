@@ -25,10 +25,7 @@ def version_queries(statements: list[str]) -> list[str]:
 
 @pytest.fixture
 def tournament(make_tournament):
-    tournament = make_tournament(4, format="swiss", swiss_rounds=3)
-    tournament.is_published = True
-    tournament.save()
-    return tournament
+    return make_tournament(4, format="swiss", swiss_rounds=3)  # published, as by default
 
 
 def reset_prepared() -> None:

@@ -20,10 +20,7 @@ HEADERS = ("Content-Type", "Link", "X-Total-Count", "Vary", "Allow")
 
 @pytest.fixture
 def swiss(make_tournament):
-    tournament = make_tournament(6, format="swiss", swiss_rounds=3)
-    tournament.is_published = True
-    tournament.save()
-    return tournament
+    return make_tournament(6, format="swiss", swiss_rounds=3)  # published, as by default
 
 
 def headers(response) -> dict[str, object]:
