@@ -8,13 +8,16 @@ so a settings change (and a test) takes effect.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 from rest_framework.settings import api_settings
 from rest_framework.throttling import SimpleRateThrottle
 
 from clubs.models import ApiToken
-from config.cache import count_hit
+from config.cache import count_hit, count_hit_during
+
+T = TypeVar("T")
 
 
 def _is_token(request: Any) -> bool:
@@ -38,8 +41,7 @@ class _SettingsRate(SimpleRateThrottle):
             return True
         # Counted once per request, though asked twice when a cached read is refused
         # (``ApiView.dispatch`` asks first, then Django REST framework's refusal again).
-        http_request = getattr(request, "_request", request)
-        counted = http_request.__dict__.setdefault("counted_hits", {})
+        counted = _counted(request)
         if self.key not in counted:
             counted[self.key] = count_hit(self.cache, self.key, int(self.duration))
         count, left = counted[self.key]
@@ -50,6 +52,33 @@ class _SettingsRate(SimpleRateThrottle):
 
     def wait(self) -> float | None:
         return self.wait_seconds
+
+    def count_during(self, request: Any, view: Any, work: Callable[[], T]) -> T:
+        """``work()``, this request counted meanwhile (see :func:`counted_during`)."""
+        key = None if self.rate is None else self.get_cache_key(request, view)
+        counted = _counted(request)
+        if key is None or key in counted:
+            return work()
+        result, counted[key] = count_hit_during(self.cache, key, int(self.duration), work)
+        return result
+
+
+def _counted(request: Any) -> dict[str, tuple[int, float]]:
+    """This request's counts, by counter: each counter is raised once per request."""
+    http_request = getattr(request, "_request", request)
+    return http_request.__dict__.setdefault("counted_hits", {})  # type: ignore[no-any-return]
+
+
+def counted_during(request: Any, view: Any, throttles: Sequence[Any], work: Callable[[], T]) -> T:
+    """``work()``, with the request counted by each of ``throttles`` while it runs: the
+    counts' round trips to Redis overlap ``work``'s wait for the database. ``allow_request``
+    then decides on the counts without asking again."""
+    if not throttles:
+        return work()
+    first, rest = throttles[0], throttles[1:]
+    if not isinstance(first, _SettingsRate):
+        return counted_during(request, view, rest, work)
+    return first.count_during(request, view, lambda: counted_during(request, view, rest, work))
 
 
 class AnonThrottle(_SettingsRate):

@@ -39,6 +39,7 @@ from api.serializers import (
     StandingSerializer,
     TournamentSerializer,
 )
+from api.throttling import counted_during
 from clubs import permissions
 from clubs.models import ApiToken
 from config.errors import UserError
@@ -121,7 +122,11 @@ class ApiView(GenericAPIView):  # type: ignore[type-arg]
         cost more than the read). Anything else, a miss and a refusal, as usual."""
         if not _anonymous_json_read(request):
             return super().dispatch(request, *args, **kwargs)  # type: ignore[no-any-return]
-        version = self.anonymous_version(request, kwargs)
+        throttles = self.get_throttles()
+        # Counted while the version is read: Redis's round trip and the database's overlap.
+        version = counted_during(
+            request, self, throttles, lambda: self.anonymous_version(request, kwargs)
+        )
         if version is None:
             return super().dispatch(request, *args, **kwargs)  # type: ignore[no-any-return]
         # The absolute address: the pages' links (``Link``, ``next``) hold the host.
@@ -129,7 +134,7 @@ class ApiView(GenericAPIView):  # type: ignore[type-arg]
             f"api-whole:{type(self).__name__}", version, [request.build_absolute_uri()]
         )
         found = pagecache.lookup(cache_key)
-        if found is not None and self._anonymous_allowed(request):
+        if found is not None and all(t.allow_request(request, self) for t in throttles):
             content, headers = found
             response = HttpResponse(content, headers=headers)
             # As on the built read, whose authentication read the (absent) session.
@@ -141,11 +146,6 @@ class ApiView(GenericAPIView):  # type: ignore[type-arg]
                 response.render()
             pagecache.keep(cache_key, (response.content, dict(response.items())))
         return response
-
-    def _anonymous_allowed(self, request: HttpRequest) -> bool:
-        """The rate limits allow this anonymous request (and count it). Refused, it goes the
-        usual way, which answers 429 with its ``Retry-After``."""
-        return all(throttle.allow_request(request, self) for throttle in self.get_throttles())
 
     def cached_response(
         self,

@@ -12,11 +12,12 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from django.core.cache.backends.base import DEFAULT_TIMEOUT
 from django.core.cache.backends.redis import RedisCache, RedisCacheClient
 from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import NoScriptError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 logger = logging.getLogger("crawford.cache")
@@ -25,6 +26,8 @@ logger = logging.getLogger("crawford.cache")
 UNAVAILABLE = (RedisConnectionError, RedisTimeoutError, ConnectionError, TimeoutError, OSError)
 #: Seconds between two warnings about a cache that does not answer.
 LOG_EVERY = 60.0
+
+T = TypeVar("T")
 
 
 class ReusingRedisClient(RedisCacheClient):
@@ -59,11 +62,15 @@ class DegradingRedisCache(RedisCache):
         try:
             return call()
         except UNAVAILABLE as error:
-            now = time.monotonic()
-            if now - DegradingRedisCache._last_warning >= LOG_EVERY:
-                DegradingRedisCache._last_warning = now
-                logger.warning("the cache does not answer, serving without it: %s", error)
+            self._warn(error)
             return fallback
+
+    @staticmethod
+    def _warn(error: BaseException) -> None:
+        now = time.monotonic()
+        if now - DegradingRedisCache._last_warning >= LOG_EVERY:
+            DegradingRedisCache._last_warning = now
+            logger.warning("the cache does not answer, serving without it: %s", error)
 
     def add(self, key: Any, value: Any, timeout: Any = DEFAULT_TIMEOUT, version: Any = None) -> Any:
         return self._or(
@@ -112,13 +119,61 @@ class DegradingRedisCache(RedisCache):
 
         def hit() -> tuple[int, float]:
             client = self._cache.get_client(redis_key, write=True)
-            script = self._scripts.get(id(client))
-            if script is None:
-                script = self._scripts[id(client)] = client.register_script(_COUNT_HIT)
-            count, left = script(keys=[redis_key], args=[seconds])
+            count, left = self._count_script(client)(keys=[redis_key], args=[seconds])
             return int(count), float(max(left, 0))
 
         return self._or((0, 0.0), hit)  # type: ignore[no-any-return]
+
+    def _count_script(self, client: Any) -> Any:
+        script = self._scripts.get(id(client))
+        if script is None:
+            script = self._scripts[id(client)] = client.register_script(_COUNT_HIT)
+        return script
+
+    def count_hit_during(
+        self, key: str, seconds: int, work: Callable[[], T]
+    ) -> tuple[T, tuple[int, float]]:
+        """:meth:`count_hit` with ``work`` done while Redis answers: the command is sent,
+        ``work`` runs (a query: its wait and Redis's overlap), then the answer is read. A
+        failed send counts as :meth:`count_hit` does after ``work``; ``work``'s own error
+        drops the connection (its answer unread) and goes up."""
+        redis_key = self.make_and_validate_key(key)
+        try:
+            client = self._cache.get_client(redis_key, write=True)
+            sha = self._count_script(client).sha
+            pool = client.connection_pool
+            connection = pool.get_connection()
+        except UNAVAILABLE as error:
+            self._warn(error)
+            return work(), (0, 0.0)
+        try:
+            connection.send_command("EVALSHA", sha, 1, redis_key, seconds)
+        except UNAVAILABLE:  # a connection Redis dropped: the usual way, which reconnects
+            connection.disconnect()
+            pool.release(connection)
+            return work(), self.count_hit(key, seconds)
+        try:
+            result = work()
+        except BaseException:
+            connection.disconnect()
+            pool.release(connection)
+            raise
+        try:
+            count, left = connection.read_response()
+        except NoScriptError:  # Redis restarted: the usual way loads the script again
+            pool.release(connection)
+            return result, self.count_hit(key, seconds)
+        except UNAVAILABLE as error:
+            connection.disconnect()
+            pool.release(connection)
+            self._warn(error)
+            return result, (0, 0.0)
+        except BaseException:
+            connection.disconnect()
+            pool.release(connection)
+            raise
+        pool.release(connection)
+        return result, (int(count), float(max(left, 0)))
 
 
 #: :meth:`DegradingRedisCache.count_hit` in Redis, atomic and in one round trip (a script
@@ -149,3 +204,15 @@ def count_hit(cache: Any, key: str, seconds: int) -> tuple[int, float]:
         except ValueError:  # expired between the two: start again
             continue
     return 1, float(seconds)
+
+
+def count_hit_during(
+    cache: Any, key: str, seconds: int, work: Callable[[], T]
+) -> tuple[T, tuple[int, float]]:
+    """``work()`` and :func:`count_hit`, their waits overlapping where the cache can (Redis:
+    the count's round trip runs while ``work`` waits for the database)."""
+    own = getattr(cache, "count_hit_during", None)
+    if own is not None:
+        return own(key, seconds, work)  # type: ignore[no-any-return]
+    result = work()
+    return result, count_hit(cache, key, seconds)

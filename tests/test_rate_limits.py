@@ -4,6 +4,7 @@ consumer (tests/matches/online/test_consumer_limits.py)."""
 
 from __future__ import annotations
 
+import socket
 import time
 import uuid
 
@@ -170,6 +171,65 @@ def test_on_redis_a_counter_without_a_lifetime_gets_one():
     count, left = count_hit(redis_cache, "k", 30)
     assert count == 6 and left == 30
     assert 0 < client.ttl(redis_key) <= 30
+
+
+def _in_use(redis_cache, key="k"):
+    redis_key = redis_cache.make_and_validate_key(key)
+    return len(
+        redis_cache._cache.get_client(redis_key, write=True).connection_pool._in_use_connections
+    )
+
+
+@needs_redis
+def test_on_redis_a_count_during_a_query_counts_as_the_usual_way():
+    from config.cache import DegradingRedisCache, count_hit, count_hit_during
+
+    redis_cache = DegradingRedisCache(REDIS_URL, {"KEY_PREFIX": f"rates-{uuid.uuid4().hex}"})
+    assert count_hit_during(redis_cache, "k", 30, lambda: "page") == ("page", (1, 30.0))
+    assert count_hit(redis_cache, "k", 30)[0] == 2
+    result, (count, left) = count_hit_during(redis_cache, "k", 30, lambda: "page")
+    assert (result, count) == ("page", 3) and 0 < left <= 30
+    assert _in_use(redis_cache) == 0  # its connection back in the pool
+
+
+@needs_redis
+def test_on_redis_a_failing_query_leaves_no_answer_behind_for_the_next_count():
+    from config.cache import DegradingRedisCache, count_hit, count_hit_during
+
+    redis_cache = DegradingRedisCache(REDIS_URL, {"KEY_PREFIX": f"rates-{uuid.uuid4().hex}"})
+    assert count_hit(redis_cache, "other", 30)[0] == 1
+
+    def failing():
+        raise RuntimeError("the database went away")
+
+    with pytest.raises(RuntimeError):
+        count_hit_during(redis_cache, "k", 30, failing)
+    assert _in_use(redis_cache) == 0
+    # The unread answer (the count of "k") must not be taken for the next command's.
+    assert count_hit(redis_cache, "other", 30)[0] == 2
+    assert count_hit(redis_cache, "k", 30)[0] == 2
+
+
+@needs_redis
+def test_on_redis_a_count_during_a_query_survives_redis_forgetting_its_script():
+    from config.cache import DegradingRedisCache, count_hit, count_hit_during
+
+    redis_cache = DegradingRedisCache(REDIS_URL, {"KEY_PREFIX": f"rates-{uuid.uuid4().hex}"})
+    assert count_hit(redis_cache, "k", 30)[0] == 1
+    redis_key = redis_cache.make_and_validate_key("k")
+    redis_cache._cache.get_client(redis_key, write=True).script_flush()  # as a restart does
+    assert count_hit_during(redis_cache, "k", 30, lambda: "page") == ("page", (2, 30.0))
+    assert _in_use(redis_cache) == 0
+
+
+def test_without_redis_a_count_during_a_query_still_serves_the_query():
+    from config.cache import DegradingRedisCache, count_hit_during
+
+    with socket.socket() as probe:  # a port nothing listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    down = DegradingRedisCache(f"redis://127.0.0.1:{port}/0", {"OPTIONS": {}})
+    assert count_hit_during(down, "k", 30, lambda: "page") == ("page", (0, 0.0))
 
 
 def test_the_rates_are_in_the_settings():
