@@ -8,7 +8,10 @@ Swiss with 9 rounds played, then for every public page and API list measures, wi
 keep-alive connections for a few seconds each:
 
 - the floor: a hello-world view behind the whole production middleware chain
-  (``benchmarks/_web_settings.py``), measured before and after each page;
+  (``benchmarks/_web_settings.py``), measured in slices between the page's (below), in the
+  order floor, warm, changed, uncached, floor, floor, uncached, changed, warm, floor, twice:
+  each of the page's figures is measured around the same middle moment as its floor's, so a
+  machine that gets faster or slower during the page (it is shared) moves both alike;
 - the page with a warm cache;
 - the page "just after a change": while the connections load it, every tournament's version
   is raised ``BENCH_CHANGES_PER_SECOND`` times a second (4; an UPDATE from the benchmark, as
@@ -241,24 +244,31 @@ async def load(
     return out
 
 
-def measure(
+def measure_slice(
     pid: int,
     port: int,
     path: str,
+    seconds: float,
     headers: dict[str, str] | None = None,
     changing: bool = False,
-) -> dict:
-    headers = headers or {}
-    asyncio.run(load(port, path, headers, 0.3))  # warm this URL (imports, cache)
+) -> tuple[list, float, float]:
+    """One slice of load: its samples, its seconds and the server's CPU seconds."""
     ticks = cpu_ticks(pid)
     start = time.perf_counter()
-    samples = asyncio.run(load(port, path, headers, SECONDS, changing))
+    samples = asyncio.run(load(port, path, headers or {}, seconds, changing))
     elapsed = time.perf_counter() - start
-    used = (cpu_ticks(pid) - ticks) / TICK
-    times = sorted(s[0] for s in samples)
     bad = [s[1] for s in samples if s[1] != 200]
     if bad:
         raise SystemExit(f"{path}: answered {sorted(set(bad))}")
+    return samples, elapsed, (cpu_ticks(pid) - ticks) / TICK
+
+
+def figures(slices: list[tuple[list, float, float]]) -> dict:
+    """Requests/s, latencies, CPU and queries per request over slices of the same load."""
+    samples = [sample for part in slices for sample in part[0]]
+    elapsed = sum(part[1] for part in slices)
+    used = sum(part[2] for part in slices)
+    times = sorted(s[0] for s in samples)
     count = len(samples)
     return {
         "rps": round(count / elapsed, 1),
@@ -267,6 +277,44 @@ def measure(
         "cpu_ms": round(used * 1000 / count, 3),
         "queries": statistics.median(s[2] for s in samples),
     }
+
+
+#: The order of a page's slices (repeated ``REPEATS`` times): the same middle for each.
+ORDER = (
+    "floor",
+    "warm",
+    "changed",
+    "uncached",
+    "floor",
+    "floor",
+    "uncached",
+    "changed",
+    "warm",
+    "floor",
+)
+REPEATS = 2
+
+
+def measure_page(pid: int, port: int, path: str, floor_path: str) -> dict[str, dict]:
+    """The floor and the page warm, just after changes and uncached, in interleaved slices:
+    ``SECONDS`` of each of the page's loads, twice that of the floor."""
+    loads: dict[str, tuple[str, dict[str, str], bool]] = {
+        "floor": (floor_path, {}, False),
+        "warm": (path, {}, False),
+        "changed": (path, {}, True),
+        "uncached": (path, {"X-Bench-Invalidate": "1"}, False),
+    }
+    asyncio.run(load(port, path, {}, 0.3))  # warm this URL (imports, cache)
+    asyncio.run(load(port, floor_path, {}, 0.1))
+    seconds = SECONDS / (2 * REPEATS)  # each of the page's loads is twice in ORDER
+    parts: dict[str, list] = {kind: [] for kind in loads}
+    for _ in range(REPEATS):
+        for kind in ORDER:
+            url, headers, changing = loads[kind]
+            if kind == "warm":  # the slices before raised the versions: built once first
+                asyncio.run(load(port, url, {}, 0.05))
+            parts[kind].append(measure_slice(pid, port, url, seconds, headers, changing))
+    return {kind: figures(slices) for kind, slices in parts.items()}
 
 
 def main() -> None:
@@ -299,15 +347,11 @@ def main() -> None:
 def run(pid: int, port: int, urls: dict[str, str]) -> dict:
     floor_path = "/_bench/hello"
     results = {}
-    floor = measure(pid, port, floor_path)
-    print(f"{'floor':24} {fmt(floor)}")
     for name, path in urls.items():
-        warm = measure(pid, port, path)
-        changed = measure(pid, port, path, changing=True)
-        uncached = measure(pid, port, path, {"X-Bench-Invalidate": "1"})
-        after = measure(pid, port, floor_path)
-        floor_rps = (floor["rps"] + after["rps"]) / 2
-        floor_cpu = (floor["cpu_ms"] + after["cpu_ms"]) / 2
+        measured = measure_page(pid, port, path, floor_path)
+        floor, warm = measured["floor"], measured["warm"]
+        changed, uncached = measured["changed"], measured["uncached"]
+        floor_rps, floor_cpu = floor["rps"], floor["cpu_ms"]
         results[name] = {
             "path": path,
             "warm": warm,
@@ -321,11 +365,10 @@ def run(pid: int, port: int, urls: dict[str, str]) -> dict:
             "uncached_cpu_beyond_floor_ms": round(uncached["cpu_ms"] - floor_cpu, 2),
         }
         r = results[name]
-        print(f"{name:24} warm     {fmt(warm)}  ratio {r['warm_ratio']:.2f}")
+        print(f"{name:24} floor    {fmt(floor)}")
+        print(f"{'':24} warm     {fmt(warm)}  ratio {r['warm_ratio']:.2f}")
         print(f"{'':24} changed  {fmt(changed)}  ratio {r['changed_ratio']:.2f}")
         print(f"{'':24} uncached {fmt(uncached)}  ratio {r['uncached_ratio']:.2f}")
-        print(f"{'floor':24} {fmt(after)}")
-        floor = after
     return results
 
 
