@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from django.core.paginator import Page, Paginator
 from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
@@ -53,9 +54,12 @@ def tournament_entries(tournament: Tournament) -> QuerySet[Entry]:
     )
 
 
-def tournament_entry_rows(tournament: Tournament) -> list[tuple[str, int | None, str]]:
-    """(name, seed, status) of each entry, in the order of ``tournament_entries``."""
-    return list(tournament_entries(tournament).values_list("player__name", "seed", "status"))
+def tournament_entry_page(tournament: Tournament, page_number: Any, per_page: int) -> Page:
+    """The page ``page_number`` (the last for one past it, the first for nonsense) of the
+    entries as (name, seed, status), in the order of ``tournament_entries``: two queries, the
+    count and the page's rows, whatever the field's size."""
+    rows = tournament_entries(tournament).values_list("player__name", "seed", "status")
+    return Paginator(rows, per_page).get_page(page_number)
 
 
 def tournament_rounds(tournament: Tournament) -> QuerySet[Any]:

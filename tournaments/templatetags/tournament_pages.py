@@ -18,7 +18,7 @@ register = template.Library()
 
 @register.simple_tag
 def entry_items(rows: Iterable[tuple[str, int | None, str]]) -> SafeString:
-    """``<li>`` per entry of ``selectors.tournament_entry_rows``: name, seed, status badge."""
+    """``<li>`` per entry of ``selectors.tournament_entry_page``: name, seed, status badge."""
     seed_label = conditional_escape(_("seed"))
     badges = {
         status: conditional_escape(label)

@@ -33,7 +33,8 @@ from tournaments.models import (
 )
 from tournaments.views import round_table
 
-#: Longer tables (standings, a round's matches) are shown in pages of this many rows.
+#: Longer tables and lists (standings, a round's matches, the players of the tournament's
+#: page) are shown in pages of this many rows.
 ROWS_PER_PAGE = 200
 
 KNOCKOUT_STAGES = {
@@ -74,7 +75,9 @@ def tournament_detail(request: HttpRequest, club: str, tournament: str) -> HttpR
     context = _context(
         request,
         obj,
-        entries=SimpleLazyObject(lambda: selectors.tournament_entry_rows(obj)),
+        entries=SimpleLazyObject(
+            lambda: selectors.tournament_entry_page(obj, request.GET.get("page"), ROWS_PER_PAGE)
+        ),
         rules=SimpleLazyObject(lambda: presentation.rules_summary(obj)),
         rounds=rounds,
         my_entry=selectors.my_entry(obj, request.user),
