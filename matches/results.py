@@ -138,15 +138,19 @@ def _finished(
 def awarded_results(tournament: Tournament) -> list[MatchResult]:
     """Match points without a match: late entries' starting scores, and the byes players
     asked for in rounds that are drawn (a draft round is not drawn yet)."""
+    entries = list(
+        Entry.objects.filter(tournament=tournament)
+        .filter(Q(starting_points__gt=0) | ~Q(requested_byes={}))
+        .values_list("pk", "starting_points", "requested_byes")
+    )
+    if not entries:  # most tournaments: no need to ask which rounds are drawn
+        return []
     drawn = set(
         Round.objects.filter(stage__tournament=tournament)
         .exclude(status=RoundStatus.PENDING)
         .values_list("number", flat=True)
     )
-    entries = Entry.objects.filter(tournament=tournament).filter(
-        Q(starting_points__gt=0) | ~Q(requested_byes={})
-    )
-    return awards(entries.values_list("pk", "starting_points", "requested_byes"), drawn)
+    return awards(entries, drawn)
 
 
 def awards(
