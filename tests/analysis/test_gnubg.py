@@ -11,7 +11,7 @@ from analysis.replay import replay_frames
 from analysis.report import parse_report
 from analysis.runner import GnubgError, run_gnubg
 from matches.files import match_import_file
-from tests.analysis.conftest import fixture_text, needs_gnubg
+from tests.analysis.conftest import fixture_text, needs_gnubg, saved
 from tests.conftest import mat
 
 pytestmark = needs_gnubg
@@ -28,10 +28,20 @@ def test_the_side_that_plays_gnubgs_best_move_has_error_rate_zero():
 
 
 def test_gnubg_agrees_with_its_saved_output():
-    """The saved output the parser tests use is what gnubg says today."""
+    """The saved output the parser tests use is what gnubg says today: the same decisions
+    and ratings, and the same error rates but for the last bits of gnubg's arithmetic, which
+    differ from one processor to another (Alice's 3.555 was 3.546 on another machine)."""
+    saved_players = parse_report(saved("gnubg_03pt_s104_1ply")).players
     run = run_gnubg(mat("gnubg_03pt_s104"), plies=1)
-    alice, bob = parse_report(run.data).players
-    assert round(alice.error_rate, 1) == 3.6 and round(bob.error_rate, 1) == 2.4
+    players = parse_report(run.data).players
+    for now, then in zip(players, saved_players, strict=True):
+        assert (now.name, now.chequer_decisions, now.cube_decisions, now.rating) == (
+            then.name,
+            then.chequer_decisions,
+            then.cube_decisions,
+            then.rating,
+        )
+        assert now.error_rate == pytest.approx(then.error_rate, abs=0.05)
 
 
 def test_a_file_gnubg_cannot_read_fails_with_a_reason():
