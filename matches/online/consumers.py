@@ -61,6 +61,8 @@ socket is closed with code 4008 (:data:`~matches.online.limits.RATE_LIMITED_CLOS
 from __future__ import annotations
 
 import asyncio
+import logging
+import random
 from typing import Any
 
 from channels.consumer import get_handler_name
@@ -69,6 +71,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.contrib import auth
 from django.contrib.auth.models import AnonymousUser
+from django.db import OperationalError
 from django.http import HttpRequest
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -98,6 +101,10 @@ __all__ = ["OnlineGameConsumer", "group_name"]
 
 #: A little after the clock's deadline, so that the check finds it fallen.
 FLAG_CHECK_MARGIN = 0.05
+#: Tries of a due clock check whose transaction the database refused.
+FLAG_CHECK_TRIES = 4
+
+logger = logging.getLogger(__name__)
 
 
 def _error_text(code: str, message: str, seq: int | None) -> str:
@@ -383,6 +390,18 @@ class OnlineGameConsumer(AsyncWebsocketConsumer):
 
     async def _flag_due(self) -> None:
         self.flag_timer = None
-        event = await _in_thread(_check_flag)(self.match_id)
+        for attempt in range(1, FLAG_CHECK_TRIES + 1):
+            try:
+                event = await _in_thread(_check_flag)(self.match_id)
+                break
+            except OperationalError as error:
+                # Both players' consumers check at the same moment. PostgreSQL makes the
+                # second wait for the first's row lock; SQLite refuses one of them, or both
+                # (each read before it wrote): try again a moment later, apart.
+                if attempt == FLAG_CHECK_TRIES:
+                    # The reconciler's repair (matches.flag_falls) ends the match instead.
+                    logger.warning("clock check of match %s failed: %s", self.match_id, error)
+                    return
+                await asyncio.sleep(random.uniform(0.02, 0.1) * attempt)
         if event is not None:
             await self.channel_layer.group_send(self.group, event)
