@@ -15,7 +15,7 @@ from rest_framework.settings import api_settings
 from rest_framework.throttling import SimpleRateThrottle
 
 from clubs.models import ApiToken
-from config.cache import count_hit, count_hit_during
+from config.cache import count_hit_during
 
 T = TypeVar("T")
 
@@ -34,17 +34,10 @@ class _SettingsRate(SimpleRateThrottle):
         return api_settings.DEFAULT_THROTTLE_RATES.get(self.scope)  # type: ignore[no-any-return]
 
     def allow_request(self, request: Any, view: Any) -> bool:
-        if self.rate is None:
-            return True
-        self.key = self.get_cache_key(request, view)
+        self.count_during(request, view, lambda: None)
         if self.key is None:
             return True
-        # Counted once per request, though asked twice when a cached read is refused
-        # (``ApiView.dispatch`` asks first, then Django REST framework's refusal again).
-        counted = _counted(request)
-        if self.key not in counted:
-            counted[self.key] = count_hit(self.cache, self.key, int(self.duration))
-        count, left = counted[self.key]
+        count, left = _counted(request)[self.key]
         if count <= self.num_requests:
             return True
         self.wait_seconds = max(left, 1.0)
@@ -54,12 +47,14 @@ class _SettingsRate(SimpleRateThrottle):
         return self.wait_seconds
 
     def count_during(self, request: Any, view: Any, work: Callable[[], T]) -> T:
-        """``work()``, this request counted meanwhile (see :func:`counted_during`)."""
-        key = None if self.rate is None else self.get_cache_key(request, view)
+        """``work()``, this request counted meanwhile (see :func:`counted_during`). Counted
+        once per request, though asked twice when a cached read is refused
+        (``ApiView.dispatch`` counts first, then Django REST framework's refusal asks)."""
+        self.key = None if self.rate is None else self.get_cache_key(request, view)
         counted = _counted(request)
-        if key is None or key in counted:
+        if self.key is None or self.key in counted:
             return work()
-        result, counted[key] = count_hit_during(self.cache, key, int(self.duration), work)
+        result, counted[self.key] = count_hit_during(self.cache, self.key, int(self.duration), work)
         return result
 
 
