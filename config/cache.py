@@ -10,6 +10,8 @@ skipped, and the failure is logged (at most every ``LOG_EVERY`` seconds, not onc
 from __future__ import annotations
 
 import logging
+import os
+import threading
 import time
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -57,6 +59,8 @@ class DegradingRedisCache(RedisCache):
         super().__init__(server, params)
         self._class = ReusingRedisClient
         self._scripts: dict[int, Any] = {}
+        #: Each thread's connection for counting (``_counting_connection``).
+        self._counting = threading.local()
 
     def _or(self, fallback: Any, call: Callable[[], Any]) -> Any:
         try:
@@ -136,44 +140,81 @@ class DegradingRedisCache(RedisCache):
         """:meth:`count_hit` with ``work`` done while Redis answers: the command is sent,
         ``work`` runs (a query: its wait and Redis's overlap), then the answer is read. A
         failed send counts as :meth:`count_hit` does after ``work``; ``work``'s own error
-        drops the connection (its answer unread) and goes up."""
+        drops the connection (its answer unread) and goes up.
+
+        On this thread's own connection (:meth:`_counting_connection`), not one from the
+        pool: the pool's check for unread data on every loan (three system calls, a quarter
+        of an anonymous API read's count) has nothing to find on a connection that is dropped
+        whenever an answer may be left unread."""
         redis_key = self.make_and_validate_key(key)
         try:
             client = self._cache.get_client(redis_key, write=True)
             sha = self._count_script(client).sha
-            pool = client.connection_pool
-            connection = pool.get_connection()
-        except UNAVAILABLE as error:
+            connection = self._counting_connection(client)
+            connection.connect()  # if it is not (yet, or again)
+        except UNAVAILABLE as error:  # Redis down: not counted
+            self._drop_counting_connection()
             self._warn(error)
             return work(), (0, 0.0)
         try:
             connection.send_command("EVALSHA", sha, 1, redis_key, seconds)
-        except UNAVAILABLE:  # a connection Redis dropped: the usual way, which reconnects
-            connection.disconnect()
-            pool.release(connection)
+        except UNAVAILABLE:  # a connection Redis dropped: the usual way, which connects again
+            self._drop_counting_connection()
             return work(), self.count_hit(key, seconds)
         try:
             result = work()
         except BaseException:
-            connection.disconnect()
-            pool.release(connection)
+            self._drop_counting_connection()
             raise
         try:
             count, left = connection.read_response()
         except NoScriptError:  # Redis restarted: the usual way loads the script again
-            pool.release(connection)
             return result, self.count_hit(key, seconds)
         except UNAVAILABLE as error:
-            connection.disconnect()
-            pool.release(connection)
-            self._warn(error)
-            return result, (0, 0.0)
+            self._drop_counting_connection()
+            if isinstance(error, (RedisTimeoutError, TimeoutError)):  # hanging: not again
+                self._warn(error)
+                return result, (0, 0.0)
+            # Closed by Redis while it waited (a restart, an idle timeout): counted the usual
+            # way, which connects again.
+            return result, self.count_hit(key, seconds)
         except BaseException:
-            connection.disconnect()
-            pool.release(connection)
+            self._drop_counting_connection()
             raise
-        pool.release(connection)
         return result, (int(count), float(max(left, 0)))
+
+    def _counting_connection(self, client: Any) -> Any:
+        """This thread's connection for :meth:`count_hit_during`, made with the pool's
+        settings (timeouts included) and kept; it connects on its first command. Not one a
+        parent process made before forking this one (a gunicorn worker): the two would read
+        each other's answers."""
+        kept = getattr(self._counting, "kept", None)
+        if kept is not None and kept[0] == _forks:
+            return kept[1]
+        pool = client.connection_pool
+        connection = pool.connection_class(**pool.connection_kwargs)
+        self._counting.kept = (_forks, connection)
+        return connection
+
+    def _drop_counting_connection(self) -> None:
+        """Closes this thread's counting connection (an answer may be left unread on it);
+        the next count opens it again."""
+        kept = getattr(self._counting, "kept", None)
+        if kept is not None and kept[0] == _forks:
+            kept[1].disconnect()
+
+
+#: How many forks this process descends through (``os.register_at_fork``): a connection kept
+#: under another number belongs to an ancestor.
+_forks = 0
+
+
+def _forked() -> None:
+    global _forks
+    _forks += 1
+
+
+os.register_at_fork(after_in_child=_forked)
 
 
 #: :meth:`DegradingRedisCache.count_hit` in Redis, atomic and in one round trip (a script

@@ -4,7 +4,9 @@ consumer (tests/matches/online/test_consumer_limits.py)."""
 
 from __future__ import annotations
 
+import os
 import socket
+import threading
 import time
 import uuid
 
@@ -220,6 +222,63 @@ def test_on_redis_a_count_during_a_query_survives_redis_forgetting_its_script():
     redis_cache._cache.get_client(redis_key, write=True).script_flush()  # as a restart does
     assert count_hit_during(redis_cache, "k", 30, lambda: "page") == ("page", (2, 30.0))
     assert _in_use(redis_cache) == 0
+
+
+@needs_redis
+def test_on_redis_each_thread_counts_on_its_own_connection():
+    from config.cache import DegradingRedisCache, count_hit_during
+
+    redis_cache = DegradingRedisCache(REDIS_URL, {"KEY_PREFIX": f"rates-{uuid.uuid4().hex}"})
+    counts: dict[int, list[int]] = {}
+
+    def count(thread: int) -> None:
+        found = counts[thread] = []
+        for _ in range(40):
+            result, (hits, _left) = count_hit_during(redis_cache, f"k{thread}", 30, lambda: thread)
+            assert result == thread
+            found.append(hits)
+
+    threads = [threading.Thread(target=count, args=(n,)) for n in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    # No thread read another's answer.
+    assert counts == {n: list(range(1, 41)) for n in range(4)}
+
+
+@needs_redis
+def test_on_redis_a_count_after_redis_closed_its_connection_is_counted():
+    from config.cache import DegradingRedisCache, count_hit_during
+
+    redis_cache = DegradingRedisCache(REDIS_URL, {"KEY_PREFIX": f"rates-{uuid.uuid4().hex}"})
+    assert count_hit_during(redis_cache, "k", 30, lambda: "page")[1][0] == 1
+    host, port = redis_cache._counting.kept[1]._sock.getsockname()[:2]
+    redis_key = redis_cache.make_and_validate_key("k")
+    # As Redis's idle timeout, or a restart, closes a kept connection.
+    redis_cache._cache.get_client(redis_key, write=True).client_kill(f"{host}:{port}")
+    assert count_hit_during(redis_cache, "k", 30, lambda: "page")[1][0] == 2
+    assert count_hit_during(redis_cache, "k", 30, lambda: "page")[1][0] == 3
+
+
+@needs_redis
+def test_on_redis_a_forked_process_counts_on_a_connection_of_its_own():
+    from config.cache import DegradingRedisCache, count_hit_during
+
+    redis_cache = DegradingRedisCache(REDIS_URL, {"KEY_PREFIX": f"rates-{uuid.uuid4().hex}"})
+    assert count_hit_during(redis_cache, "parent", 30, lambda: None)[1][0] == 1
+    child = os.fork()
+    if child == 0:  # a gunicorn worker forked from its master
+        try:
+            ok = [count_hit_during(redis_cache, "child", 30, lambda: None)[1][0] for _ in range(20)]
+            os._exit(0 if ok == list(range(1, 21)) else 1)
+        finally:
+            os._exit(2)
+    # Meanwhile the parent counts on the connection it kept: the two never share a socket.
+    mine = [count_hit_during(redis_cache, "parent", 30, lambda: None)[1][0] for _ in range(20)]
+    _, status = os.waitpid(child, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
+    assert mine == list(range(2, 22))
 
 
 def test_without_redis_a_count_during_a_query_still_serves_the_query():
