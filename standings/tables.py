@@ -9,8 +9,9 @@ import django_tables2 as tables
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
+from django_tables2.data import TableListData
 
-from standings.selectors import SHOWN_TOTALS
+from standings.selectors import SHOWN_TOTALS, StandingsRows
 from tournaments.tiebreaks import METRIC_LABELS
 
 
@@ -66,6 +67,10 @@ class StandingsTable(tables.Table):
             for key in metrics
             if key not in SHOWN_TOTALS and key != "lot"
         ]
+        if isinstance(data, StandingsRows):
+            # As it is: made a list (as django-tables2 does with other sequences), every
+            # row would be built, though a page shows 200.
+            data = TableListData(data)
         super().__init__(data, extra_columns=extra, **kwargs)
 
     def render_player(self, value: str, record: dict[str, Any]) -> str:

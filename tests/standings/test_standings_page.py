@@ -112,3 +112,39 @@ def test_no_cell_of_the_table_carries_a_class_named_none(make_tournament, client
     tournament = make_tournament(4, format="swiss", swiss_rounds=2)
     html = client.get(standings_url(tournament)).content.decode()
     assert "<tbody" in html and 'class="None"' not in html
+
+
+def _shown_players(page: str) -> list[str]:
+    body = page[page.index("<tbody") : page.index("</tbody>")]
+    return [part.split("<", 1)[0] for part in body.split(">Player ")[1:]]
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_sorted_table_pages_through_every_player_in_that_order(
+    make_tournament, play, client, monkeypatch, language
+):
+    from standings.selectors import tournament_standings
+
+    monkeypatch.setattr("tournaments.views.public.ROWS_PER_PAGE", 4)
+    tournament = make_tournament(10, format="swiss", swiss_rounds=3)
+    for n, match in enumerate(open_matches(tournament)):
+        winner = match.entry_b if n % 3 else match.entry_a
+        play(match, winner=winner, score=(match.length, n % match.length))
+    rows = list(tournament_standings(tournament).rows)
+    names = [row["player"].removeprefix("Player ") for row in rows]
+    by_difference = [
+        row["player"].removeprefix("Player ")
+        for row in sorted(rows, key=lambda row: row["points_diff"], reverse=True)
+    ]
+
+    def shown(**query):
+        response = client.get(standings_url(tournament, **query), HTTP_ACCEPT_LANGUAGE=language)
+        assert response.status_code == 200
+        return _shown_players(response.content.decode())
+
+    assert [*shown(), *shown(page=2), *shown(page=3)] == names
+    assert shown(page=3) == names[8:]
+    # Sorted by a column, the pages follow the whole table's order, not each page's.
+    pages = [shown(sort="-points_diff", page=n) for n in (1, 2, 3)]
+    assert [len(page) for page in pages] == [4, 4, 2]
+    assert [name for page in pages for name in page] == by_difference

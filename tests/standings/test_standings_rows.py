@@ -41,3 +41,21 @@ def test_the_rows_are_the_ranked_rows_totals_named(make_tournament, play):
         assert shown["rank"] == row.rank
     assert sum(row["won"] for row in standings.rows) == 3
     assert {row["lost"] for row in standings.rows} == {0, 1}
+
+
+def test_the_rows_read_as_a_list_of_them(make_tournament, play):
+    tournament = make_tournament(6, format="swiss", swiss_rounds=3)
+    for n, match in enumerate(open_matches(tournament)):
+        play(match, winner=match.entry_a if n % 2 else match.entry_b, score=(match.length, 1))
+    rows = tournament_standings(tournament).rows
+    whole = list(rows)
+    assert len(rows) == len(whole) == 6
+    assert rows[0] == whole[0] and rows[-1] == whole[5] and rows[-6] == whole[0]
+    assert rows[2:4] == whole[2:4] and rows[4:] == whole[4:] and rows[::-2] == whole[::-2]
+    assert rows[10:] == []
+    for bad in (6, -7):
+        with pytest.raises(IndexError):
+            rows[bad]
+    # Sorted in place as a list is (the table's sortable columns): the same rows.
+    rows.sort(key=lambda row: (row["points_diff"], row["entry_id"]))
+    assert list(rows) == sorted(whole, key=lambda row: (row["points_diff"], row["entry_id"]))
