@@ -143,9 +143,10 @@ class DegradingRedisCache(RedisCache):
         drops the connection (its answer unread) and goes up.
 
         On this thread's own connection (:meth:`_counting_connection`), not one from the
-        pool: the pool's check for unread data on every loan (three system calls, a quarter
-        of an anonymous API read's count) has nothing to find on a connection that is dropped
-        whenever an answer may be left unread."""
+        pool: a count on a pooled connection made nine system calls, five of them the pool's
+        check for unread data on every loan and its checks of the process id; here it makes
+        four. That check has nothing to find on a connection that is dropped whenever an
+        answer may be left unread."""
         redis_key = self.make_and_validate_key(key)
         try:
             client = self._cache.get_client(redis_key, write=True)
