@@ -86,14 +86,14 @@ def build_standings(
         # A bracket ranks by place, as its placings say; the table only orders a shared place.
         places = main_places(found, by_id)
         ranked.sort(key=lambda row: places[row.player])
-    rows = StandingsRows(ranked, by_id, places, found or {}, [f"tb_{key}" for key in metrics])
+    placed = found or {}
     return Standings(
-        rows=rows,
+        rows=StandingsRows(ranked, by_id, places, placed, [f"tb_{key}" for key in metrics]),
         metrics=metrics,
-        placings=_bracket_placings(found or {}, by_id),
+        placings=_bracket_placings(placed, by_id),
         other_events=any(
             other.event != MAIN
-            for player, player_places in (found or {}).items()
+            for player, player_places in placed.items()
             if player in by_id
             for other in player_places
         ),
