@@ -12,7 +12,7 @@ from django.urls import reverse
 from clubs.permissions import visible_tournaments_filter
 from matches.models import Game, Match
 from standings.selectors import tournament_standings
-from tournaments.models import Entry, Round, Tournament
+from tournaments.models import Entry, Round, Tournament, epoch_microseconds
 from tournaments.selectors import TournamentVersion, public_tournament_version_by_id
 
 
@@ -45,7 +45,7 @@ def api_tournament_version(user: Any, token: Any, pk: int) -> TournamentVersion:
     if found is None:
         raise Http404
     pk, version, created_at = found
-    return TournamentVersion(pk, version, created_at)
+    return TournamentVersion(pk, version, epoch_microseconds(created_at))
 
 
 def api_tournament(user: Any, token: Any, pk: int) -> Tournament:

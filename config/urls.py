@@ -9,6 +9,9 @@ from players import views as player_views
 
 urlpatterns = [
     path("", club_views.home, name="home"),
+    # The API's reads are most of the server's hits: resolved before the pages' patterns (no
+    # pattern before it begins with "api/").
+    path("api/", include("api.urls")),
     path("healthz", healthz, name="healthz"),
     path("dashboard/", player_views.dashboard, name="dashboard"),
     path("accounts/signup/", views_accounts.signup, name="signup"),
@@ -24,7 +27,6 @@ urlpatterns = [
         include("matches.urls_files"),
     ),
     path("clubs/<slug:club>/t/<slug:tournament>/analysis/", include("analysis.urls")),
-    path("api/", include("api.urls")),
     path(
         "clubs/<slug:club>/t/<slug:tournament>/matches/<int:match>/play/",
         include("matches.online.urls"),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 
 from django.conf import settings
 from django.db import models
@@ -84,11 +84,21 @@ class Season(TimeStampedModel):
         return self.name
 
 
-def page_version(pk: int, created_at: datetime | None, version: int) -> str:
+def page_version(pk: int, created: int, version: int) -> str:
     """What the cached pages of a tournament are keyed by: its version, with its id and
-    creation time (a deleted tournament's id may come again on SQLite)."""
-    created = created_at.timestamp() if created_at else 0
-    return f"{pk}.{created:.6f}.{version}"
+    creation time (``created``: :func:`epoch_microseconds`; a deleted tournament's id may come
+    again on SQLite)."""
+    return f"{pk}.{created}.{version}"
+
+
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+
+
+def epoch_microseconds(moment: datetime | None) -> int:
+    """``moment`` (aware) in whole microseconds since 1970, exactly (0 for None): what
+    PostgreSQL's ``created_at`` reads as in the plain version queries (``tournaments.selectors``),
+    so a model and such a query key its pages alike."""
+    return 0 if moment is None else (moment - _EPOCH) // timedelta(microseconds=1)
 
 
 class Tournament(VersionedSave, TimeStampedModel):
@@ -327,7 +337,7 @@ class Tournament(VersionedSave, TimeStampedModel):
     @property
     def page_version(self) -> str:
         """What the cached pages of this tournament are keyed by (:func:`page_version`)."""
-        return page_version(self.pk, self.created_at, self.version)
+        return page_version(self.pk, epoch_microseconds(self.created_at), self.version)
 
     @property
     def uses_cube(self) -> bool:

@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from django.core.paginator import Page, Paginator
+from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
@@ -22,6 +23,7 @@ from tournaments.models import (
     Round,
     Tournament,
     TournamentStatus,
+    epoch_microseconds,
     page_version,
 )
 
@@ -145,7 +147,7 @@ def public_club_version(slug: str) -> ClubVersion | None:
     tournaments, clubs = Tournament._meta.db_table, Club._meta.db_table
     with prepared_cursor() as cursor:
         cursor.execute(
-            f"SELECT c.id, c.version, c.created_at, COALESCE(SUM(t.version), 0), COUNT(t.id) "
+            f"SELECT c.id, c.version, {_created('c')}, COALESCE(SUM(t.version), 0), COUNT(t.id) "
             f"FROM {clubs} c LEFT JOIN {tournaments} t ON t.club_id = c.id "
             f"WHERE c.slug = %s AND NOT c.is_private GROUP BY c.id, c.version, c.created_at",
             [slug],
@@ -153,13 +155,28 @@ def public_club_version(slug: str) -> ClubVersion | None:
         row = cursor.fetchone()
     if row is None:
         return None
-    pk, version, created_at, total, count = row
-    created = _aware(created_at)
-    stamp = created.timestamp() if created is not None else 0
+    pk, version, created, total, count = row
     return ClubVersion(
         pk=pk,
-        page_version=f"club{pk}.{stamp:.6f}.{version}.{total}.{count}.{timezone.localdate()}",
+        page_version=(
+            f"club{pk}.{_microseconds(created)}.{version}.{total}.{count}.{timezone.localdate()}"
+        ),
     )
+
+
+def _created(alias: str) -> str:
+    """The SQL of a row's ``created_at`` for a version query: on PostgreSQL in whole
+    microseconds since 1970 (an integer reads at a fraction of what an aware datetime costs,
+    and the query is most of a cached page's cost); elsewhere as stored."""
+    if connections[DEFAULT_DB_ALIAS].vendor == "postgresql":
+        return f"(EXTRACT(EPOCH FROM {alias}.created_at) * 1000000)::bigint"
+    return f"{alias}.created_at"
+
+
+def _microseconds(created: Any) -> int:
+    """A version query's ``created_at`` (:func:`_created`) as
+    ``tournaments.models.epoch_microseconds``."""
+    return created if isinstance(created, int) else epoch_microseconds(_aware(created))
 
 
 def _aware(value: Any) -> datetime | None:
@@ -178,11 +195,12 @@ class TournamentVersion:
 
     pk: int
     version: int
-    created_at: datetime | None
+    #: The creation time (``tournaments.models.epoch_microseconds``).
+    created: int
 
     @property
     def page_version(self) -> str:
-        return page_version(self.pk, self.created_at, self.version)
+        return page_version(self.pk, self.created, self.version)
 
 
 def _visible_to_anyone(where: str = "", params: Iterable[Any] = ()) -> tuple[str, list[Any]]:
@@ -194,12 +212,13 @@ def _visible_to_anyone(where: str = "", params: Iterable[Any] = ()) -> tuple[str
         f"FROM {tournaments} t JOIN {clubs} c ON c.id = t.club_id "
         f"WHERE t.is_published AND NOT c.is_private AND t.status <> %s"
     )
-    return (f"{sql} AND {where}" if where else sql), [TournamentStatus.DRAFT, *params]
+    # The plain value: psycopg finds the way to send an enum's member through its classes.
+    return (f"{sql} AND {where}" if where else sql), [TournamentStatus.DRAFT.value, *params]
 
 
 def _version_of(row: tuple[int, int, Any]) -> TournamentVersion:
-    pk, version, created_at = row
-    return TournamentVersion(pk, version, _aware(created_at))
+    pk, version, created = row
+    return TournamentVersion(pk, version, _microseconds(created))
 
 
 class PublicTournamentVersions:
@@ -230,7 +249,7 @@ class PublicTournamentVersions:
         with prepared_cursor() as cursor:
             # The order of ``api.selectors.api_tournaments``.
             cursor.execute(
-                f"SELECT t.id, t.version, t.created_at, COUNT(*) OVER () {self._from} "
+                f"SELECT t.id, t.version, {_created('t')}, COUNT(*) OVER () {self._from} "
                 f"ORDER BY t.starts_at DESC, t.created_at DESC, t.id DESC LIMIT %s OFFSET %s",
                 [*self._params, window.stop - start, start],
             )
@@ -241,6 +260,6 @@ class PublicTournamentVersions:
 def _public_version(where: str, params: list[Any]) -> TournamentVersion | None:
     sql, params = _visible_to_anyone(where, params)
     with prepared_cursor() as cursor:
-        cursor.execute(f"SELECT t.id, t.version, t.created_at {sql}", params)
+        cursor.execute(f"SELECT t.id, t.version, {_created('t')} {sql}", params)
         row = cursor.fetchone()
     return None if row is None else _version_of(row)

@@ -265,3 +265,40 @@ def test_the_cached_pages_tokens_use_the_whole_csrf_alphabet_evenly():
     assert len(drawn) == 64000 and set(drawn) == set(CSRF_ALLOWED_CHARS)
     expected = len(drawn) / len(CSRF_ALLOWED_CHARS)  # 1,032; a biased byte map gives 1.3x
     assert all(0.8 * expected < n < 1.2 * expected for n in counts.values()), counts
+
+
+@pytest.mark.parametrize(
+    "created",
+    [
+        "2026-11-26T12:34:56.789012+00:00",
+        "2026-03-29T01:00:00+00:00",
+        "1999-12-31T23:59:59.999999+00:00",
+    ],
+)
+def test_a_tournament_is_keyed_alike_by_its_model_and_by_the_plain_version_queries(
+    make_tournament, organizer, created
+):
+    """A visitor's read finds the tournament's version with a plain query, an organizer's
+    and the model's own with the ORM: all three key its cached parts alike, to the
+    microsecond of its creation."""
+    from datetime import datetime, timedelta
+
+    from api.selectors import api_tournament_version
+    from tournaments.models import Tournament
+    from tournaments.selectors import PublicTournamentVersions, public_tournament_version_by_id
+
+    tournament = make_tournament(4, format="swiss", swiss_rounds=3)
+    keys = []
+    for moment in (
+        datetime.fromisoformat(created),
+        datetime.fromisoformat(created) + timedelta(microseconds=1),
+    ):
+        Tournament.objects.filter(pk=tournament.pk).update(created_at=moment)
+        tournament.refresh_from_db()
+        expected = tournament.page_version
+        assert public_tournament_version_by_id(tournament.pk).page_version == expected
+        assert api_tournament_version(organizer, None, tournament.pk).page_version == expected
+        listed = [v.page_version for v in PublicTournamentVersions()[0:50] if v.pk == tournament.pk]
+        assert listed == [expected]
+        keys.append(expected)
+    assert keys[0] != keys[1]
