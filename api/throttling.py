@@ -29,12 +29,15 @@ class _SettingsRate(SimpleRateThrottle):
     ``num_requests`` per ``duration`` from the caller's first request in it."""
 
     wait_seconds: float | None = None
+    #: The request this throttle last counted (``count_during``), and found ``key`` for.
+    _counted_for: Any = None
 
     def get_rate(self) -> str | None:
         return api_settings.DEFAULT_THROTTLE_RATES.get(self.scope)  # type: ignore[no-any-return]
 
     def allow_request(self, request: Any, view: Any) -> bool:
-        self.count_during(request, view, lambda: None)
+        if self._counted_for is not request:  # else counted (and its key found) already
+            self.count_during(request, view, lambda: None)
         if self.key is None:
             return True
         count, left = _counted(request)[self.key]
@@ -53,8 +56,10 @@ class _SettingsRate(SimpleRateThrottle):
         self.key = None if self.rate is None else self.get_cache_key(request, view)
         counted = _counted(request)
         if self.key is None or self.key in counted:
+            self._counted_for = request
             return work()
         result, counted[self.key] = count_hit_during(self.cache, self.key, int(self.duration), work)
+        self._counted_for = request
         return result
 
 

@@ -137,15 +137,15 @@ class ApiView(GenericAPIView):  # type: ignore[type-arg]
         found = pagecache.lookup(cache_key)
         if found is not None and all(t.allow_request(request, self) for t in throttles):
             content, headers = found
-            response = HttpResponse(content, headers=headers)
-            # As on the built read, whose authentication read the (absent) session.
-            patch_vary_headers(response, ["Cookie"])
-            return response
+            return HttpResponse(content, headers=headers)
         response: HttpResponseBase = super().dispatch(request, *args, **kwargs)
         if found is None and response.status_code == 200 and isinstance(response, HttpResponse):
             if isinstance(response, Response):
                 response.render()
-            pagecache.keep(cache_key, (response.content, dict(response.items())))
+            # Kept as the session middleware will send it: its authentication read the
+            # (absent) session.
+            patch_vary_headers(response, ["Cookie"])
+            pagecache.keep(cache_key, (response.content, tuple(response.items())))
         return response
 
     def cached_response(

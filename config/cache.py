@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import logging
 import os
+import pickle
 import threading
 import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 from django.core.cache.backends.base import DEFAULT_TIMEOUT
+from django.core.cache.backends.locmem import LocMemCache
 from django.core.cache.backends.redis import RedisCache, RedisCacheClient
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import NoScriptError
@@ -147,11 +149,11 @@ class DegradingRedisCache(RedisCache):
         check for unread data on every loan and its checks of the process id; here it makes
         four. That check has nothing to find on a connection that is dropped whenever an
         answer may be left unread."""
-        redis_key = self.make_and_validate_key(key)
+        # The rate limits' own keys (a scope and an address, account or token id): nothing
+        # in them for the memcached-safety check to find.
+        redis_key = self.make_key(key)
         try:
-            client = self._cache.get_client(redis_key, write=True)
-            sha = self._count_script(client).sha
-            connection = self._counting_connection(client)
+            connection, sha = self._counting_connection()
             connection.connect()  # if it is not (yet, or again)
         except UNAVAILABLE as error:  # Redis down: not counted
             self._drop_counting_connection()
@@ -184,18 +186,21 @@ class DegradingRedisCache(RedisCache):
             raise
         return result, (int(count), float(max(left, 0)))
 
-    def _counting_connection(self, client: Any) -> Any:
-        """This thread's connection for :meth:`count_hit_during`, made with the pool's
-        settings (timeouts included) and kept; it connects on its first command. Not one a
-        parent process made before forking this one (a gunicorn worker): the two would read
-        each other's answers."""
+    def _counting_connection(self) -> tuple[Any, str]:
+        """This thread's connection for :meth:`count_hit_during` (to the server that takes
+        the writes), made with its pool's settings (timeouts included) and kept, and the
+        counting script's digest; it connects on its first command. Not one a parent process
+        made before forking this one (a gunicorn worker): the two would read each other's
+        answers."""
         kept = getattr(self._counting, "kept", None)
         if kept is not None and kept[0] == _forks:
-            return kept[1]
+            return kept[1], kept[2]
+        client = self._cache.get_client(write=True)
         pool = client.connection_pool
         connection = pool.connection_class(**pool.connection_kwargs)
-        self._counting.kept = (_forks, connection)
-        return connection
+        sha = self._count_script(client).sha
+        self._counting.kept = (_forks, connection, sha)
+        return connection, sha
 
     def _drop_counting_connection(self) -> None:
         """Closes this thread's counting connection (an answer may be left unread on it);
@@ -258,3 +263,79 @@ def count_hit_during(
         return own(key, seconds, work)  # type: ignore[no-any-return]
     result = work()
     return result, count_hit(cache, key, seconds)
+
+
+class LocalCopiesCache(LocMemCache):
+    """This process's own cache (``CACHES["pages"]``: the pages and API reads cached whole,
+    in front of Redis), which keeps a value that cannot change as it is: bytes, text,
+    numbers, and tuples of them. ``LocMemCache`` pickles every value in and out, so that a
+    caller cannot change the cached copy; for an API read cached whole that meant copying
+    its body (176 KB for 500 matches) on every hit. Any other value is pickled as there."""
+
+    def add(
+        self, key: Any, value: Any, timeout: Any = DEFAULT_TIMEOUT, version: Any = None
+    ) -> bool:
+        key = self.make_key(key, version=version)
+        stored = _stored(value, self.pickle_protocol)
+        with self._lock:
+            if self._has_expired(key):
+                self._set(key, stored, timeout)
+                return True
+            return False
+
+    def get(self, key: Any, default: Any = None, version: Any = None) -> Any:
+        # Not validated for memcached: kept in memory, any key will do.
+        key = self.make_key(key, version=version)
+        with self._lock:
+            if self._has_expired(key):
+                self._delete(key)
+                return default
+            stored = self._cache[key]
+            self._cache.move_to_end(key, last=False)
+        return stored.load() if type(stored) is _Pickled else stored
+
+    def set(
+        self, key: Any, value: Any, timeout: Any = DEFAULT_TIMEOUT, version: Any = None
+    ) -> None:
+        key = self.make_key(key, version=version)
+        stored = _stored(value, self.pickle_protocol)
+        with self._lock:
+            self._set(key, stored, timeout)
+
+    def incr(self, key: Any, delta: int = 1, version: Any = None) -> Any:
+        key = self.make_key(key, version=version)
+        with self._lock:
+            if self._has_expired(key):
+                self._delete(key)
+                raise ValueError(f"Key '{key}' not found")
+            stored = self._cache[key]
+            value = (stored.load() if type(stored) is _Pickled else stored) + delta
+            self._cache[key] = _stored(value, self.pickle_protocol)
+            self._cache.move_to_end(key, last=False)
+        return value
+
+
+class _Pickled:
+    """A value :class:`LocalCopiesCache` keeps pickled (one that could change)."""
+
+    __slots__ = ("data",)
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+
+    def load(self) -> Any:
+        return pickle.loads(self.data)
+
+
+#: What cannot change once made, all the way down (a tuple of these too).
+_UNCHANGING = (bytes, str, int, float, bool, type(None))
+
+
+def _unchanging(value: Any) -> bool:
+    if type(value) in _UNCHANGING:
+        return True
+    return type(value) is tuple and all(_unchanging(item) for item in value)
+
+
+def _stored(value: Any, protocol: int) -> Any:
+    return value if _unchanging(value) else _Pickled(pickle.dumps(value, protocol))

@@ -212,7 +212,7 @@ else:
 # default cache (tournaments.pagecache): their keys hold the tournament's version, so a copy
 # is never stale, and a reload costs no round trip to Redis.
 CACHES["pages"] = {
-    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+    "BACKEND": "config.cache.LocalCopiesCache",
     "LOCATION": "crawford-pages",
     "OPTIONS": {"MAX_ENTRIES": int(os.environ.get("PAGE_CACHE_ENTRIES", "2000"))},
 }

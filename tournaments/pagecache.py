@@ -168,8 +168,9 @@ def whole_page(
         response = build()
         if response.status_code != 200 or response.streaming:
             return response
-        # The body as bytes around the placeholders: a hit only joins them.
-        found = (response.content.split(_PLACEHOLDER_BYTES), response["Content-Type"])
+        # The body as bytes around the placeholders: a hit only joins them. A tuple, kept in
+        # this process as it is (``config.cache.LocalCopiesCache``).
+        found = (tuple(response.content.split(_PLACEHOLDER_BYTES)), response["Content-Type"])
         keep(cache_key, found)
     parts, content_type = found
     body = visitor_csrf_token(request).encode().join(parts) if len(parts) > 1 else parts[0]
