@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from django.contrib.auth.models import AnonymousUser
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
@@ -90,8 +91,25 @@ def _anonymous_json_read(request: HttpRequest) -> bool:
         pagecache.is_anonymous_visit(request)
         and "HTTP_AUTHORIZATION" not in request.META
         and "format" not in request.GET
-        and request.headers.get("Accept", "*/*") in ("*/*", "application/json")
+        # From META: ``request.headers`` would first make a mapping of every header.
+        and request.META.get("HTTP_ACCEPT", "*/*") in ("*/*", "application/json")
     )
+
+
+def _address(request: HttpRequest) -> list[object]:
+    """What a read's absolute links (``Link``, ``next``) are made of, as the request gave it:
+    the scheme, the host (checked against ``ALLOWED_HOSTS`` by ``CommonMiddleware`` already;
+    ``build_absolute_uri`` would check it again), the path and the query."""
+    meta = request.META
+    return [
+        request.scheme,
+        meta.get("HTTP_X_FORWARDED_HOST"),
+        meta.get("HTTP_HOST"),
+        meta.get("SERVER_NAME"),
+        meta.get("SERVER_PORT"),
+        request.path,
+        meta.get("QUERY_STRING"),
+    ]
 
 
 @dataclass(frozen=True)
@@ -123,6 +141,9 @@ class ApiView(GenericAPIView):  # type: ignore[type-arg]
         cost more than the read). Anything else, a miss and a refusal, as usual."""
         if not _anonymous_json_read(request):
             return super().dispatch(request, *args, **kwargs)  # type: ignore[no-any-return]
+        # Neither a session nor a token: an anonymous visitor, as the session would tell
+        # after a look (the rate limit asks).
+        request.user = AnonymousUser()
         throttles = self.get_throttles()
         # Counted while the version is read: Redis's round trip and the database's overlap.
         version = counted_during(
@@ -130,10 +151,8 @@ class ApiView(GenericAPIView):  # type: ignore[type-arg]
         )
         if version is None:
             return super().dispatch(request, *args, **kwargs)  # type: ignore[no-any-return]
-        # The absolute address: the pages' links (``Link``, ``next``) hold the host.
-        cache_key = pagecache.key(
-            f"api-whole:{type(self).__name__}", version, [request.build_absolute_uri()]
-        )
+        # The address as asked: the pages' links (``Link``, ``next``) hold the host.
+        cache_key = pagecache.key(f"api-whole:{type(self).__name__}", version, _address(request))
         found = pagecache.lookup(cache_key)
         if found is not None and all(t.allow_request(request, self) for t in throttles):
             content, headers = found

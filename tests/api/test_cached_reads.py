@@ -72,10 +72,16 @@ def test_a_result_shows_at_once_in_the_tournament_list_and_the_reads(client, swi
     assert list_before["results"][0]["name"] != "Winter Swiss"
 
 
-def test_links_follow_the_host_the_visitor_asked(client, swiss):
+def test_links_follow_the_host_and_scheme_the_visitor_asked(client, swiss, settings):
+    settings.SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     url = f"/api/tournaments/{swiss.pk}/matches?limit=1"
     assert "//testserver/" in client.get(url)["Link"]
     assert "//localhost/" in client.get(url, HTTP_HOST="localhost")["Link"]
+    # Behind the proxy: the same port, another scheme.
+    assert "<https://testserver" in client.get(url, HTTP_X_FORWARDED_PROTO="https")["Link"]
+    assert "<http://testserver/" in client.get(url)["Link"]
+    # Another query is another read.
+    assert len(client.get(url.replace("limit=1", "limit=2")).json()) == 2
 
 
 def test_a_logged_in_organizer_sees_his_own_list(client, swiss, club, organizer):
