@@ -16,6 +16,7 @@ is decided by :func:`online_game_act` on the locked row.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,6 +33,7 @@ from backgammon import (
     WinKind,
 )
 from backgammon.errors import CUBE_ABOVE_MAX, CUBE_IN_CRAWFORD_GAME
+from config.db import prepared_cursor
 from config.errors import UserError
 from config.logs import logged_service
 from matches import reasons
@@ -324,7 +326,9 @@ def online_game_act_live(
     return LiveGame(live.match_id, live.sequence + 1, state, saved, flag_at)
 
 
-def _save_live_sql() -> str:
+@functools.cache
+def _save_live_sql(vendor: str) -> str:
+    """The UPDATE of :func:`_save_live` for the database ``vendor`` (built once)."""
     game, match = OnlineGame._meta, Match._meta
     column = {name: game.get_field(name).column for name in ("state", "sequence", "flag_at")}
     q = connection.ops.quote_name
@@ -354,8 +358,11 @@ def _save_live(live: LiveGame, saved: dict[str, Any], flag_at: int | None) -> bo
         live.match_id,
         *[str(status) for status in OPEN_STATUSES],
     ]
-    with connection.cursor() as cursor:
-        cursor.execute(_save_live_sql(), params)
+    # Prepared once per connection and its values sent apart from it: the state (a few
+    # kilobytes of JSON) is not quoted into the statement, nor the statement planned again,
+    # on every action.
+    with prepared_cursor() as cursor:
+        cursor.execute(_save_live_sql(connection.vendor), params)
         return cursor.rowcount == 1
 
 
