@@ -5,6 +5,8 @@ the cache (the API's rate limits, for one) into a server error. Nothing Crawford
 cache is needed to serve a page, so a failing read here is a miss, a failing write is
 skipped, and the failure is logged (at most every ``LOG_EVERY`` seconds, not once a request).
 ``/healthz`` still reports the cache as down: its written token does not come back.
+
+Also each process's own cache in front of it, :class:`LocalCopiesCache` (``CACHES["pages"]``).
 """
 
 from __future__ import annotations
