@@ -132,6 +132,8 @@ class Turn:
         self._results = {_sides(play.result): play for play in self.plays}
         self._good: dict[Board, bool] = {}
         self._targets_known: dict[tuple[Step, ...], dict[int, list[int]]] = {}
+        self._boards_known: dict[tuple[Step, ...], list[Board]] = {(): [self.start]}
+        self._ends_known: dict[tuple[tuple[Step, ...], int], list[int]] = {}
 
     def _made(self, board: Board) -> int:
         return len(self.start.dice) - len(board.dice)
@@ -153,16 +155,23 @@ class Turn:
 
     def boards(self, steps: Sequence[Step]) -> list[Board]:
         """Every board the steps can lead to in this order (empty when they cannot be made)."""
-        boards = [self.start]
-        for step in steps:
-            boards = list(dict.fromkeys(nxt for board in boards for nxt in board.after(step)))
-            if not boards:
-                return []
-        return boards
+        return list(self._boards(tuple(steps)))
+
+    def _boards(self, steps: tuple[Step, ...]) -> list[Board]:
+        """:meth:`boards`, each sequence worked out once per turn from the one a step shorter
+        (the board's walks ask for the same ones again and again); not to be changed."""
+        known = self._boards_known.get(steps)
+        if known is None:
+            before = self._boards(steps[:-1])
+            step = steps[-1]
+            known = list(dict.fromkeys(nxt for board in before for nxt in board.after(step)))
+            if len(steps) <= self.length:  # longer ones are refused: not worth keeping
+                self._boards_known[steps] = known
+        return known
 
     def board(self, steps: Sequence[Step]) -> Board:
         """The board after steps that :meth:`allows` (the first die choice when it matters)."""
-        boards = [b for b in self.boards(steps) if self._leads_to_play(b)]
+        boards = [b for b in self._boards(tuple(steps)) if self._leads_to_play(b)]
         if not boards:
             raise ValueError(f"the steps {list(steps)} do not lead to a legal play")
         return boards[0]
@@ -171,7 +180,7 @@ class Turn:
         """The steps can be made in this order and completed to a legal play."""
         if len(steps) > self.length:
             return False
-        return any(self._leads_to_play(board) for board in self.boards(steps))
+        return any(self._leads_to_play(board) for board in self._boards(tuple(steps)))
 
     def targets(self, steps: Sequence[Step]) -> dict[int, list[int]]:
         """After ``steps``: for each start point, the points the next step may go to."""
@@ -189,7 +198,7 @@ class Turn:
         found: dict[int, set[int]] = {}
         if len(steps) >= self.length:
             return {}
-        for board in self.boards(steps):
+        for board in self._boards(tuple(steps)):
             if not self._leads_to_play(board):
                 continue
             for step in _candidate_steps(board):
@@ -237,8 +246,8 @@ class Turn:
                 best[at] = (hits, list(path))
         if at == OFF:
             return
-        sequence = [*made, *path]
-        ends = self._targets(tuple(sequence)).get(at, [])
+        sequence = (*made, *path)
+        ends = self._ends_from(sequence, at)
         if not ends:
             return
         board = self.board(sequence)
@@ -248,11 +257,36 @@ class Turn:
             self._walk(made, end, path, hits + hit, best)
             path.pop()
 
+    def _ends_from(self, steps: tuple[Step, ...], at: int) -> list[int]:
+        """``targets(steps).get(at, [])``, looking at the steps from ``at`` only: a walk of
+        one checker asks only where it can go next."""
+        known = self._ends_known.get((steps, at))
+        if known is not None:
+            return known
+        if steps in self._targets_known:
+            known = self._targets_known[steps].get(at, [])
+        elif len(steps) >= self.length:
+            known = []
+        else:
+            found: set[int] = set()
+            for board in self._boards(steps):
+                if not board.mover[at] or not self._leads_to_play(board):
+                    continue
+                for die in set(board.dice):
+                    step = (at, max(at - die, OFF))
+                    if step[1] not in found and any(
+                        self._leads_to_play(nxt) for nxt in board.after(step)
+                    ):
+                        found.add(step[1])
+            known = sorted(found, reverse=True)
+        self._ends_known[(steps, at)] = known
+        return known
+
     def complete_play(self, steps: Sequence[Step]) -> Play | None:
         """The legal play the steps make when they are a whole turn, else ``None``."""
         if len(steps) != self.length:
             return None
-        for board in self.boards(steps):
+        for board in self._boards(tuple(steps)):
             play = self._results.get(_key(board))
             if play is not None:
                 return play
