@@ -3,10 +3,10 @@ outside its consumers (the director's console, the reconciler's flag-fall check)
 
 from __future__ import annotations
 
-import json
 import logging
 from typing import Any
 
+import orjson
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
@@ -35,7 +35,8 @@ def group_name(match_id: int) -> str:
 
 
 def message_text(kind: str, seq: int | None, payload: dict[str, Any]) -> str:
-    return json.dumps({"type": kind, "seq": seq, "payload": payload}, separators=(",", ":"))
+    # orjson: a state is a few kilobytes, written after every action.
+    return orjson.dumps({"type": kind, "seq": seq, "payload": payload}).decode()
 
 
 def state_text(match: Match, online: OnlineGame | None = None) -> str:
@@ -54,13 +55,14 @@ def state_event(match: Match, online: OnlineGame | None = None) -> dict[str, Any
 def live_event(live: LiveGame) -> dict[str, Any]:
     """The group message of an action saved on a board's copy of the game: the match is in
     play (the save checked it), so the state is drawn from the copy without a query. It
-    carries the saved game (``live``) for the other player's board."""
+    carries the saved game (``live``, as the JSON text saved) for the other player's board,
+    which reads it only when that player acts."""
     text = message_text("state", live.sequence, board_payload(live.state, now=now_ms()))
     return {
         "type": "online.state",
         "text": text,
         "flag_at": live.flag_at,
-        "live": {"seq": live.sequence, "state": live.saved},
+        "live": {"seq": live.sequence, "text": live.text},
     }
 
 

@@ -162,7 +162,7 @@ def _seat(
         event = state_event(match)
     online = getattr(match, "online_game", None)
     if side is not None and online is not None and match.status in OPEN_STATUSES:
-        event["live"] = {"seq": online.sequence, "state": online.state}
+        event["live"] = {"seq": online.sequence, "state": online.state}  # kept here, not sent
     return user, True, side, started, event
 
 
@@ -181,7 +181,9 @@ def _act(
     the row, read and locked."""
     with translation.override(language):
         if saved is not None and (live is None or saved["seq"] > live.sequence):
-            live = live_game(match_id, saved["seq"], saved["state"])
+            live = live_game(
+                match_id, saved["seq"], saved["text"] if "text" in saved else saved["state"]
+            )
         if live is not None and live_stale(live, message.seq):
             seq, payload = live.sequence, board_payload(live.state, now=now_ms())
             error = _error_text("stale", stale_refusal().messages[0], seq)
@@ -217,7 +219,7 @@ def _act(
         if online.match.status in OPEN_STATUSES:
             fresh = live_game(match_id, online.sequence, online.state)
         if fresh is not None:
-            event["live"] = {"seq": fresh.sequence, "state": fresh.saved}
+            event["live"] = {"seq": fresh.sequence, "text": fresh.text}
         return event, [], fresh
 
 

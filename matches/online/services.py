@@ -20,6 +20,7 @@ import functools
 from dataclasses import dataclass
 from typing import Any
 
+import orjson
 from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -57,6 +58,7 @@ __all__ = [
     "online_game_act_live",
     "online_game_open",
     "stale_refusal",
+    "state_json",
 ]
 
 
@@ -272,17 +274,28 @@ class LiveGame:
     match_id: int
     sequence: int
     state: OnlineState
-    saved: dict[str, Any]
+    #: What was saved, as the JSON text of ``state.dump()``: sent on to the other board.
+    text: str
     flag_at: int | None
 
 
-def live_game(match_id: int, sequence: int, saved: dict[str, Any]) -> LiveGame | None:
-    """The copy of a game saved at ``sequence``; ``None`` once its match is over."""
+def state_json(saved: dict[str, Any]) -> str:
+    """The JSON text of a saved state (``OnlineState.dump()``), as the row stores it."""
+    return orjson.dumps(saved).decode()
+
+
+def live_game(match_id: int, sequence: int, saved: dict[str, Any] | str) -> LiveGame | None:
+    """The copy of a game saved at ``sequence`` (the saved state, or its JSON text);
+    ``None`` once its match is over."""
+    if isinstance(saved, str):
+        text, saved = saved, orjson.loads(saved)
+    else:
+        text = state_json(saved)
     state = OnlineState.load(saved)
     if state.match_over:
         return None
     flag_at = state.clock.deadline() if state.clock is not None else None
-    return LiveGame(match_id, sequence, state, saved, flag_at)
+    return LiveGame(match_id, sequence, state, text, flag_at)
 
 
 def live_stale(live: LiveGame, seq: int) -> bool:
@@ -319,11 +332,11 @@ def online_game_act_live(
         return None
     run_clock(state, now=now, before=before)
     state.notice = None
-    saved = state.dump()
+    text = state_json(state.dump())
     flag_at = state.clock.deadline() if state.clock is not None else None
-    if not _save_live(live, saved, flag_at):
+    if not _save_live(live, text, flag_at):
         return None
-    return LiveGame(live.match_id, live.sequence + 1, state, saved, flag_at)
+    return LiveGame(live.match_id, live.sequence + 1, state, text, flag_at)
 
 
 @functools.cache
@@ -333,8 +346,10 @@ def _save_live_sql(vendor: str) -> str:
     column = {name: game.get_field(name).column for name in ("state", "sequence", "flag_at")}
     q = connection.ops.quote_name
     statuses = ", ".join(["%s"] * len(OPEN_STATUSES))
+    # The state comes as its JSON text (the column's own form on SQLite).
+    state = "CAST(%s AS jsonb)" if vendor == "postgresql" else "%s"
     return (
-        f"UPDATE {q(game.db_table)} SET {q(column['state'])} = %s, "
+        f"UPDATE {q(game.db_table)} SET {q(column['state'])} = {state}, "
         f"{q(column['sequence'])} = %s, {q(column['flag_at'])} = %s, "
         f"{q(game.get_field('updated_at').column)} = %s "
         f"WHERE {q(game.get_field('match').column)} = %s AND {q(column['sequence'])} = %s "
@@ -343,13 +358,13 @@ def _save_live_sql(vendor: str) -> str:
     )
 
 
-def _save_live(live: LiveGame, saved: dict[str, Any], flag_at: int | None) -> bool:
-    """One UPDATE of the row, only if it is still at the copy's sequence and its match in
-    play (a referee may end it off the board). Written out in SQL: building the same query
-    with the ORM cost more than the rest of an action."""
+def _save_live(live: LiveGame, text: str, flag_at: int | None) -> bool:
+    """One UPDATE of the row (``text``: the state's JSON), only if it is still at the copy's
+    sequence and its match in play (a referee may end it off the board). Written out in SQL:
+    building the same query with the ORM cost more than the rest of an action."""
     game = OnlineGame._meta
     params = [
-        game.get_field("state").get_db_prep_value(saved, connection),
+        text,
         live.sequence + 1,
         flag_at,
         game.get_field("updated_at").get_db_prep_value(timezone.now(), connection),
