@@ -22,6 +22,7 @@ False
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -110,6 +111,26 @@ class Board:
         )
 
 
+# A board during a turn as one integer (a node): four bits per count, the mover's checkers in
+# nibbles 0..25 by its own numbering, the opponent's in nibbles 32..57 by the mover's
+# numbering, and the dice still to play (their index in the turn's list) above bit 240.
+# Moving a checker is one addition, and a node is cheap to hash and compare.
+_OPPONENT = 32
+_DICE_SHIFT = 240
+_KEY_MASK = (1 << _DICE_SHIFT) - 1
+_STEP = tuple(tuple((1 << (4 * to)) - (1 << (4 * frm)) for to in range(26)) for frm in range(26))
+_HIT = tuple((1 << (4 * _OPPONENT)) - (1 << (4 * (_OPPONENT + t))) for t in range(26))
+
+
+def _encode(mover: Sequence[int], opponent: Sequence[int]) -> int:
+    key = 0
+    for i, n in enumerate(mover):
+        key |= n << (4 * i)
+    for i, n in enumerate(opponent):
+        key |= n << (4 * (_OPPONENT + i))
+    return key
+
+
 class Turn:
     """The legal plays of one roll, and which single steps lead towards them."""
 
@@ -127,60 +148,163 @@ class Turn:
         self.start = Board.start(position, dice)
         self.plays = [play for play in plays if play.steps]
         self.length = len(self.plays[0].steps) if self.plays else 0
+        # The dice still to play at a node: every sub-list of the roll, highest first.
+        rolled = self.start.dice
+        self._dice: list[tuple[int, ...]] = sorted(
+            {
+                tuple(d for d, keep in zip(rolled, mask, strict=True) if keep)
+                for mask in _masks(len(rolled))
+            },
+            key=lambda left: (-len(left), [-d for d in left]),
+        )
+        index = {left: i for i, left in enumerate(self._dice)}
+        self._without: dict[tuple[int, int], int] = {}
+        for left in self._dice:
+            for die in set(left):
+                rest = list(left)
+                rest.remove(die)
+                self._without[(index[left], die)] = index[tuple(rest)]
+        root_key = _encode(*_sides(position))
+        self._root = root_key | (index[rolled] << _DICE_SHIFT)
+        self._counts: dict[int, tuple[list[int], list[int]]] = {
+            root_key: (list(self.start.mover), list(self.start.opponent))
+        }
+        self._made_by: dict[int, tuple[int, int, int]] = {}
         # A play is its resulting position: a step sequence that reaches one, by whatever
-        # path, makes that play.
-        self._results = {_sides(play.result): play for play in self.plays}
-        self._good: dict[Board, bool] = {}
+        # path, makes that play. Its key: the steps added to the start's (a step hits when it
+        # is the first of the play to land on an opposing blot).
+        opponent = self.start.opponent
+        self._results: dict[int, Play] = {}
+        for play in self.plays:
+            key, hit = root_key, set()
+            for start, end in play.steps:
+                key += _STEP[start][end]
+                if end != OFF and opponent[end] == 1 and end not in hit:
+                    key += _HIT[end]
+                    hit.add(end)
+            self._results.setdefault(key, play)
+        self._good: dict[int, bool] = {}
         self._targets_known: dict[tuple[Step, ...], dict[int, list[int]]] = {}
-        self._boards_known: dict[tuple[Step, ...], list[Board]] = {(): [self.start]}
+        self._nodes_known: dict[tuple[Step, ...], list[int]] = {(): [self._root]}
         self._ends_known: dict[tuple[tuple[Step, ...], int], list[int]] = {}
 
-    def _made(self, board: Board) -> int:
-        return len(self.start.dice) - len(board.dice)
+    # -- nodes ------------------------------------------------------------------------------
 
-    def _leads_to_play(self, board: Board) -> bool:
-        """From ``board`` the remaining steps of the turn can reach a legal play."""
-        known = self._good.get(board)
+    def _counts_of(self, key: int) -> tuple[list[int], list[int]]:
+        """The checkers of a node's board (mover, opponent), worked out from the board it
+        was reached from."""
+        counts = self._counts.get(key)
+        if counts is None:
+            parent, start, end = self._made_by[key]
+            mover, opponent = self._counts_of(parent)
+            mover, opponent = mover[:], opponent[:]
+            mover[start] -= 1
+            mover[end] += 1
+            if end != OFF and opponent[end] == 1:
+                opponent[end] = 0
+                opponent[0] += 1
+            counts = self._counts[key] = (mover, opponent)
+        return counts
+
+    def _after(self, node: int, step: Step) -> list[int]:
+        """The nodes after ``step``, one per die it can use, lowest die first (none when it
+        is not possible): :meth:`Board.after` on nodes."""
+        start, end = step
+        key = node & _KEY_MASK
+        mover, opponent = self._counts_of(key)
+        if not (OFF <= end < start <= BAR) or not mover[start]:
+            return []
+        if start != BAR and mover[BAR]:
+            return []  # checkers on the bar enter first
+        code = node >> _DICE_SHIFT
+        dice = self._dice[code]
+        if end == OFF:
+            if any(mover[7:]):
+                return []  # bearing off needs every checker home
+            higher_free = not any(mover[start + 1 : 7])
+            usable = sorted({d for d in dice if d == start or (d > start and higher_free)})
+            if not usable:
+                return []
+            child = key + _STEP[start][OFF]
+        else:
+            if start - end not in dice or opponent[end] >= 2:
+                return []
+            usable = [start - end]
+            child = key + _STEP[start][end]
+            if opponent[end] == 1:
+                child += _HIT[end]
+        if child not in self._counts:
+            self._made_by.setdefault(child, (key, start, end))
+        without = self._without
+        return [child | (without[(code, die)] << _DICE_SHIFT) for die in usable]
+
+    def _candidates(self, node: int) -> list[Step]:
+        """Single steps worth trying from a node (:meth:`_after` decides)."""
+        mover = self._counts_of(node & _KEY_MASK)[0]
+        starts = (BAR,) if mover[BAR] else [p for p in range(24, 0, -1) if mover[p]]
+        dice = set(self._dice[node >> _DICE_SHIFT])
+        return list(
+            dict.fromkeys((start, max(start - die, OFF)) for start in starts for die in dice)
+        )
+
+    def _made(self, node: int) -> int:
+        return len(self.start.dice) - len(self._dice[node >> _DICE_SHIFT])
+
+    def _leads_to_play(self, node: int) -> bool:
+        """From the node the remaining steps of the turn can reach a legal play."""
+        known = self._good.get(node)
         if known is None:
-            if self._made(board) >= self.length:
-                known = _key(board) in self._results
+            if self._made(node) >= self.length:
+                known = node & _KEY_MASK in self._results
             else:
                 known = any(
                     self._leads_to_play(nxt)
-                    for step in _candidate_steps(board)
-                    for nxt in board.after(step)
+                    for step in self._candidates(node)
+                    for nxt in self._after(node, step)
                 )
-            self._good[board] = known
+            self._good[node] = known
         return known
+
+    def _nodes(self, steps: tuple[Step, ...]) -> list[int]:
+        """Every node the steps can lead to in this order, each sequence worked out once per
+        turn from the one a step shorter; not to be changed by the caller."""
+        known = self._nodes_known.get(steps)
+        if known is None:
+            step = steps[-1]
+            known = list(
+                dict.fromkeys(
+                    nxt for node in self._nodes(steps[:-1]) for nxt in self._after(node, step)
+                )
+            )
+            if len(steps) <= self.length:  # longer ones are refused: not worth keeping
+                self._nodes_known[steps] = known
+        return known
+
+    def _board(self, node: int) -> Board:
+        mover, opponent = self._counts_of(node & _KEY_MASK)
+        return Board(tuple(mover), tuple(opponent), self._dice[node >> _DICE_SHIFT])
+
+    # -- what the board asks ----------------------------------------------------------------
 
     def boards(self, steps: Sequence[Step]) -> list[Board]:
         """Every board the steps can lead to in this order (empty when they cannot be made)."""
-        return list(self._boards(tuple(steps)))
-
-    def _boards(self, steps: tuple[Step, ...]) -> list[Board]:
-        """:meth:`boards`, each sequence worked out once per turn from the one a step shorter
-        (the board's walks ask for the same ones again and again); not to be changed."""
-        known = self._boards_known.get(steps)
-        if known is None:
-            before = self._boards(steps[:-1])
-            step = steps[-1]
-            known = list(dict.fromkeys(nxt for board in before for nxt in board.after(step)))
-            if len(steps) <= self.length:  # longer ones are refused: not worth keeping
-                self._boards_known[steps] = known
-        return known
+        return [self._board(node) for node in self._nodes(tuple(steps))]
 
     def board(self, steps: Sequence[Step]) -> Board:
         """The board after steps that :meth:`allows` (the first die choice when it matters)."""
-        boards = [b for b in self._boards(tuple(steps)) if self._leads_to_play(b)]
-        if not boards:
-            raise ValueError(f"the steps {list(steps)} do not lead to a legal play")
-        return boards[0]
+        return self._board(self._node(tuple(steps)))
+
+    def _node(self, steps: tuple[Step, ...]) -> int:
+        for node in self._nodes(steps):
+            if self._leads_to_play(node):
+                return node
+        raise ValueError(f"the steps {list(steps)} do not lead to a legal play")
 
     def allows(self, steps: Sequence[Step]) -> bool:
         """The steps can be made in this order and completed to a legal play."""
         if len(steps) > self.length:
             return False
-        return any(self._leads_to_play(board) for board in self._boards(tuple(steps)))
+        return any(self._leads_to_play(node) for node in self._nodes(tuple(steps)))
 
     def targets(self, steps: Sequence[Step]) -> dict[int, list[int]]:
         """After ``steps``: for each start point, the points the next step may go to."""
@@ -194,17 +318,17 @@ class Turn:
             known = self._targets_known[steps] = self._find_targets(steps)
         return known
 
-    def _find_targets(self, steps: Sequence[Step]) -> dict[int, list[int]]:
+    def _find_targets(self, steps: tuple[Step, ...]) -> dict[int, list[int]]:
         found: dict[int, set[int]] = {}
         if len(steps) >= self.length:
             return {}
-        for board in self._boards(tuple(steps)):
-            if not self._leads_to_play(board):
+        for node in self._nodes(steps):
+            if not self._leads_to_play(node):
                 continue
-            for step in _candidate_steps(board):
+            for step in self._candidates(node):
                 if step[1] in found.get(step[0], ()):
                     continue
-                if any(self._leads_to_play(nxt) for nxt in board.after(step)):
+                if any(self._leads_to_play(nxt) for nxt in self._after(node, step)):
                     found.setdefault(step[0], set()).add(step[1])
         return {start: sorted(ends, reverse=True) for start, ends in sorted(found.items())}
 
@@ -222,7 +346,7 @@ class Turn:
         direct = self._targets(tuple(steps))
         for start in direct:
             best: dict[int, tuple[int, list[Step]]] = {}
-            self._walk([*steps], start, [], 0, best)
+            self._walk(tuple(steps), start, [], 0, best)
             reach = {
                 end: path
                 for end, (_hits, path) in best.items()
@@ -234,7 +358,7 @@ class Turn:
 
     def _walk(
         self,
-        made: list[Step],
+        made: tuple[Step, ...],
         at: int,
         path: list[Step],
         hits: int,
@@ -250,9 +374,9 @@ class Turn:
         ends = self._ends_from(sequence, at)
         if not ends:
             return
-        board = self.board(sequence)
+        opponent = self._counts_of(self._node(sequence) & _KEY_MASK)[1]
         for end in reversed(ends):  # the lowest point first: the higher die
-            hit = 1 if end != OFF and board.opponent[end] == 1 else 0
+            hit = 1 if end != OFF and opponent[end] == 1 else 0
             path.append((at, end))
             self._walk(made, end, path, hits + hit, best)
             path.pop()
@@ -269,13 +393,15 @@ class Turn:
             known = []
         else:
             found: set[int] = set()
-            for board in self._boards(steps):
-                if not board.mover[at] or not self._leads_to_play(board):
+            for node in self._nodes(steps):
+                if not self._counts_of(node & _KEY_MASK)[0][at]:
                     continue
-                for die in set(board.dice):
+                if not self._leads_to_play(node):
+                    continue
+                for die in set(self._dice[node >> _DICE_SHIFT]):
                     step = (at, max(at - die, OFF))
                     if step[1] not in found and any(
-                        self._leads_to_play(nxt) for nxt in board.after(step)
+                        self._leads_to_play(nxt) for nxt in self._after(node, step)
                     ):
                         found.add(step[1])
             known = sorted(found, reverse=True)
@@ -286,25 +412,18 @@ class Turn:
         """The legal play the steps make when they are a whole turn, else ``None``."""
         if len(steps) != self.length:
             return None
-        for board in self._boards(tuple(steps)):
-            play = self._results.get(_key(board))
+        for node in self._nodes(tuple(steps)):
+            play = self._results.get(node & _KEY_MASK)
             if play is not None:
                 return play
         return None
 
 
-def _key(board: Board) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    return (board.mover, board.opponent)
+def _masks(n: int) -> Iterable[tuple[bool, ...]]:
+    """Every choice of some of ``n`` dice."""
+    return itertools.product((True, False), repeat=n)
 
 
 def _sides(position: Position) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The mover's checkers and the opponent's in the mover's numbering (a board's key)."""
     return position.mover, position.opponent[::-1]  # the opponent's own: 0 off, 25 bar
-
-
-def _candidate_steps(board: Board) -> list[Step]:
-    """Single steps worth trying from ``board`` (:meth:`Board.after` decides)."""
-    mover = board.mover
-    starts = (BAR,) if mover[BAR] else [p for p in range(24, 0, -1) if mover[p]]
-    dice = set(board.dice)
-    return list(dict.fromkeys((start, max(start - die, OFF)) for start in starts for die in dice))
