@@ -1,4 +1,6 @@
-"""A cursor for the few plain queries run on every hit of a cached page (``prepared_cursor``).
+"""A cursor for the few plain queries run on every hit of a cached page (``prepared_cursor``),
+and a connection of the event loop for the one statement an online action runs
+(``execute_from_loop``).
 
 On PostgreSQL, Django binds parameters in the client and never prepares a statement (its
 default, for connection poolers). Then the server parses and plans the query on every call:
@@ -12,12 +14,17 @@ Behind PgBouncer in transaction mode, prepared statements need PgBouncer 1.21 or
 
 from __future__ import annotations
 
+import asyncio
+import logging
+import weakref
 from typing import Any
 
 import psycopg
 from django.conf import settings
 from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.backends.utils import CursorWrapper
+
+logger = logging.getLogger(__name__)
 
 
 class PreparedCursor(psycopg.Cursor):  # type: ignore[type-arg]
@@ -41,3 +48,80 @@ def prepared_cursor() -> CursorWrapper:
     db.ensure_connection()
     with db.wrap_database_errors:
         return db._prepare_cursor(PreparedCursor(db.connection))  # type: ignore[no-any-return]
+
+
+# --- One statement from the event loop ---------------------------------------------------------
+#
+# An online action is decided on the board's copy of the game and saved with one UPDATE. Run
+# through Django, that UPDATE costs a hop to a worker thread and back, a connection taken from
+# the pool and given back, and Django's checks of old connections before and after: more than
+# the statement itself. On PostgreSQL the event loop runs it on a connection of its own instead
+# (psycopg's asyncio connection, one per loop, so one more per ASGI process), in autocommit as
+# Django would. ``DB_LOOP_STATEMENTS=false`` turns this off (the worker thread then saves).
+
+_loop_connections: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Any] = (
+    weakref.WeakKeyDictionary()
+)
+_loop_locks: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock] = (
+    weakref.WeakKeyDictionary()
+)
+#: Every such connection still open somewhere (a loop gone, a failed test's frames).
+_opened: weakref.WeakSet[Any] = weakref.WeakSet()
+#: Connection parameters of Django's that psycopg's own connection does not take.
+_DJANGO_ONLY = ("cursor_factory", "context", "prepare_threshold", "pool")
+
+
+def statements_from_loop() -> bool:
+    """Whether :func:`execute_from_loop` runs statements (PostgreSQL, not switched off)."""
+    return bool(
+        settings.DB_LOOP_STATEMENTS and connections[DEFAULT_DB_ALIAS].vendor == "postgresql"
+    )
+
+
+async def _loop_connection() -> Any:
+    loop = asyncio.get_running_loop()
+    connection = _loop_connections.get(loop)
+    if connection is not None and not connection.closed:
+        return connection
+    lock = _loop_locks.setdefault(loop, asyncio.Lock())
+    async with lock:
+        connection = _loop_connections.get(loop)
+        if connection is None or connection.closed:
+            db = connections[DEFAULT_DB_ALIAS]
+            params = db.get_connection_params()
+            for name in _DJANGO_ONLY:
+                params.pop(name, None)
+            connection = await psycopg.AsyncConnection.connect(autocommit=True, **params)
+            _loop_connections[loop] = connection
+            _opened.add(connection)
+    return connection
+
+
+async def execute_from_loop(query: str, params: Any) -> int:
+    """Run one statement of the default database (PostgreSQL) on the event loop's own
+    connection, prepared once per connection (unless ``DB_PREPARED_STATEMENTS`` is off), in
+    autocommit; the number of rows it changed. When the connection fails (the server closed
+    it), it is opened again and the statement sent once more: a caller's statement must find
+    nothing to change when it had run (an UPDATE guarded by the row's version). A second
+    failure is raised."""
+    prepare = settings.DB_PREPARED_STATEMENTS
+    for attempt in (1, 2):
+        connection = await _loop_connection()
+        try:
+            cursor = await connection.execute(query, params, prepare=prepare)
+        except psycopg.OperationalError:
+            await connection.close()
+            if attempt == 2:
+                raise
+            logger.info("the event loop's database connection failed; opening it again")
+            continue
+        return int(cursor.rowcount)
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def close_loop_connections() -> None:
+    """Close every event loop's connection at once (tests, before their database goes)."""
+    for connection in list(_opened):
+        connection.pgconn.finish()
+    _opened.clear()
+    _loop_connections.clear()

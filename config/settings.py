@@ -164,6 +164,9 @@ if DATABASES["default"]["ENGINE"].endswith("postgresql"):
     DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = (
         5 if DB_PREPARED_STATEMENTS else None
     )
+# An online action's save runs on the event loop's own connection on PostgreSQL (config/db.py);
+# ``false``: on a worker thread, through Django's connections, as every other query.
+DB_LOOP_STATEMENTS = env_bool("DB_LOOP_STATEMENTS", True)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Redis: Celery broker, cache, channel layer ----------------------------------------------

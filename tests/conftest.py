@@ -48,6 +48,17 @@ def english_to_start_with(request):
 
 
 @pytest.fixture(autouse=True)
+def loop_connections_closed(request):
+    """An event loop's own database connection (``config.db.execute_from_loop``) outlives
+    the test's loop: closed after each test, or the test database could not be dropped."""
+    yield
+    if ON_POSTGRES and request.config.pluginmanager.hasplugin("django"):
+        from config.db import close_loop_connections
+
+        close_loop_connections()
+
+
+@pytest.fixture(autouse=True)
 def fast_password_hashing(request):
     """PBKDF2's deliberate slowness is for attackers, not for the test suite."""
     if not request.config.pluginmanager.hasplugin("django"):

@@ -77,6 +77,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from clubs import permissions
+from config.db import statements_from_loop
 from config.errors import UserError
 from matches.models import OPEN_STATUSES
 
@@ -91,6 +92,7 @@ from .services import (
     online_flag_check,
     online_game_act,
     online_game_act_live,
+    online_game_act_live_from_loop,
     online_game_open,
     stale_refusal,
 )
@@ -166,6 +168,23 @@ def _seat(
     return user, True, side, started, event
 
 
+def _copy(match_id: int, live: LiveGame | None, saved: dict[str, Any] | None) -> LiveGame | None:
+    """The board's copy of the game: its own, or the one the other board's last action
+    ``saved`` when that is newer (``None`` once the match is over)."""
+    if saved is not None and (live is None or saved["seq"] > live.sequence):
+        return live_game(
+            match_id, saved["seq"], saved["text"] if "text" in saved else saved["state"]
+        )
+    return live
+
+
+def _stale_replies(live: LiveGame) -> list[str]:
+    """The refusal of an action on an older state than the copy's, and the copy's state."""
+    seq, payload = live.sequence, board_payload(live.state, now=now_ms())
+    error = _error_text("stale", stale_refusal().messages[0], seq)
+    return [error, message_text("state", seq, payload)]
+
+
 def _act(
     match_id: int,
     user: Any,
@@ -180,14 +199,9 @@ def _act(
     (``live``, or the one ``saved`` by the other board's last action) when it can be; else on
     the row, read and locked."""
     with translation.override(language):
-        if saved is not None and (live is None or saved["seq"] > live.sequence):
-            live = live_game(
-                match_id, saved["seq"], saved["text"] if "text" in saved else saved["state"]
-            )
+        live = _copy(match_id, live, saved)
         if live is not None and live_stale(live, message.seq):
-            seq, payload = live.sequence, board_payload(live.state, now=now_ms())
-            error = _error_text("stale", stale_refusal().messages[0], seq)
-            return None, [error, message_text("state", seq, payload)], live
+            return None, _stale_replies(live), live
         if live is not None:
             fresh = online_game_act_live(
                 live=live,
@@ -334,6 +348,10 @@ class OnlineGameConsumer(AsyncWebsocketConsumer):
             return
         live, saved = self.live, self.saved
         self.live = self.saved = None  # spent: the action may change the copy
+        if (live is not None or saved is not None) and statements_from_loop():
+            if await self._act_from_loop(message, live, saved):
+                return
+            live = saved = None  # spent, and the action not decided: the row decides
         event, replies, self.live = await _in_thread(_act)(
             self.match_id, self.user, self.side, message, self.language, live, saved
         )
@@ -341,6 +359,30 @@ class OnlineGameConsumer(AsyncWebsocketConsumer):
             await self.channel_layer.group_send(self.group, event)
         for reply in replies:
             await self.send(text_data=reply)
+
+    async def _act_from_loop(
+        self, message: Any, live: LiveGame | None, saved: dict[str, Any] | None
+    ) -> bool:
+        """An action made on the board's copy of the game without leaving the event loop,
+        its save on the loop's own connection (PostgreSQL): whether it was decided here (an
+        action the copy cannot decide goes to the row, in a worker thread)."""
+        with translation.override(self.language):
+            live = _copy(self.match_id, live, saved)
+            if live is None:
+                return False
+            if live_stale(live, message.seq):
+                self.live = live
+                for reply in _stale_replies(live):
+                    await self.send(text_data=reply)
+                return True
+        fresh = await online_game_act_live_from_loop(
+            live=live, side=self.side, action=message.type, seq=message.seq, payload=message.payload
+        )
+        if fresh is None:
+            return False
+        self.live = fresh
+        await self.channel_layer.group_send(self.group, live_event(fresh))
+        return True
 
     async def layer_lost(self, event: dict[str, Any]) -> None:
         """The channel layer lost Redis (``config.channels``): this socket would hear no

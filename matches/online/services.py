@@ -34,7 +34,7 @@ from backgammon import (
     WinKind,
 )
 from backgammon.errors import CUBE_ABOVE_MAX, CUBE_IN_CRAWFORD_GAME
-from config.db import prepared_cursor
+from config.db import execute_from_loop, prepared_cursor
 from config.errors import UserError
 from config.logs import logged_service
 from matches import reasons
@@ -56,6 +56,7 @@ __all__ = [
     "online_flag_check",
     "online_game_act",
     "online_game_act_live",
+    "online_game_act_live_from_loop",
     "online_game_open",
     "stale_refusal",
     "state_json",
@@ -317,6 +318,28 @@ def online_game_act_live(
     row): an action on another sequence, anything refused (the row tells why), a game that
     ends (it is recorded with the match's row locked), a fallen or paused clock, or a row
     that has moved on or a match ended off the board. ``live`` is spent either way."""
+    fresh = _act_on_copy(live, side, action, seq, payload)
+    if fresh is None or not _save_live(live, fresh):
+        return None
+    return fresh
+
+
+async def online_game_act_live_from_loop(
+    *, live: LiveGame, side: int, action: str, seq: int, payload: dict[str, Any] | None = None
+) -> LiveGame | None:
+    """:func:`online_game_act_live` run on the event loop, its UPDATE on the loop's own
+    connection (``config.db.execute_from_loop``; PostgreSQL only)."""
+    fresh = _act_on_copy(live, side, action, seq, payload)
+    if fresh is None:
+        return None
+    saved = await execute_from_loop(_save_live_sql("postgresql"), _save_live_params(live, fresh))
+    return fresh if saved == 1 else None
+
+
+def _act_on_copy(
+    live: LiveGame, side: int, action: str, seq: int, payload: dict[str, Any] | None
+) -> LiveGame | None:
+    """The copy after the action, not saved yet; ``None`` when the copy cannot decide it."""
     state = live.state
     if seq != live.sequence or state.match_over:
         return None
@@ -334,8 +357,6 @@ def online_game_act_live(
     state.notice = None
     text = state_json(state.dump())
     flag_at = state.clock.deadline() if state.clock is not None else None
-    if not _save_live(live, text, flag_at):
-        return None
     return LiveGame(live.match_id, live.sequence + 1, state, text, flag_at)
 
 
@@ -358,26 +379,29 @@ def _save_live_sql(vendor: str) -> str:
     )
 
 
-def _save_live(live: LiveGame, text: str, flag_at: int | None) -> bool:
-    """One UPDATE of the row (``text``: the state's JSON), only if it is still at the copy's
-    sequence and its match in play (a referee may end it off the board). Written out in SQL:
-    building the same query with the ORM cost more than the rest of an action."""
+def _save_live_params(live: LiveGame, fresh: LiveGame) -> list[Any]:
     game = OnlineGame._meta
-    params = [
-        text,
-        live.sequence + 1,
-        flag_at,
+    return [
+        fresh.text,
+        fresh.sequence,
+        fresh.flag_at,
         game.get_field("updated_at").get_db_prep_value(timezone.now(), connection),
         live.match_id,
         live.sequence,
         live.match_id,
         *[str(status) for status in OPEN_STATUSES],
     ]
+
+
+def _save_live(live: LiveGame, fresh: LiveGame) -> bool:
+    """One UPDATE of the row to the ``fresh`` copy, only if it is still at the copy's
+    sequence and its match in play (a referee may end it off the board). Written out in SQL:
+    building the same query with the ORM cost more than the rest of an action."""
     # Prepared once per connection and its values sent apart from it: the state (a few
     # kilobytes of JSON) is not quoted into the statement, nor the statement planned again,
     # on every action.
     with prepared_cursor() as cursor:
-        cursor.execute(_save_live_sql(connection.vendor), params)
+        cursor.execute(_save_live_sql(connection.vendor), _save_live_params(live, fresh))
         return cursor.rowcount == 1
 
 

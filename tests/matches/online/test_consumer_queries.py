@@ -4,14 +4,18 @@ process has overtaken is never saved or shown."""
 
 from __future__ import annotations
 
+import asyncio
 import threading
 
 import pytest
 from channels.db import database_sync_to_async
+from django.db import connection as django_connection
 from django.db.backends.signals import connection_created
 
 from matches.models import OnlineGame
+from matches.online import services
 from matches.online.services import online_game_act
+from tests.conftest import needs_postgres
 
 from .test_consumer import Room, Socket, setup_match
 
@@ -22,7 +26,8 @@ QUERIES_PER_ACTION = 1
 
 
 class Queries:
-    """Every query of every connection (each action runs in a worker thread of its own)."""
+    """Every query of every connection (each action runs in a worker thread of its own, or
+    on the event loop's connection)."""
 
     def __init__(self) -> None:
         self.sql: list[str] = []
@@ -38,9 +43,19 @@ class Queries:
 
 
 @pytest.fixture
-def queries():
+def queries(monkeypatch):
+    """Django's queries, and the statements an action runs on the event loop's own
+    connection (PostgreSQL: ``config.db.execute_from_loop``)."""
     counter = Queries()
     connection_created.connect(counter.attach)
+    from_loop = services.execute_from_loop
+
+    async def counted(query, params):
+        with counter.lock:
+            counter.sql.append(query)
+        return await from_loop(query, params)
+
+    monkeypatch.setattr(services, "execute_from_loop", counted)
     yield counter
     connection_created.disconnect(counter.attach)
 
@@ -124,5 +139,43 @@ async def test_an_action_sent_twice_is_refused_as_stale_without_a_query(make_tou
     assert message["payload"]["game"]["phase"] == "move"
     assert queries.sql[before:] == []
     assert await room.sockets[1 - side].ws.receive_nothing()  # the opponent hears nothing
+    for socket in room.sockets:
+        await socket.close()
+
+
+@needs_postgres
+async def test_an_action_is_saved_after_the_database_closed_the_loops_connection(
+    make_tournament, queries
+):
+    """On PostgreSQL an action on the board's copy is saved on the event loop's own
+    connection. When the server has closed that connection (a restart, an administrator),
+    the next action opens it again and is saved: the player sees nothing of it."""
+    from config import db
+
+    match, users, _ = await setup_match(make_tournament, 5)
+    first = await Socket(match.pk, users[0]).open()
+    await first.receive()
+    second = await Socket(match.pk, users[1]).open()
+    await second.receive()
+    room = Room([first, second])
+    await room.play()
+    await room.play()  # saved on the loop's connection
+    connection = db._loop_connections[asyncio.get_running_loop()]
+
+    @database_sync_to_async
+    def close_it(pid: int) -> None:
+        with django_connection.cursor() as cursor:
+            cursor.execute("SELECT pg_terminate_backend(%s)", [pid])
+
+    await close_it(connection.info.backend_pid)
+    before = len(queries.sql)
+    side = room.game["to_act"]
+    await room.act(side, "roll")
+    made = [sql.split()[0] for sql in queries.sql[before:]]
+    row = await database_sync_to_async(OnlineGame.objects.get)(match_id=match.pk)
+    assert row.sequence == room.sockets[side].seq
+    assert row.state["game"]["dice"] == room.game["dice"] is not None
+    assert made == ["UPDATE"]  # saved from the copy, not done again on the row
+    assert db._loop_connections[asyncio.get_running_loop()] is not connection
     for socket in room.sockets:
         await socket.close()
