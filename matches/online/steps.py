@@ -22,6 +22,7 @@ False
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -148,33 +149,29 @@ class Turn:
         self.start = Board.start(position, dice)
         self.plays = [play for play in plays if play.steps]
         self.length = len(self.plays[0].steps) if self.plays else 0
-        # The dice still to play at a node: every sub-list of the roll, highest first.
-        rolled = self.start.dice
-        self._dice: list[tuple[int, ...]] = sorted(
-            {
-                tuple(d for d, keep in zip(rolled, mask, strict=True) if keep)
-                for mask in _masks(len(rolled))
-            },
-            key=lambda left: (-len(left), [-d for d in left]),
-        )
-        index = {left: i for i, left in enumerate(self._dice)}
-        self._without: dict[tuple[int, int], int] = {}
-        for left in self._dice:
-            for die in set(left):
-                rest = list(left)
-                rest.remove(die)
-                self._without[(index[left], die)] = index[tuple(rest)]
+        self._open = _open_field(self.start, rules, self.length)
+        self._dice, self._without, index = _dice_table(self.start.dice)
         root_key = _encode(*_sides(position))
-        self._root = root_key | (index[rolled] << _DICE_SHIFT)
+        self._root = root_key | (index[self.start.dice] << _DICE_SHIFT)
         self._counts: dict[int, tuple[list[int], list[int]]] = {
             root_key: (list(self.start.mover), list(self.start.opponent))
         }
         self._made_by: dict[int, tuple[int, int, int]] = {}
-        # A play is its resulting position: a step sequence that reaches one, by whatever
-        # path, makes that play. Its key: the steps added to the start's (a step hits when it
-        # is the first of the play to land on an opposing blot).
+        # The start leads to a play when there is one: each is a sequence of steps from it.
+        self._good: dict[int, bool] = {self._root: bool(self.plays)}
+        self._targets_known: dict[tuple[Step, ...], dict[int, list[int]]] = {}
+        self._nodes_known: dict[tuple[Step, ...], list[int]] = {(): [self._root]}
+        self._ends_known: dict[tuple[tuple[Step, ...], int], list[int]] = {}
+
+    @functools.cached_property
+    def _results(self) -> dict[int, Play]:
+        """The legal plays by the key of their resulting board. A play is its resulting
+        position: a step sequence that reaches one, by whatever path, makes that play. Its
+        key: the steps added to the start's (a step hits when it is the first of the play to
+        land on an opposing blot)."""
+        root_key = self._root & _KEY_MASK
         opponent = self.start.opponent
-        self._results: dict[int, Play] = {}
+        results: dict[int, Play] = {}
         for play in self.plays:
             key, hit = root_key, set()
             for start, end in play.steps:
@@ -182,11 +179,8 @@ class Turn:
                 if end != OFF and opponent[end] == 1 and end not in hit:
                     key += _HIT[end]
                     hit.add(end)
-            self._results.setdefault(key, play)
-        self._good: dict[int, bool] = {}
-        self._targets_known: dict[tuple[Step, ...], dict[int, list[int]]] = {}
-        self._nodes_known: dict[tuple[Step, ...], list[int]] = {(): [self._root]}
-        self._ends_known: dict[tuple[tuple[Step, ...], int], list[int]] = {}
+            results.setdefault(key, play)
+        return results
 
     # -- nodes ------------------------------------------------------------------------------
 
@@ -315,7 +309,9 @@ class Turn:
         same ones again and again); not to be changed by the caller."""
         known = self._targets_known.get(steps)
         if known is None:
-            known = self._targets_known[steps] = self._find_targets(steps)
+            open_field = not steps and self._open
+            known = self._open_targets() if open_field else self._find_targets(steps)
+            self._targets_known[steps] = known
         return known
 
     def _find_targets(self, steps: tuple[Step, ...]) -> dict[int, list[int]]:
@@ -342,6 +338,8 @@ class Turn:
         >>> Turn(Position.initial(), (3, 1)).paths([])[24]
         {20: [(24, 21), (21, 20)]}
         """
+        if not steps and self._open:
+            return self._open_paths()
         found: dict[int, dict[int, list[Step]]] = {}
         direct = self._targets(tuple(steps))
         for start in direct:
@@ -355,6 +353,85 @@ class Turn:
             if reach:
                 found[start] = dict(sorted(reach.items(), reverse=True))
         return found
+
+    # -- the open field ------------------------------------------------------------------------
+    #
+    # Most rolls are played with no checker on the bar and no bear-off possible during the
+    # play (two checkers or more outside the home board for a non-double, four for a double;
+    # the engine's own fast paths rest on the same fact). There, under the standard rules,
+    # whether a step can be made depends only on the points the opponent holds (a hit removes
+    # a blot, never a block), and every sequence of as many steps as the turn has is a legal
+    # play. The start's targets and paths then follow from the counts directly, without the
+    # search: the same answers (a test compares them on thousands of positions).
+
+    def _open_targets(self) -> dict[int, list[int]]:
+        mover, opponent = self.start.mover, self.start.opponent
+        hi, lo = self.start.dice[0], self.start.dice[-1]
+        found: dict[int, list[int]] = {}
+        if hi == lo:
+            for p in range(24, hi, -1):
+                if mover[p] and opponent[p - hi] < 2 and self._double_goes_on([p, p - hi]):
+                    found[p] = [p - hi]
+            return dict(sorted(found.items()))
+        for die, other in ((lo, hi), (hi, lo)):
+            sources = {q for q in range(other + 1, 25) if mover[q] and opponent[q - other] < 2}
+            for p in range(24, die, -1):
+                end = p - die
+                if not mover[p] or opponent[end] >= 2:
+                    continue
+                left = len(sources) - (p in sources and mover[p] == 1)
+                if left or (end > other and opponent[end - other] < 2):
+                    found.setdefault(p, []).append(end)
+        return dict(sorted(found.items()))
+
+    def _open_paths(self) -> dict[int, dict[int, list[Step]]]:
+        opponent = self.start.opponent
+        hi, lo = self.start.dice[0], self.start.dice[-1]
+        found: dict[int, dict[int, list[Step]]] = {}
+        for start, ends in self._targets(()).items():
+            reach: dict[int, list[Step]] = {}
+            if hi == lo:  # one way to each point: step on while the turn can go on
+                walked = [start]
+                while len(walked) <= self.length:
+                    end = walked[-1] - hi
+                    if end < 1 or opponent[end] >= 2 or not self._double_goes_on([*walked, end]):
+                        break
+                    walked.append(end)
+                    if len(walked) > 2:
+                        reach[end] = list(itertools.pairwise(walked))
+            else:
+                end = start - hi - lo
+                best = None
+                for die in (hi, lo):  # the higher die first, as the board prefers
+                    mid = start - die
+                    if mid in ends and end >= 1 and opponent[end] < 2:
+                        hits = (opponent[mid] == 1) + (opponent[end] == 1)
+                        if best is None or hits < best[0]:
+                            best = (hits, [(start, mid), (mid, end)])
+                if best is not None:
+                    reach[end] = best[1]
+            if reach:
+                found[start] = dict(sorted(reach.items(), reverse=True))
+        return found
+
+    def _double_goes_on(self, walked: list[int]) -> bool:
+        """With a double: after one checker stepped from ``walked[0]`` through the rest, the
+        turn's remaining steps can still all be played (by any checkers)."""
+        die = self.start.dice[0]
+        counts = list(self.start.mover)
+        counts[walked[0]] -= 1
+        counts[walked[-1]] += 1
+        needed = self.length - (len(walked) - 1)
+        opponent = self.start.opponent
+        played = 0
+        for p in range(24, die, -1):  # as many steps off each point as can be, highest first
+            if played == needed:
+                break
+            if counts[p] and opponent[p - die] < 2:
+                steps = min(counts[p], needed - played)
+                counts[p - die] += steps
+                played += steps
+        return played >= needed
 
     def _walk(
         self,
@@ -419,9 +496,38 @@ class Turn:
         return None
 
 
-def _masks(n: int) -> Iterable[tuple[bool, ...]]:
-    """Every choice of some of ``n`` dice."""
-    return itertools.product((True, False), repeat=n)
+def _open_field(start: Board, rules: MoveRules, length: int) -> bool:
+    """The roll is played in the open field (see :meth:`Turn._open_targets`)."""
+    if not rules.is_standard or start.mover[BAR] or not length:
+        return False
+    outside = sum(start.mover[7:])
+    if len(start.dice) == 4:
+        return outside >= 4
+    return outside >= 2 and length == 2
+
+
+@functools.cache
+def _dice_table(
+    rolled: tuple[int, ...],
+) -> tuple[list[tuple[int, ...]], dict[tuple[int, int], int], dict[tuple[int, ...], int]]:
+    """For a roll (``Board.dice``): the dice that can be left to play at a node, every
+    sub-list of the roll, highest first (a node holds the index); for (index, die) the
+    index without that die; and the index of each."""
+    left = sorted(
+        {
+            tuple(d for d, keep in zip(rolled, mask, strict=True) if keep)
+            for mask in itertools.product((True, False), repeat=len(rolled))
+        },
+        key=lambda dice: (-len(dice), [-d for d in dice]),
+    )
+    index = {dice: i for i, dice in enumerate(left)}
+    without: dict[tuple[int, int], int] = {}
+    for dice in left:
+        for die in set(dice):
+            rest = list(dice)
+            rest.remove(die)
+            without[(index[dice], die)] = index[tuple(rest)]
+    return left, without, index
 
 
 def _sides(position: Position) -> tuple[tuple[int, ...], tuple[int, ...]]:

@@ -106,3 +106,33 @@ def test_a_path_prefers_the_way_without_a_hit():
     position = Position.from_points(mover={13: 15}, opponent={16: 1})  # a blot on our 9
     turn = Turn(position, (5, 4))
     assert turn.paths([])[13][4] == [(13, 8), (8, 4)]
+
+
+def positions_of_random_games(seed: int, games: int):
+    """(position, roll) of every turn of random games, and another roll for each position."""
+    rng = random.Random(seed)
+    for _ in range(games):
+        game = Game(MatchRules(), rng=rng)
+        game.roll()
+        while not game.is_over:
+            if game.phase == "roll":
+                game.roll()
+                continue
+            yield game.position, game.dice
+            yield game.position, (rng.randint(1, 6), rng.randint(1, 6))
+            game.play(rng.choice(game.legal_plays()))
+
+
+def test_the_open_field_gives_what_the_search_gives():
+    """With no checker on the bar and no bear-off possible, a roll's targets and paths are
+    worked out from the counts: on every position of fifty random games, and another roll on
+    each, they are what the search over single steps finds."""
+    open_field = 0
+    for position, dice in positions_of_random_games(11, 50):
+        turn = Turn(position, dice)
+        searched = Turn(position, dice)
+        searched._open = False
+        assert turn.targets([]) == searched.targets([]), (position.position_id(), dice)
+        assert turn.paths([]) == searched.paths([]), (position.position_id(), dice)
+        open_field += turn._open
+    assert open_field > 2000  # most positions, doubles and non-doubles
