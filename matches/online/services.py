@@ -332,7 +332,9 @@ async def online_game_act_live_from_loop(
     fresh = _act_on_copy(live, side, action, seq, payload)
     if fresh is None:
         return None
-    saved = await execute_from_loop(_save_live_sql("postgresql"), _save_live_params(live, fresh))
+    # psycopg sends the aware datetime as it is (what Django's preparation does on PostgreSQL).
+    params = _save_live_params(live, fresh, timezone.now())
+    saved = await execute_from_loop(_save_live_sql("postgresql"), params)
     return fresh if saved == 1 else None
 
 
@@ -379,13 +381,12 @@ def _save_live_sql(vendor: str) -> str:
     )
 
 
-def _save_live_params(live: LiveGame, fresh: LiveGame) -> list[Any]:
-    game = OnlineGame._meta
+def _save_live_params(live: LiveGame, fresh: LiveGame, updated_at: Any) -> list[Any]:
     return [
         fresh.text,
         fresh.sequence,
         fresh.flag_at,
-        game.get_field("updated_at").get_db_prep_value(timezone.now(), connection),
+        updated_at,
         live.match_id,
         live.sequence,
         live.match_id,
@@ -401,7 +402,9 @@ def _save_live(live: LiveGame, fresh: LiveGame) -> bool:
     # kilobytes of JSON) is not quoted into the statement, nor the statement planned again,
     # on every action.
     with prepared_cursor() as cursor:
-        cursor.execute(_save_live_sql(connection.vendor), _save_live_params(live, fresh))
+        field = OnlineGame._meta.get_field("updated_at")
+        now = field.get_db_prep_value(timezone.now(), connection)
+        cursor.execute(_save_live_sql(connection.vendor), _save_live_params(live, fresh, now))
         return cursor.rowcount == 1
 
 

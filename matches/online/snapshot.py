@@ -7,6 +7,7 @@ of the side on roll (25 = bar, 0 = off), as the engine and .mat files write them
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from backgammon import Action, GamePhase, WinKind, points_for
@@ -40,6 +41,7 @@ def absolute(board: Board, mover: int) -> dict[str, Any]:
     }
 
 
+@functools.lru_cache(maxsize=4096)
 def play_text(play: str) -> str:
     """A .mat play (``25/22* 6/0``) as players write it (``bar/22* 6/off``)."""
     words = []
@@ -100,10 +102,13 @@ def _resign_kinds(state: OnlineState, off: list[int]) -> list[list[str]]:
     kinds = []
     for side in (0, 1):
         if rules.is_best_of or off[side]:
-            kinds.append([str(WinKind.SINGLE)])
+            kinds.append([_KINDS[0]])
         else:
-            kinds.append([str(kind) for kind in WinKind])
+            kinds.append(list(_KINDS))
     return kinds
+
+
+_KINDS = tuple(str(kind) for kind in WinKind)  # single first
 
 
 def board_payload(state: OnlineState, *, now: int = 0) -> dict[str, Any]:
