@@ -9,6 +9,7 @@ unless the match is over.
 
 A player's board keeps its copy of the game between actions (:class:`LiveGame`):
 :func:`online_game_act_live` applies an action to the copy and saves it in one ``UPDATE``
+(:func:`online_game_act_live_from_loop` on the event loop's own connection, on PostgreSQL)
 that finds the row only at the copy's sequence number and the match still in play; whatever
 the copy cannot decide (a refusal, a game's end, a fallen or paused clock, an overtaken copy)
 is decided by :func:`online_game_act` on the locked row.
@@ -265,9 +266,9 @@ def online_game_act(
 
 @dataclass
 class LiveGame:
-    """A board's copy of its match's online game as saved at ``sequence`` (``saved`` is what
-    was saved: ``state.dump()``), kept in memory between actions so that an action need not
-    read the row. It is never trusted over the row: saving an action on it is one
+    """A board's copy of its match's online game as saved at ``sequence`` (``text`` is what
+    was saved: the JSON of ``state.dump()``), kept in memory between actions so that an action
+    need not read the row. It is never trusted over the row: saving an action on it is one
     ``UPDATE ... WHERE sequence = <the copy's>``, which saves nothing when another process,
     the director or the clock check has moved the game on (the action is then done again on
     the row, locked: :func:`online_game_act`)."""
