@@ -65,8 +65,11 @@ _loop_connections: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Any] = (
 _loop_locks: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock] = (
     weakref.WeakKeyDictionary()
 )
-#: Every such connection still open somewhere (a loop gone, a failed test's frames).
-_opened: weakref.WeakSet[Any] = weakref.WeakSet()
+#: Every such connection still open somewhere (a loop gone, a failed test's frames), with
+#: its loop.
+_opened: weakref.WeakKeyDictionary[Any, weakref.ref[asyncio.AbstractEventLoop]] = (
+    weakref.WeakKeyDictionary()
+)
 #: Connection parameters of Django's that psycopg's own connection does not take.
 _DJANGO_ONLY = ("cursor_factory", "context", "prepare_threshold", "pool")
 
@@ -93,7 +96,7 @@ async def _loop_connection() -> Any:
                 params.pop(name, None)
             connection = await psycopg.AsyncConnection.connect(autocommit=True, **params)
             _loop_connections[loop] = connection
-            _opened.add(connection)
+            _opened[connection] = weakref.ref(loop)
     return connection
 
 
@@ -120,8 +123,18 @@ async def execute_from_loop(query: str, params: Any) -> int:
 
 
 def close_loop_connections() -> None:
-    """Close every event loop's connection at once (tests, before their database goes)."""
-    for connection in list(_opened):
+    """Close every event loop's connection (tests, before their database goes): on its own
+    loop when that runs in another thread (a test server's), else at once."""
+    for connection, loop_ref in list(_opened.items()):
+        loop = loop_ref()
+        if loop is not None and loop.is_running() and not loop.is_closed():
+            try:
+                current = asyncio.get_running_loop()
+            except RuntimeError:
+                current = None
+            if loop is not current:
+                asyncio.run_coroutine_threadsafe(connection.close(), loop).result(timeout=10)
+                continue
         connection.pgconn.finish()
     _opened.clear()
     _loop_connections.clear()
