@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+from typing import Any
 
 import pytest
 from channels.db import database_sync_to_async
@@ -60,13 +61,18 @@ def queries(monkeypatch):
     connection_created.disconnect(counter.attach)
 
 
-async def test_a_roll_or_a_play_is_one_query(make_tournament, queries):
+async def open_room(make_tournament) -> tuple[Any, list[Any], Room]:
+    """A five-point match with both players' boards open: (match, players, room)."""
     match, users, _ = await setup_match(make_tournament, 5)
     first = await Socket(match.pk, users[0]).open()
     await first.receive()
     second = await Socket(match.pk, users[1]).open()
     await second.receive()
-    room = Room([first, second])
+    return match, users, Room([first, second])
+
+
+async def test_a_roll_or_a_play_is_one_query(make_tournament, queries):
+    _, _, room = await open_room(make_tournament)
     await room.play()  # the opening; each player's board has a copy of the game from here on
     await room.play()
     before = len(queries.sql)
@@ -89,12 +95,7 @@ async def test_a_roll_or_a_play_is_one_query(make_tournament, queries):
 async def test_a_board_whose_copy_was_overtaken_is_told_the_game_moved_on(make_tournament):
     """Another process saved an action the board has not heard of: the board's action on its
     copy is refused as stale, with the saved position, and the row keeps the other action."""
-    match, users, _ = await setup_match(make_tournament, 5)
-    first = await Socket(match.pk, users[0]).open()
-    await first.receive()
-    second = await Socket(match.pk, users[1]).open()
-    await second.receive()
-    room = Room([first, second])
+    match, users, room = await open_room(make_tournament)
     await room.play()
     side = room.game["to_act"]
     assert room.game["phase"] == "roll"
@@ -121,12 +122,7 @@ async def test_a_board_whose_copy_was_overtaken_is_told_the_game_moved_on(make_t
 async def test_an_action_sent_twice_is_refused_as_stale_without_a_query(make_tournament, queries):
     """A double click: the second message answers a state the first one changed. The board's
     copy knows the game is further on; the sender is told so and shown the position."""
-    match, users, _ = await setup_match(make_tournament, 5)
-    first = await Socket(match.pk, users[0]).open()
-    await first.receive()
-    second = await Socket(match.pk, users[1]).open()
-    await second.receive()
-    room = Room([first, second])
+    _, _, room = await open_room(make_tournament)
     await room.play()
     side = room.game["to_act"]
     old = room.sockets[side].seq
@@ -152,12 +148,7 @@ async def test_an_action_is_saved_after_the_database_closed_the_loops_connection
     the next action opens it again and is saved: the player sees nothing of it."""
     from config import db
 
-    match, users, _ = await setup_match(make_tournament, 5)
-    first = await Socket(match.pk, users[0]).open()
-    await first.receive()
-    second = await Socket(match.pk, users[1]).open()
-    await second.receive()
-    room = Room([first, second])
+    match, _, room = await open_room(make_tournament)
     await room.play()
     await room.play()  # saved on the loop's connection
     connection = db._loop_connections[asyncio.get_running_loop()]
