@@ -91,6 +91,9 @@ class Game:
         self.turns_played = [0, 0]
         self.record: list[GameAction] = []
         self.result: GameResult | None = None
+        # The legal plays of the last position and dice asked for (the online board asks
+        # for them on the roll and checks the play against them).
+        self._legal: tuple[Position, tuple[int, int], tuple[Play, ...]] | None = None
 
     # --- reading ------------------------------------------------------------------------
 
@@ -125,7 +128,11 @@ class Game:
         """Every legal play for the dice out (empty outside the move phase)."""
         if self.phase is not GamePhase.MOVE or self.dice is None:
             return ()
-        return self.position.legal_plays(self.dice, rules=self.rules.move_rules)
+        known = self._legal
+        if known is None or known[0] != self.position or known[1] != self.dice:
+            plays = self.position.legal_plays(self.dice, rules=self.rules.move_rules)
+            known = self._legal = (self.position, self.dice, plays)
+        return known[2]
 
     def board(self, player: int) -> Position:
         """The position seen by ``player`` (0 or 1)."""
@@ -311,7 +318,7 @@ class Game:
             return self.position._play_from_text(play, self.dice, rules)
         if not isinstance(play, Play):
             raise TypeError(f"play() takes a Play or its notation, not {type(play).__name__}")
-        for legal in self.position.legal_plays(self.dice, rules=rules):
+        for legal in self.legal_plays():
             if legal.result == play.result:
                 return legal
         raise IllegalMoveError(

@@ -9,8 +9,8 @@ players. Pure: no Django here.
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
 from backgammon import Game, GamePhase, MatchRules, Position
@@ -45,10 +45,25 @@ def _before_play_loaded(saved: Any, game: dict[str, Any]) -> dict[str, Any] | No
 
 
 #: Turns read from the row (not from a board's copy, which keeps its own turn): the few
-#: actions of one turn made on the row share it.
-@lru_cache(maxsize=64)
-def _turn(position: Position, dice: tuple[int, int], rules: MatchRules) -> Turn:
-    return Turn(position, dice, rules=rules.move_rules)
+#: actions of one turn made on the row share it. The last ones worked out, oldest first.
+_TURNS_KEPT = 64
+_turns: dict[tuple[Position, tuple[int, int], MatchRules], Turn] = {}
+_turns_lock = threading.Lock()
+
+
+def _turn(game: Game) -> Turn:
+    """The turn of the game's position and dice, built from the game's legal plays (which
+    the game keeps to check the play against)."""
+    assert game.dice is not None
+    key = (game.position, game.dice, game.rules)
+    turn = _turns.get(key)
+    if turn is None:
+        turn = Turn(game.position, game.dice, rules=game.rules.move_rules, plays=game.legal_plays())
+        with _turns_lock:
+            _turns[key] = turn
+            while len(_turns) > _TURNS_KEPT:
+                del _turns[next(iter(_turns))]
+    return turn
 
 
 @dataclass
@@ -111,7 +126,7 @@ class OnlineState:
             return None
         key = (game.position, game.dice, game.rules)
         if self._current_turn is None or self._current_turn[0] != key:
-            self._current_turn = (key, _turn(*key))
+            self._current_turn = (key, _turn(game))
         return self._current_turn[1]
 
     @property
