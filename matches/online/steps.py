@@ -73,37 +73,6 @@ class Board:
         rolled = (high,) * 4 if high == low else (high, low)
         return cls(*_sides(position), rolled)
 
-    def after(self, step: Step) -> list[Board]:
-        """The boards after ``step``, one per die it can use (none when it is not possible)."""
-        start, end = step
-        mover = self.mover
-        if not (OFF <= end < start <= BAR) or not mover[start]:
-            return []
-        if start != BAR and mover[BAR]:
-            return []  # checkers on the bar enter first
-        if end == OFF:
-            if any(mover[7:]):
-                return []  # bearing off needs every checker home
-            higher_free = not any(mover[start + 1 : 7])
-            dice = {d for d in self.dice if d == start or (d > start and higher_free)}
-        else:
-            dice = {start - end} & set(self.dice)
-            if self.opponent[end] >= 2:
-                return []
-        boards = []
-        for die in sorted(dice):
-            new_mover = list(mover)
-            new_mover[start] -= 1
-            new_mover[end] += 1
-            new_opponent = list(self.opponent)
-            if end != OFF and new_opponent[end] == 1:
-                new_opponent[end] = 0
-                new_opponent[0] += 1
-            left = list(self.dice)
-            left.remove(die)
-            boards.append(Board(tuple(new_mover), tuple(new_opponent), tuple(left)))
-        return boards
-
     def pip_counts(self) -> tuple[int, int]:
         """Pips of the mover and of the opponent (the bar counts 25)."""
         return (
@@ -202,7 +171,9 @@ class Turn:
 
     def _after(self, node: int, step: Step) -> list[int]:
         """The nodes after ``step``, one per die it can use, lowest die first (none when it
-        is not possible): :meth:`Board.after` on nodes."""
+        is not possible: no checker there, one on the bar first, a blocked point, no such
+        die, or a bear-off with a checker outside or a higher die while a higher point holds
+        a checker)."""
         start, end = step
         key = node & _KEY_MASK
         mover, opponent = self._counts_of(key)
