@@ -56,31 +56,38 @@ def test_unreadable_steps(value):
         as_steps(value)
 
 
-def test_random_games_agree_with_the_engine():
-    """Every legal play is allowed step by step in its own order (and in every order that can
-    be made), and following the targets always ends in a legal play."""
-    rng = random.Random(7)
-    for _ in range(5):
+def random_turns(seed: int, games: int):
+    """(game, its dice source) whenever a roll of random games is to be played; a random
+    legal play is made after each (the caller may draw from the source first)."""
+    rng = random.Random(seed)
+    for _ in range(games):
         game = Game(MatchRules(), rng=rng)
         game.roll()
         while not game.is_over:
             if game.phase == "roll":
                 game.roll()
                 continue
-            plays = game.legal_plays()
-            turn = Turn(game.position, game.dice, plays=plays)
-            for play in plays:
-                steps = list(play.steps)
-                assert all(turn.allows(steps[:n]) for n in range(len(steps) + 1))
-                for order in set(itertools.permutations(steps)):
-                    if turn.allows(order):
-                        assert turn.complete_play(order) == play
-            steps = []
-            while targets := turn.targets(steps):
-                start = rng.choice(list(targets))
-                steps.append((start, rng.choice(targets[start])))
-            assert turn.complete_play(steps) in plays
-            game.play(rng.choice(plays))
+            yield game, rng
+            game.play(rng.choice(game.legal_plays()))
+
+
+def test_random_games_agree_with_the_engine():
+    """Every legal play is allowed step by step in its own order (and in every order that can
+    be made), and following the targets always ends in a legal play."""
+    for game, rng in random_turns(7, 5):
+        plays = game.legal_plays()
+        turn = Turn(game.position, game.dice, plays=plays)
+        for play in plays:
+            steps = list(play.steps)
+            assert all(turn.allows(steps[:n]) for n in range(len(steps) + 1))
+            for order in set(itertools.permutations(steps)):
+                if turn.allows(order):
+                    assert turn.complete_play(order) == play
+        steps = []
+        while targets := turn.targets(steps):
+            start = rng.choice(list(targets))
+            steps.append((start, rng.choice(targets[start])))
+        assert turn.complete_play(steps) in plays
 
 
 def test_paths_are_one_checker_moved_the_whole_roll():
@@ -108,31 +115,18 @@ def test_a_path_prefers_the_way_without_a_hit():
     assert turn.paths([])[13][4] == [(13, 8), (8, 4)]
 
 
-def positions_of_random_games(seed: int, games: int):
-    """(position, roll) of every turn of random games, and another roll for each position."""
-    rng = random.Random(seed)
-    for _ in range(games):
-        game = Game(MatchRules(), rng=rng)
-        game.roll()
-        while not game.is_over:
-            if game.phase == "roll":
-                game.roll()
-                continue
-            yield game.position, game.dice
-            yield game.position, (rng.randint(1, 6), rng.randint(1, 6))
-            game.play(rng.choice(game.legal_plays()))
-
-
 def test_the_open_field_gives_what_the_search_gives():
     """With no checker on the bar and no bear-off possible, a roll's targets and paths are
     worked out from the counts: on every position of fifty random games, and another roll on
     each, they are what the search over single steps finds."""
     open_field = 0
-    for position, dice in positions_of_random_games(11, 50):
-        turn = Turn(position, dice)
-        searched = Turn(position, dice)
-        searched._open = False
-        assert turn.targets([]) == searched.targets([]), (position.position_id(), dice)
-        assert turn.paths([]) == searched.paths([]), (position.position_id(), dice)
-        open_field += turn._open
+    for game, rng in random_turns(11, 50):
+        position = game.position
+        for dice in (game.dice, (rng.randint(1, 6), rng.randint(1, 6))):
+            turn = Turn(position, dice)
+            searched = Turn(position, dice)
+            searched._open = False
+            assert turn.targets([]) == searched.targets([]), (position.position_id(), dice)
+            assert turn.paths([]) == searched.paths([]), (position.position_id(), dice)
+            open_field += turn._open
     assert open_field > 2000  # most positions, doubles and non-doubles
