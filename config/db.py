@@ -108,18 +108,15 @@ async def execute_from_loop(query: str, params: Any) -> int:
     nothing to change when it had run (an UPDATE guarded by the row's version). A second
     failure is raised."""
     prepare = settings.DB_PREPARED_STATEMENTS
-    for attempt in (1, 2):
+    connection = await _loop_connection()
+    try:
+        cursor = await connection.execute(query, params, prepare=prepare)
+    except psycopg.OperationalError:
+        await connection.close()
+        logger.info("the event loop's database connection failed; opening it again")
         connection = await _loop_connection()
-        try:
-            cursor = await connection.execute(query, params, prepare=prepare)
-        except psycopg.OperationalError:
-            await connection.close()
-            if attempt == 2:
-                raise
-            logger.info("the event loop's database connection failed; opening it again")
-            continue
-        return int(cursor.rowcount)
-    raise AssertionError("unreachable")  # pragma: no cover
+        cursor = await connection.execute(query, params, prepare=prepare)
+    return int(cursor.rowcount)
 
 
 def close_loop_connections() -> None:
