@@ -88,6 +88,8 @@ def environment() -> dict[str, str]:
         # The websocket processes' garbage collector as production tunes it (config/asgi.py).
         "ASGI_GC_TUNING": os.environ.get("ASGI_GC_TUNING", "true"),
         "EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend",
+        # Links in the entries' mails (none is sent); unset, each mail logs a warning.
+        "SITE_URL": "http://127.0.0.1",
     }
     env["DATABASE_URL"] = os.environ.get("BENCH_DATABASE_URL") or (
         PG_URL if answers(5432) else f"sqlite:///{Path(tempfile.gettempdir()) / 'crawford.db'}"
