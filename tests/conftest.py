@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import os
+import threading
 import uuid
+import weakref
 from pathlib import Path
+from typing import Any
 
 import pytest
+from django.db.backends.signals import connection_created
 
 from clubs.models import Role
 from config.celery import app as celery_app
@@ -47,15 +51,49 @@ def english_to_start_with(request):
     translation.deactivate()
 
 
+#: Django connections opened in an event loop's worker threads (``asyncio_N``: the boards'
+#: ``database_sync_to_async(..., thread_sensitive=False)``). Channels' test communicator
+#: turns ``close_old_connections`` into a no-op while the consumer runs, so nothing closes
+#: them; a connection still open when the session ends keeps the test database from being
+#: dropped. Each with its thread: only a connection whose thread has ended (its loop closed
+#: with the test) is closed, never one a running server's thread may be using.
+_worker_connections: list[tuple[weakref.ref[Any], threading.Thread]] = []
+
+
+def _remember_worker_connection(sender: Any, connection: Any, **kwargs: Any) -> None:
+    thread = threading.current_thread()
+    if thread.name.startswith("asyncio_"):
+        _worker_connections.append((weakref.ref(connection), thread))
+
+
+if ON_POSTGRES:  # an in-memory SQLite database goes with the process
+    connection_created.connect(_remember_worker_connection, weak=False)
+
+
 @pytest.fixture(autouse=True)
 def loop_connections_closed(request):
     """An event loop's own database connection (``config.db.execute_from_loop``) outlives
-    the test's loop: closed after each test, or the test database could not be dropped."""
+    the test's loop, and so do the connections its worker threads opened: closed after each
+    test, or the test database could not be dropped."""
     yield
-    if ON_POSTGRES and request.config.pluginmanager.hasplugin("django"):
-        from config.db import close_loop_connections
+    if not (ON_POSTGRES and request.config.pluginmanager.hasplugin("django")):
+        return
+    from config.db import close_loop_connections
 
-        close_loop_connections()
+    close_loop_connections()
+    alive = []
+    for ref, thread in _worker_connections:
+        wrapper = ref()
+        if wrapper is None or wrapper.connection is None:
+            continue
+        if thread.is_alive():
+            alive.append((ref, thread))
+            continue
+        # Its thread has ended: the driver's connection is closed from here (Django's
+        # close() refuses a connection of another thread).
+        wrapper.connection.close()
+        wrapper.connection = None
+    _worker_connections[:] = alive
 
 
 @pytest.fixture(autouse=True)
