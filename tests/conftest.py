@@ -89,10 +89,12 @@ def loop_connections_closed(request):
         if thread.is_alive():
             alive.append((ref, thread))
             continue
-        # Its thread has ended: the driver's connection is closed from here (Django's
-        # close() refuses a connection of another thread).
-        wrapper.connection.close()
-        wrapper.connection = None
+        # Its thread has ended: closed from here, as Django allows for a shared connection.
+        wrapper.inc_thread_sharing()
+        try:
+            wrapper.close()
+        finally:
+            wrapper.dec_thread_sharing()
     _worker_connections[:] = alive
 
 
