@@ -37,6 +37,13 @@ needs_postgres = pytest.mark.skipif(
 )
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The browser tests last, in every test process (pytest-xdist hands tests out in this
+    order): they share one browser per process, whose event loop must not be open while
+    other asyncio tests run."""
+    items.sort(key=lambda item: item.nodeid.startswith("tests/e2e/"))
+
+
 @pytest.fixture(autouse=True)
 def english_to_start_with(request):
     """Every test starts in English: a request in German leaves its language active in the

@@ -27,10 +27,11 @@ CHROMIUM_ARGS = [
 ]
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser():
-    """One Chromium per test module; closing it ends Playwright's event loop, which would
-    otherwise disturb the asyncio tests that run after it in the same process."""
+    """One Chromium per test process. Playwright's event loop stays open with it, which
+    would disturb asyncio tests run after it in the same process: the browser tests run
+    last in every process (``tests/conftest.py``)."""
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
