@@ -16,30 +16,20 @@ from django.utils.translation import gettext as _
 from simple_history.utils import bulk_update_with_history
 
 from config.errors import UserError
-from draw.formats import adapter_of
 from events.bus import emit
 from events.types import ResultCorrected
 from matches import reasons
 from matches.models import Game, Match, MatchOutcome, MatchStatus
+from tournaments.formats import format_of
 from tournaments.models import Entry, EntryStatus, Tournament
 from tournaments.pairing import (
     BracketFormat,
     BracketPlan,
     PairingError,
-    RoundFormat,
     resolve,
 )
 from tournaments.pairing.resolve import BracketState
 from tournaments.pairing.resolve import MatchStatus as PlanStatus
-
-
-def format_of(tournament: Tournament) -> BracketFormat | RoundFormat:
-    """The tournament's pure format with its options (see ``draw.formats``)."""
-    return adapter_of(tournament).pure(tournament)
-
-
-def is_bracket(tournament: Tournament) -> bool:
-    return adapter_of(tournament).is_bracket
 
 
 def seeded_entry_ids(tournament: Tournament) -> list[int]:

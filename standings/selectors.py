@@ -9,9 +9,9 @@ from typing import Any, NamedTuple, overload
 from django.db import connection
 
 from clubs.models import Player
-from draw.brackets import is_bracket
 from matches.results import awarded_results, finished_result_parts
 from standings.placings import MAIN, NamedPlace, Place, main_places, placings, table_places
+from tournaments.formats import is_bracket
 from tournaments.models import Entry, EntryStatus, Tournament
 from tournaments.ranking import PlainRow, ResultRow, StandingRow, rank
 from tournaments.tiebreaks import tiebreaks_of

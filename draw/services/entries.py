@@ -12,12 +12,13 @@ from clubs.models import Membership
 from clubs.services import club_add_guest
 from config.errors import UserError
 from config.logs import logged_service
-from draw.brackets import bracket_sync, format_of, is_bracket
+from draw.brackets import bracket_sync
 from draw.services.rounds import close_rounds
 from matches import reasons
 from matches.models import Match, MatchOutcome, MatchStatus
 from matches.services import match_award_forfeit, match_undo_forfeit
 from tournaments import versions
+from tournaments.formats import format_of, is_bracket
 from tournaments.models import (
     Entry,
     EntryStatus,

@@ -12,7 +12,6 @@ from django.utils.translation import gettext as _
 
 from config.errors import UserError
 from config.logs import logged_service
-from draw.formats import Drawing, adapter_of
 from draw.services.rounds import (
     active_entry_ids,
     create_pairings,
@@ -21,6 +20,7 @@ from draw.services.rounds import (
 )
 from events.bus import emit
 from events.types import RoundDrawn
+from tournaments.formats import Drawing, adapter_of
 from tournaments.models import Entry, Round, TournamentStatus
 from tournaments.services.lifecycle import tournament_lock
 

@@ -10,11 +10,11 @@ from django.utils.translation import gettext as _
 
 from config.errors import UserError
 from config.logs import logged_service
-from draw.formats import Drawing, adapter_of
 from draw.services.rounds import first_round_pairs, pairing_rules_of
 from events.bus import emit
 from events.types import RoundCreated
 from ratings.selectors import club_ratings
+from tournaments.formats import Drawing, adapter_of
 from tournaments.models import (
     Entry,
     EntryStatus,

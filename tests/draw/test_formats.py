@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from draw.formats import ADAPTERS, Drawing, adapter_of
 from tests.conftest import open_matches
+from tournaments.formats import ADAPTERS, Drawing, adapter_of
 from tournaments.models import StageKind, TournamentFormat, TournamentStatus
 from tournaments.pairing import FORMATS
 from tournaments.tiebreaks import METRIC_LABELS, default_tiebreaks

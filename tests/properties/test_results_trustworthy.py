@@ -20,9 +20,10 @@ from hypothesis import strategies as st
 
 from config.errors import UserError
 from draw import services as draw_services
-from draw.brackets import bracket_state, is_bracket
+from draw.brackets import bracket_state
 from matches import services as match_services
 from matches.models import UNDECIDED_STATUSES, Game, Match, MatchOutcome, MatchStatus
+from tournaments.formats import is_bracket
 from tournaments.models import Entry, EntryStatus, TournamentStatus
 from tournaments.pairing.resolve import MatchStatus as Plan
 

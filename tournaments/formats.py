@@ -111,3 +111,12 @@ ADAPTERS: dict[str, FormatAdapter] = {
 
 def adapter_of(tournament: Tournament) -> FormatAdapter:
     return ADAPTERS[tournament.format]
+
+
+def format_of(tournament: Tournament) -> BracketFormat | RoundFormat:
+    """The tournament's pure format with its options (its adapter's)."""
+    return adapter_of(tournament).pure(tournament)
+
+
+def is_bracket(tournament: Tournament) -> bool:
+    return adapter_of(tournament).is_bracket
