@@ -16,9 +16,9 @@ from typing import Any
 
 from django.db.models import Count, Q, QuerySet
 
-from draw.brackets import bracket_results
 from matches.models import Match, MatchStatus
 from matches.results import GAMMONISH, awards, match_result
+from standings.brackets import bracket_results
 from tournaments.formats import format_of
 from tournaments.models import Entry, EntryStatus, StageKind, Tournament
 from tournaments.pairing import BracketFormat, PairingError, resolve

@@ -20,12 +20,13 @@ from simple_history.utils import bulk_create_with_history
 
 from config.errors import UserError
 from config.logs import logged_service
-from draw.brackets import bracket_sync, seeded_entry_ids
+from draw.brackets import bracket_sync
 from events.bus import emit
 from events.types import RoundCreated, RoundDrawn, TournamentAdvanced, TournamentFinished
 from matches import reasons
 from matches.models import UNDECIDED_STATUSES, Match, MatchOutcome, MatchStatus
 from matches.results import finished_results
+from standings.brackets import seeded_entry_ids
 from tournaments.formats import Drawing, FormatAdapter, adapter_of, format_of
 from tournaments.models import (
     Entry,

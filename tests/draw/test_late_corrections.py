@@ -9,11 +9,11 @@ from django.db.models import Q
 
 from config.errors import UserError
 from draw import services as draw_services
-from draw.brackets import bracket_state
 from draw.services import match_correct_final_score
 from matches.models import Match, MatchStatus
 from matches.selectors import match_history
 from matches.services import match_record_game
+from standings.brackets import bracket_state
 from tests.conftest import open_matches
 
 pytestmark = pytest.mark.django_db

@@ -7,12 +7,12 @@ from collections import Counter
 
 from django.db.models import Count
 
-from draw.brackets import bracket_state
 from events.models import Delivery, Event
 from matches.models import Match, MatchStatus
 from notifications.models import Notification
 from ratings.models import ClubRating, RatingChange
 from ratings.services import ratings_recompute
+from standings.brackets import bracket_state
 from tournaments.formats import is_bracket
 from tournaments.models import Tournament
 from tournaments.pairing.resolve import MatchStatus as Plan

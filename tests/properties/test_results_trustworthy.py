@@ -2,7 +2,7 @@
 and forfeits a tournament goes through, after every step
 
 * an elimination bracket in the database is the one rebuilt from its results
-  (``draw.brackets.bracket_state`` against the rows),
+  (``standings.brackets.bracket_state`` against the rows),
 * a match kept game by game scores the sum of its games,
 * a finished tournament has no match left to play,
 * the history holds every change: the last history row of every match and game is what the
@@ -20,9 +20,9 @@ from hypothesis import strategies as st
 
 from config.errors import UserError
 from draw import services as draw_services
-from draw.brackets import bracket_state
 from matches import services as match_services
 from matches.models import UNDECIDED_STATUSES, Game, Match, MatchOutcome, MatchStatus
+from standings.brackets import bracket_state
 from tournaments.formats import is_bracket
 from tournaments.models import Entry, EntryStatus, TournamentStatus
 from tournaments.pairing.resolve import MatchStatus as Plan
