@@ -9,11 +9,11 @@ from typing import Any, NamedTuple, overload
 from django.db import connection
 
 from clubs.models import Player
-from matches.results import awarded_results, finished_result_parts
+from standings.metrics import PlainRow, ResultRow, StandingRow, rank
 from standings.placings import MAIN, NamedPlace, Place, main_places, placings, table_places
+from standings.results import awarded_results, finished_result_parts
 from tournaments.formats import is_bracket
 from tournaments.models import Entry, EntryStatus, Tournament
-from tournaments.ranking import PlainRow, ResultRow, StandingRow, rank
 from tournaments.tiebreaks import tiebreaks_of
 
 #: Totals every standings table shows; tie-break columns that repeat one are left out.

@@ -25,8 +25,9 @@ from events.bus import emit
 from events.types import RoundCreated, RoundDrawn, TournamentAdvanced, TournamentFinished
 from matches import reasons
 from matches.models import UNDECIDED_STATUSES, Match, MatchOutcome, MatchStatus
-from matches.results import finished_results
 from standings.brackets import seeded_entry_ids
+from standings.metrics import rank
+from standings.results import finished_results
 from tournaments.formats import Drawing, FormatAdapter, adapter_of, format_of
 from tournaments.models import (
     Entry,
@@ -50,7 +51,6 @@ from tournaments.pairing import (
     Seed,
     SwissPlayer,
 )
-from tournaments.ranking import rank
 from tournaments.services.lifecycle import tournament_lock
 from tournaments.tiebreaks import tiebreaks_of
 

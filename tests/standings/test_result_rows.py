@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from matches.results import finished_result_rows, finished_results
+from standings.metrics import MatchResult
+from standings.results import finished_result_rows, finished_results
 from tests.factories import EntryFactory, GameFactory, MatchFactory, RoundFactory, StageFactory
 from tournaments.models import StageKind
-from tournaments.ranking import MatchResult
 
 pytestmark = pytest.mark.django_db
 

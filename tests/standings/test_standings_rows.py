@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from matches.results import awarded_results, finished_result_parts
+from standings.metrics import StandingRow, rank
+from standings.results import awarded_results, finished_result_parts
 from standings.selectors import ROW_KEYS, tournament_standings
 from tests.conftest import open_matches
-from tournaments.ranking import StandingRow, rank
 from tournaments.tiebreaks import tiebreaks_of
 
 pytestmark = pytest.mark.django_db

@@ -10,8 +10,8 @@ from django.db import connections
 from django.db.models import Q
 
 from matches.models import Game, Match, MatchOutcome, MatchStatus, WinKind
+from standings.metrics import MatchResult, PlainRow, ResultRow
 from tournaments.models import Entry, MatchFormat, Round, RoundStatus, Stage, Tournament
-from tournaments.ranking import MatchResult, PlainRow, ResultRow
 
 GAMMONISH = [WinKind.GAMMON, WinKind.BACKGAMMON]
 
@@ -43,9 +43,8 @@ def finished_result_rows(
 
 def finished_result_parts(tournament: Tournament | int) -> tuple[list[PlainRow], list[ResultRow]]:
     """The finished matches in two parts, for the standings: the plain ones (an N-point match
-    of two players scored as a final score: the score is all there is) as
-    ``ranking.PlainRow``, and the others (byes, best-of-N, matches recorded game by game)
-    with their games."""
+    of two players scored as a final score: the score is all there is) as ``PlainRow``, and
+    the others (byes, best-of-N, matches recorded game by game) with their games."""
     return _finished(tournament, None, with_round=False)
 
 

@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from tests.tournaments import reference_ranking
-from tournaments.ranking import METRICS, MatchResult, rank
+from standings.metrics import METRICS, MatchResult, rank
+from tests.standings import reference_ranking
 
 
 def random_swiss(seed: int, players: int, rounds: int) -> tuple[list[int], list[MatchResult]]:

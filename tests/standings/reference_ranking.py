@@ -1,11 +1,11 @@
 """The ranking as it was written first (one obvious pass, per-result tuples, keys grown one
-metric at a time): the reference that ``tournaments.ranking``'s faster one must equal."""
+metric at a time): the reference that ``standings.metrics``'s faster one must equal."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from tournaments.ranking import METRICS, MatchResult, PlayerId, StandingRow
+from standings.metrics import METRICS, MatchResult, PlayerId, StandingRow
 
 DEFAULT_METRICS = ("match_points", "buchholz", "median_buchholz", "points_difference", "lot")
 

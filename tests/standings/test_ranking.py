@@ -2,7 +2,7 @@ import random
 
 import pytest
 
-from tournaments.ranking import DEFAULT_METRICS, METRICS, MatchResult, rank
+from standings.metrics import DEFAULT_METRICS, METRICS, MatchResult, rank
 
 
 def result(
