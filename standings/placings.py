@@ -3,7 +3,7 @@
 A place is a band ``first``–``last`` in one event: the main event, the consolation and the
 last chance of a Main / Consolation / Last Chance bracket. Brackets replay their results into
 the pure bracket plan (``tournaments.pairing.resolve``, as ``draw.brackets.bracket_sync``
-does); Swiss and round robin rank their table (``standings.metrics.rank``) and players the
+does); Swiss and round robin rank their table (``standings.rank.rank``) and players the
 tie-breaks cannot separate share the band of their rank. The standings page, the season
 table, the "tournament finished" message and the API all read places from here.
 """
@@ -18,7 +18,7 @@ from django.db.models import Count, Q, QuerySet
 
 from matches.models import Match, MatchStatus
 from standings.brackets import bracket_results
-from standings.metrics import StandingRow, rank
+from standings.rank import StandingRow, rank
 from standings.results import GAMMONISH, awards, match_result
 from tournaments.formats import format_of
 from tournaments.models import Entry, EntryStatus, StageKind, Tournament

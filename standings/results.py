@@ -10,7 +10,7 @@ from django.db import connections
 from django.db.models import Q
 
 from matches.models import Game, Match, MatchOutcome, MatchStatus, WinKind
-from standings.metrics import MatchResult, PlainRow, ResultRow
+from standings.totals import MatchResult, PlainRow, ResultRow
 from tournaments.models import Entry, MatchFormat, Round, RoundStatus, Stage, Tournament
 
 GAMMONISH = [WinKind.GAMMON, WinKind.BACKGAMMON]

@@ -9,9 +9,10 @@ from typing import Any, NamedTuple, overload
 from django.db import connection
 
 from clubs.models import Player
-from standings.metrics import PlainRow, ResultRow, StandingRow, rank
 from standings.placings import MAIN, NamedPlace, Place, main_places, placings, table_places
+from standings.rank import StandingRow, rank
 from standings.results import awarded_results, finished_result_parts
+from standings.totals import PlainRow, ResultRow
 from tournaments.formats import is_bracket
 from tournaments.models import Entry, EntryStatus, Tournament
 from tournaments.tiebreaks import tiebreaks_of

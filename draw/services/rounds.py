@@ -26,7 +26,7 @@ from events.types import RoundCreated, RoundDrawn, TournamentAdvanced, Tournamen
 from matches import reasons
 from matches.models import UNDECIDED_STATUSES, Match, MatchOutcome, MatchStatus
 from standings.brackets import seeded_entry_ids
-from standings.metrics import rank
+from standings.rank import rank
 from standings.results import finished_results
 from tournaments.formats import Drawing, FormatAdapter, adapter_of, format_of
 from tournaments.models import (

@@ -1,11 +1,13 @@
 """The ranking as it was written first (one obvious pass, per-result tuples, keys grown one
-metric at a time): the reference that ``standings.metrics``'s faster one must equal."""
+metric at a time): the reference that ``standings.rank``'s faster one must equal."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from standings.metrics import METRICS, MatchResult, PlayerId, StandingRow
+from standings.metrics import METRICS
+from standings.rank import StandingRow
+from standings.totals import MatchResult, PlayerId
 
 DEFAULT_METRICS = ("match_points", "buchholz", "median_buchholz", "points_difference", "lot")
 

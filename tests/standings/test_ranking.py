@@ -2,7 +2,9 @@ import random
 
 import pytest
 
-from standings.metrics import DEFAULT_METRICS, METRICS, MatchResult, rank
+from standings.metrics import DEFAULT_METRICS, METRICS
+from standings.rank import rank
+from standings.totals import MatchResult
 
 
 def result(

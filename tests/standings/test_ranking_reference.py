@@ -7,7 +7,9 @@ import random
 
 import pytest
 
-from standings.metrics import METRICS, MatchResult, rank
+from standings.metrics import METRICS
+from standings.rank import rank
+from standings.totals import MatchResult
 from tests.standings import reference_ranking
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from standings.metrics import MatchResult
 from standings.results import finished_result_rows, finished_results
+from standings.totals import MatchResult
 from tests.factories import EntryFactory, GameFactory, MatchFactory, RoundFactory, StageFactory
 from tournaments.models import StageKind
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from standings.metrics import StandingRow, rank
+from standings.rank import StandingRow, rank
 from standings.results import awarded_results, finished_result_parts
 from standings.selectors import ROW_KEYS, tournament_standings
 from tests.conftest import open_matches
