@@ -20,10 +20,10 @@ from matches.models import Match, MatchStatus
 from standings.brackets import bracket_results
 from standings.rank import StandingRow, rank
 from standings.results import GAMMONISH, awards, match_result
+from standings.tiebreaks import tiebreaks_of
 from tournaments.formats import format_of
 from tournaments.models import Entry, EntryStatus, StageKind, Tournament
 from tournaments.pairing import BracketFormat, PairingError, resolve
-from tournaments.tiebreaks import tiebreaks_of
 
 MAIN = "main"
 

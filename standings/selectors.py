@@ -12,10 +12,10 @@ from clubs.models import Player
 from standings.placings import MAIN, NamedPlace, Place, main_places, placings, table_places
 from standings.rank import StandingRow, rank
 from standings.results import awarded_results, finished_result_parts
+from standings.tiebreaks import tiebreaks_of
 from standings.totals import PlainRow, ResultRow
 from tournaments.formats import is_bracket
 from tournaments.models import Entry, EntryStatus, Tournament
-from tournaments.tiebreaks import tiebreaks_of
 
 #: Totals every standings table shows; tie-break columns that repeat one are left out.
 SHOWN_TOTALS = {"match_points", "match_wins", "points_difference"}

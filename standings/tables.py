@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from django_tables2.data import TableListData
 
 from standings.selectors import SHOWN_TOTALS, StandingsRows
-from tournaments.tiebreaks import METRIC_LABELS
+from standings.tiebreaks import METRIC_LABELS
 
 
 class NumberColumn(tables.Column):

@@ -15,6 +15,11 @@ from tournaments.models import StageKind, Tournament, TournamentFormat
 from tournaments.pairing import FORMATS, BracketFormat, RoundFormat
 
 
+def default_tiebreaks(format_key: str) -> list[str]:
+    """The usual order of the format (its pure class says it)."""
+    return list(FORMATS[format_key].default_tiebreaks)
+
+
 class Drawing(StrEnum):
     """How a format's matches are drawn."""
 
@@ -44,7 +49,7 @@ class FormatAdapter:
 
     @property
     def default_tiebreaks(self) -> list[str]:
-        return list(FORMATS[self.key].default_tiebreaks)
+        return default_tiebreaks(self.key)
 
     def pairs_next_round_itself(self, tournament: Tournament) -> bool:
         """Whether a complete round makes the next one be paired without the organizer."""

@@ -21,7 +21,6 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.pairing.elimination import PROGRESSIVE_MIN_ENTRANTS
-from tournaments.tiebreaks import METRIC_LABELS
 
 
 class TiebreakOrderWidget(forms.Widget):
@@ -186,7 +185,9 @@ class TournamentForm(forms.ModelForm):
         ),
     )
 
-    def __init__(self, *args, club=None, **kwargs):
+    def __init__(self, *args, club=None, tiebreak_labels, **kwargs):
+        """``tiebreak_labels``: the tie-breaks' names, ``standings.tiebreaks.METRIC_LABELS``
+        (the standings sit above this app, so the views pass them in)."""
         super().__init__(*args, **kwargs)
         self.fields["slug"].required = False
         # Left out (an older form, a script): all club referees, the default.
@@ -205,11 +206,11 @@ class TournamentForm(forms.ModelForm):
         # Not a model field of the form (it is numbered in a list), so the saved choice must
         # be shown by hand; without it, saving the form unchanged erased the tie-breaks. The
         # chosen ones come first, numbered in the order they apply.
-        saved = [key for key in (self.instance.tiebreaks or []) if key in METRIC_LABELS]
+        saved = [key for key in (self.instance.tiebreaks or []) if key in tiebreak_labels]
         if self.instance.pk is not None and "tiebreaks" not in self.initial:
             self.initial["tiebreaks"] = saved
-        order = saved + [key for key in METRIC_LABELS if key not in saved]
-        self.fields["tiebreaks"].choices = [(key, METRIC_LABELS[key][0]) for key in order]
+        order = saved + [key for key in tiebreak_labels if key not in saved]
+        self.fields["tiebreaks"].choices = [(key, tiebreak_labels[key][0]) for key in order]
 
         if club is not None:
             self.fields["referees"].queryset = Player.objects.filter(

@@ -28,6 +28,7 @@ from matches.models import UNDECIDED_STATUSES, Match, MatchOutcome, MatchStatus
 from standings.brackets import seeded_entry_ids
 from standings.rank import rank
 from standings.results import finished_results
+from standings.tiebreaks import tiebreaks_of
 from tournaments.formats import Drawing, FormatAdapter, adapter_of, format_of
 from tournaments.models import (
     Entry,
@@ -52,7 +53,6 @@ from tournaments.pairing import (
     SwissPlayer,
 )
 from tournaments.services.lifecycle import tournament_lock
-from tournaments.tiebreaks import tiebreaks_of
 
 #: Plan stage names to stage kinds; the winners' bracket of a double elimination is "main".
 STAGE_KINDS = {

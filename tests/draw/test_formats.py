@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from standings.tiebreaks import METRIC_LABELS
 from tests.conftest import open_matches
-from tournaments.formats import ADAPTERS, Drawing, adapter_of
+from tournaments.formats import ADAPTERS, Drawing, adapter_of, default_tiebreaks
 from tournaments.models import StageKind, TournamentFormat, TournamentStatus
 from tournaments.pairing import FORMATS
-from tournaments.tiebreaks import METRIC_LABELS, default_tiebreaks
 
 pytestmark = pytest.mark.django_db
 

@@ -8,8 +8,8 @@ import pytest
 from standings.rank import StandingRow, rank
 from standings.results import awarded_results, finished_result_parts
 from standings.selectors import ROW_KEYS, tournament_standings
+from standings.tiebreaks import tiebreaks_of
 from tests.conftest import open_matches
-from tournaments.tiebreaks import tiebreaks_of
 
 pytestmark = pytest.mark.django_db
 

@@ -11,6 +11,7 @@ from clubs.models import Club, Membership, Role
 from config.errors import UserError
 from config.logs import logged_service
 from config.slugs import unique_slug
+from tournaments.formats import default_tiebreaks
 from tournaments.models import (
     MatchFormat,
     Stage,
@@ -18,7 +19,6 @@ from tournaments.models import (
     TournamentFormat,
     TournamentStatus,
 )
-from tournaments.tiebreaks import default_tiebreaks
 
 #: Settings that shape the draw; they are fixed once the tournament runs.
 DRAW_SETTINGS = frozenset(

@@ -20,6 +20,7 @@ from config.errors import UserError
 from draw import services as draw_services
 from matches.models import Match
 from matches.services import match_award_forfeit
+from standings.tiebreaks import METRIC_LABELS
 from tournaments import selectors, services
 from tournaments.forms import (
     ByeRequestForm,
@@ -67,7 +68,7 @@ def tournament_create(request: HttpRequest, club: str) -> HttpResponse:
     club_obj = get_visible_club(request, club)
     if not permissions.can_manage_club(request.user, club_obj):
         return deny(request)
-    form = TournamentForm(request.POST or None, club=club_obj)
+    form = TournamentForm(request.POST or None, club=club_obj, tiebreak_labels=METRIC_LABELS)
     if request.method == "POST" and form.is_valid():
         data = dict(form.cleaned_data)
         try:
@@ -86,6 +87,7 @@ def tournament_edit(request: HttpRequest, tournament: Tournament) -> HttpRespons
         request.POST or None,
         instance=Tournament.objects.get(pk=tournament.pk),
         club=tournament.club,
+        tiebreak_labels=METRIC_LABELS,
     )
     if request.method == "POST" and form.is_valid():
         try:

@@ -1,11 +1,12 @@
-"""Tie-breaks: their names and the usual order per format."""
+"""Tie-breaks: their names, and the ones a tournament ranks by (the usual order per format is
+the format's: ``tournaments.formats.default_tiebreaks``)."""
 
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.formats import default_tiebreaks
 from tournaments.models import Tournament
-from tournaments.pairing import FORMATS
 
 #: Translated names of the pure tie-break metrics: (label, abbreviation).
 METRIC_LABELS = {
@@ -18,11 +19,6 @@ METRIC_LABELS = {
     "head_to_head": (_("Head-to-head"), _("H2H")),
     "lot": (_("Lot"), _("Lot")),
 }
-
-
-def default_tiebreaks(format_key: str) -> list[str]:
-    """The usual order of the format (its pure class says it)."""
-    return list(FORMATS[format_key].default_tiebreaks)
 
 
 def tiebreaks_of(tournament: Tournament) -> list[str]:
