@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from config.errors import UserError
 from draw.services import round_pair
-from draw.services.rounds import tournament_catch_up
+from draw.services.advance import tournament_catch_up
 from events.reconcile import grace
 from events.registry import repair
 from matches.models import OnlineGame

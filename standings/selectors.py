@@ -9,9 +9,10 @@ from typing import Any, NamedTuple, overload
 from django.db import connection
 
 from clubs.models import Player
+from standings.brackets import seeded_entry_ids
 from standings.placings import MAIN, NamedPlace, Place, main_places, placings, table_places
 from standings.rank import StandingRow, rank
-from standings.results import awarded_results, finished_result_parts
+from standings.results import awarded_results, finished_result_parts, finished_results
 from standings.tiebreaks import tiebreaks_of
 from standings.totals import PlainRow, ResultRow
 from tournaments.formats import is_bracket
@@ -224,3 +225,16 @@ def _seeded_entries(tournament_id: int) -> list[EntryRow]:
         rows = cursor.fetchall()
     withdrawn = EntryStatus.WITHDRAWN
     return [EntryRow(pk, name, status == withdrawn) for pk, name, status in rows]
+
+
+def swiss_standings(tournament: Tournament) -> list[StandingRow]:
+    """Standing rows of every seeded entry (withdrawn too), best first: what the draw pairs
+    the next Swiss round from."""
+    ids = seeded_entry_ids(tournament)
+    return rank(
+        ids,
+        finished_results(tournament),
+        tiebreaks_of(tournament),
+        bye_points=tournament.bye_match_points,
+        lot_seed=tournament.pk,
+    )

@@ -4,6 +4,7 @@ Each service locks the tournament first, then its matches, calls down into ``mat
 syncs the bracket; it refuses (``UserError``) on a conflict and changes nothing then.
 """
 
+from draw.services.advance import tournament_advance, tournament_pair_next_round
 from draw.services.corrections import match_correct_final_score, match_correct_games
 from draw.services.entries import (
     LateStart,
@@ -15,13 +16,8 @@ from draw.services.entries import (
     match_swap_players,
 )
 from draw.services.review import round_draft_swap, round_publish
-from draw.services.rounds import (
-    round_pair,
-    round_repair,
-    round_update,
-    tournament_advance,
-    tournament_pair_next_round,
-)
+from draw.services.round_changes import round_repair, round_update
+from draw.services.rounds import round_pair
 from draw.services.start import tournament_start
 
 __all__ = [

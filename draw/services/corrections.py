@@ -13,7 +13,7 @@ from typing import Any
 from django.db import transaction
 
 from draw.brackets import bracket_sync
-from draw.services.rounds import reopen_rounds
+from draw.services.advance import reopen_rounds
 from matches import services as match_services
 from matches.models import Match, MatchStatus
 from tournaments.formats import is_bracket

@@ -13,7 +13,7 @@ from clubs.services import club_add_guest
 from config.errors import UserError
 from config.logs import logged_service
 from draw.brackets import bracket_sync
-from draw.services.rounds import close_rounds
+from draw.services.advance import close_rounds
 from matches import reasons
 from matches.models import Match, MatchOutcome, MatchStatus
 from matches.services import match_award_forfeit, match_undo_forfeit

@@ -1,20 +1,19 @@
-"""The adapter between the database and the pure pairing code: draw rounds, build
-brackets, close rounds, pair the next round and finish tournaments.
+"""The adapter between the database and the pure pairing code: draw a round, build a
+bracket, pair a Swiss round from the standings, schedule a league.
 
 Elimination formats keep no routing in the database: the bracket plan is rebuilt from the
 seeds (a pure function of format, options and seed order) and ``resolve`` replays the results
 into it; :func:`bracket_sync` writes what changed. That makes advancement, walkovers,
-withdrawals and corrections one mechanism.
+withdrawals and corrections one mechanism. What follows a result is ``advance``; the
+organizer's changes to a drawn round are ``round_changes``.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Count, Q, Sum
 from django.utils.translation import gettext as _
 from simple_history.utils import bulk_create_with_history
 
@@ -22,18 +21,16 @@ from config.errors import UserError
 from config.logs import logged_service
 from draw.brackets import bracket_sync
 from events.bus import emit
-from events.types import RoundCreated, RoundDrawn, TournamentAdvanced, TournamentFinished
+from events.types import RoundDrawn, TournamentAdvanced, TournamentFinished
 from matches import reasons
-from matches.models import UNDECIDED_STATUSES, Match, MatchOutcome, MatchStatus
+from matches.models import Match, MatchOutcome, MatchStatus
 from standings.brackets import seeded_entry_ids
-from standings.rank import rank
 from standings.results import finished_results
-from standings.tiebreaks import tiebreaks_of
-from tournaments.formats import Drawing, FormatAdapter, adapter_of, format_of
+from standings.selectors import swiss_standings
+from tournaments.formats import Drawing, adapter_of
 from tournaments.models import (
     Entry,
     EntryStatus,
-    MatchFormat,
     PairingRule,
     PairingRuleKind,
     Round,
@@ -75,9 +72,6 @@ def _pairing_error(error: PairingError) -> UserError:
         "no_bye_candidate": _("Every player who could get the bye has had one already."),
     }
     return UserError(messages.get(error.code, _("The round cannot be drawn.")), code=error.code)
-
-
-# --- Drawing ------------------------------------------------------------------------------
 
 
 @logged_service("round_pair")
@@ -257,18 +251,6 @@ def active_entry_ids(tournament: Tournament) -> list[int]:
     )
 
 
-def swiss_standings(tournament: Tournament):  # type: ignore[no-untyped-def]
-    """Standing rows of every seeded entry (withdrawn too), best first."""
-    ids = seeded_entry_ids(tournament)
-    return rank(
-        ids,
-        finished_results(tournament),
-        tiebreaks_of(tournament),
-        bye_points=tournament.bye_match_points,
-        lot_seed=tournament.pk,
-    )
-
-
 def _draw_next_round(
     tournament: Tournament, round_: Round, fmt: RoundFormat, *, review: bool = False
 ) -> int:
@@ -362,208 +344,3 @@ def _draw_schedule(
         )
         created += _place_pairings(target, pairings, review=review)
     return created
-
-
-# --- After a result ---------------------------------------------------------------------------
-
-
-def close_rounds(tournament: Tournament) -> None:
-    """Mark every drawn round whose matches are all decided as finished."""
-    open_rounds = Round.objects.filter(stage__tournament=tournament).exclude(
-        status=RoundStatus.FINISHED
-    )
-    for round_ in open_rounds.filter(matches__isnull=False).distinct():
-        if not round_.matches.filter(status__in=UNDECIDED_STATUSES).exists():
-            round_.status = RoundStatus.FINISHED
-            round_.save(update_fields=["status", "updated_at"])
-
-
-def reopen_rounds(tournament: Tournament) -> None:
-    """The other way after a correction re-opened matches: each finished round with an
-    undecided match is drawn (open) again, and a finished tournament runs again, so that the
-    re-opened matches' results move it on and it finishes once more."""
-    reopened = Round.objects.filter(
-        stage__tournament=tournament,
-        status=RoundStatus.FINISHED,
-        matches__status__in=UNDECIDED_STATUSES,
-    ).distinct()
-    for round_ in reopened:
-        round_.status = RoundStatus.PAIRED
-        round_.save(update_fields=["status", "updated_at"])
-    if tournament.status == TournamentStatus.FINISHED and reopened:
-        tournament.status = TournamentStatus.RUNNING
-        tournament.save(update_fields=["status", "updated_at"])
-
-
-@logged_service("tournament_advance")
-@transaction.atomic
-def tournament_advance(*, match_id: int) -> bool:
-    """What follows a finished (or corrected) match: see :func:`tournament_catch_up`."""
-    tournament_id = (
-        Match.objects.filter(pk=match_id).values_list("round__stage__tournament", flat=True).first()
-    )
-    if tournament_id is None:
-        return False
-    return tournament_catch_up(tournament_id=tournament_id)
-
-
-def _fingerprint(tournament: Tournament) -> tuple[object, ...]:
-    """Changes whenever a match row, a round's status or the number of rounds changes."""
-    matches = Match.objects.of_tournament(tournament).aggregate(
-        n=Count("pk"), versions=Sum("version")
-    )
-    rounds = Round.objects.filter(stage__tournament=tournament).aggregate(
-        n=Count("pk"), finished=Count("pk", filter=Q(status=RoundStatus.FINISHED))
-    )
-    return (matches["n"], matches["versions"], rounds["n"], rounds["finished"])
-
-
-@transaction.atomic
-def tournament_catch_up(*, tournament_id: int) -> bool:
-    """Bring a running tournament up to its results: sync the bracket, close the rounds whose
-    matches are decided, pair the next Swiss round when due, finish the tournament. Safe to
-    run twice or concurrently (the tournament row is locked, every step checks what is done).
-    Returns whether anything changed; only then are ``TournamentAdvanced`` (and, at the end,
-    ``TournamentFinished``) emitted."""
-    tournament = tournament_lock(Tournament(pk=tournament_id))
-    if tournament.status != TournamentStatus.RUNNING:
-        return False
-    before = _fingerprint(tournament)
-    adapter = adapter_of(tournament)
-    fmt = adapter.pure(tournament)
-    complete = False
-    if adapter.is_bracket:
-        complete = bracket_sync(tournament)
-    close_rounds(tournament)
-    if isinstance(fmt, RoundFormat):
-        complete = _rounds_complete(tournament, adapter, fmt)
-        if not complete and adapter.pairs_next_round_itself(tournament):
-            _pair_next_if_due(tournament)
-    if complete:
-        tournament.status = TournamentStatus.FINISHED
-        tournament.save(update_fields=["status", "updated_at"])
-    changed = complete or _fingerprint(tournament) != before
-    if changed:
-        emit(TournamentAdvanced(tournament_id=tournament.pk))
-    if complete:
-        emit(TournamentFinished(tournament_id=tournament.pk))
-    return changed
-
-
-def _rounds_complete(tournament: Tournament, adapter: FormatAdapter, fmt: RoundFormat) -> bool:
-    rounds = Round.objects.filter(stage__tournament=tournament)
-    if rounds.exclude(status=RoundStatus.FINISHED).exists():
-        return False
-    if adapter.drawing is Drawing.SCHEDULE:  # every round was drawn at the start
-        return True
-    return rounds.count() >= fmt.total_rounds(len(active_entry_ids(tournament)))
-
-
-def _pair_next_if_due(tournament: Tournament) -> Round | None:
-    last = Round.objects.filter(stage__tournament=tournament).order_by("-number").first()
-    if last is None or last.status != RoundStatus.FINISHED:
-        return None
-    fmt = format_of(tournament)
-    assert isinstance(fmt, RoundFormat)
-    if last.number >= fmt.total_rounds(len(active_entry_ids(tournament))):
-        return None
-    new_round, created = Round.objects.get_or_create(
-        stage=last.stage,
-        number=last.number + 1,
-        defaults={"match_format": last.match_format, "length": last.length},
-    )
-    if created:
-        emit(RoundCreated(round_id=new_round.pk))  # drawn in the background once committed
-    return new_round
-
-
-@logged_service("tournament_pair_next_round")
-@transaction.atomic
-def tournament_pair_next_round(*, tournament: Tournament) -> Round:
-    """The organizer's "pair next round" (Swiss): the previous round must be complete."""
-    tournament = tournament_lock(tournament)
-    drawn_round_by_round = adapter_of(tournament).drawing is Drawing.ROUND_BY_ROUND
-    if not drawn_round_by_round or tournament.status != TournamentStatus.RUNNING:
-        raise UserError(
-            _("Only a running Swiss tournament is paired round by round."), code="not_swiss"
-        )
-    close_rounds(tournament)
-    last = Round.objects.filter(stage__tournament=tournament).order_by("-number").first()
-    if last is not None and last.is_draft:
-        raise UserError(
-            _("Round %(number)d is a draft: publish it first.") % {"number": last.number},
-            code="round_draft",
-        )
-    if last is not None and last.status != RoundStatus.FINISHED:
-        raise UserError(
-            _("Round %(number)d is not finished yet.") % {"number": last.number},
-            code="round_open",
-        )
-    new_round = _pair_next_if_due(tournament)
-    if new_round is None:
-        raise UserError(_("All rounds are drawn."), code="no_more_rounds")
-    return new_round
-
-
-@logged_service("round_repair")
-@transaction.atomic
-def round_repair(*, round_: Round, rng: random.Random | None = None) -> None:
-    """Draw a round again: only while none of its matches has a result. For a bracket, the
-    whole bracket is drawn again (e.g. after a late withdrawal or a changed seed)."""
-    tournament = tournament_lock(round_.stage.tournament)
-    # A bracket or a schedule is drawn as a whole; a Swiss round on its own.
-    whole = adapter_of(tournament).drawing is not Drawing.ROUND_BY_ROUND
-    if whole:
-        matches = Match.objects.of_tournament(tournament)
-        scope_rounds = Round.objects.filter(stage__tournament=tournament)
-    else:
-        matches = Match.objects.filter(round=round_)
-        scope_rounds = Round.objects.filter(pk=round_.pk)
-    played = matches.filter(
-        Q(games__isnull=False) | Q(outcome__in=[MatchOutcome.PLAYED, MatchOutcome.FORFEIT])
-    ).exists()
-    if played or matches.filter(status=MatchStatus.PLAYING).exists():
-        raise UserError(
-            _("Matches of this draw already have results; it can no longer be drawn again."),
-            code="has_results",
-        )
-    matches.delete()
-    scope_rounds.update(draft=None)
-    first = scope_rounds.order_by("stage__order", "number").first()
-    assert first is not None
-    if whole:
-        Round.objects.filter(stage__tournament=tournament).exclude(pk=first.pk).delete()
-        Stage.objects.filter(tournament=tournament).exclude(pk=first.stage_id).delete()
-    Round.objects.filter(pk=first.pk).update(status=RoundStatus.PENDING)
-    round_pair(round_id=first.pk)
-
-
-@logged_service("round_update")
-@transaction.atomic
-def round_update(*, round_: Round, match_format: str, length: int, deadline: Any = None) -> Round:
-    """Change a round's match format or length (5 points early, 11 in the final) while none
-    of its matches has started; the matches follow."""
-    tournament_lock(round_.stage.tournament)
-    round_ = Round.objects.select_for_update().get(pk=round_.pk)
-    matches = Match.objects.filter(round=round_)
-    changes_format = (match_format, length) != (round_.match_format, round_.length)
-    if changes_format and (
-        matches.filter(games__isnull=False).exists()
-        or matches.filter(status=MatchStatus.PLAYING).exists()
-        or matches.filter(status=MatchStatus.FINISHED, outcome="played").exists()
-    ):
-        raise UserError(
-            _("Matches of this round have started; their length can no longer change."),
-            code="round_started",
-        )
-    if match_format == MatchFormat.GAMES and length % 2 == 0:
-        raise UserError(
-            _("Best of N needs an odd N (best of 3, 5, 7 …) so that a match cannot end level."),
-            code="even_best_of",
-            field="length",
-        )
-    round_.match_format, round_.length, round_.deadline = match_format, length, deadline
-    round_.full_clean()
-    round_.save()
-    matches.update(match_format=match_format, length=length)  # the round's save raised the version
-    return round_

@@ -11,9 +11,9 @@ from django.urls import reverse
 
 from clubs.models import Role
 from config.errors import UserError
-from draw.services.rounds import swiss_standings
 from standings.placings import Place, player_places
 from standings.seasons import season_table
+from standings.selectors import swiss_standings
 from tests.conftest import open_matches
 from tests.factories import (
     PASSWORD,
