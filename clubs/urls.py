@@ -4,7 +4,7 @@ from clubs.views import clubs as views
 from clubs.views import tokens as views_tokens
 from players import views as views_players
 from ratings import views as views_ratings
-from tournaments.views import seasons as views_seasons
+from standings import views as views_standings
 
 app_name = "clubs"
 
@@ -31,8 +31,10 @@ urlpatterns = [
     path("<slug:club>/leaderboard/", views_ratings.leaderboard, name="leaderboard"),
     path("<slug:club>/players/<int:player>/", views_players.player_profile, name="player"),
     path("<slug:club>/head-to-head/", views_players.head_to_head, name="head_to_head"),
-    path("<slug:club>/seasons/", views_seasons.season_list, name="seasons"),
-    path("<slug:club>/seasons/new/", views_seasons.season_create, name="season_create"),
-    path("<slug:club>/seasons/<slug:season>/", views_seasons.season_detail, name="season"),
-    path("<slug:club>/seasons/<slug:season>/edit/", views_seasons.season_edit, name="season_edit"),
+    path("<slug:club>/seasons/", views_standings.season_list, name="seasons"),
+    path("<slug:club>/seasons/new/", views_standings.season_create, name="season_create"),
+    path("<slug:club>/seasons/<slug:season>/", views_standings.season_detail, name="season"),
+    path(
+        "<slug:club>/seasons/<slug:season>/edit/", views_standings.season_edit, name="season_edit"
+    ),
 ]

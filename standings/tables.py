@@ -41,7 +41,7 @@ class StandingsTable(tables.Table):
 
     class Meta:
         orderable = True
-        template_name = "tournaments/_standings_table.html"
+        template_name = "standings/_standings_table.html"
         attrs = {"class": "table standings"}
         empty_text = _("No results yet.")
 

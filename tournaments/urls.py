@@ -2,6 +2,7 @@
 
 from django.urls import include, path, register_converter
 
+from standings import views as views_standings
 from tournaments.converters import StageKindConverter
 from tournaments.views import manage as views_manage
 from tournaments.views import public as views
@@ -16,7 +17,7 @@ urlpatterns = [
     path("<slug:tournament>/manage/", include("tournaments.urls_manage")),
     path("<slug:tournament>/register/", views.register, name="register"),
     path("<slug:tournament>/withdraw/", views.withdraw, name="withdraw"),
-    path("<slug:tournament>/standings/", views.standings, name="standings"),
+    path("<slug:tournament>/standings/", views_standings.standings, name="standings"),
     path("<slug:tournament>/display/", views.display, name="display"),
     path("<slug:tournament>/bracket/<stage:stage>/", views.bracket, name="bracket"),
     path("<slug:tournament>/<stage:stage>/<int:number>/", views.round_detail, name="round"),

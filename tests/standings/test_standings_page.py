@@ -125,7 +125,7 @@ def test_a_sorted_table_pages_through_every_player_in_that_order(
 ):
     from standings.selectors import tournament_standings
 
-    monkeypatch.setattr("tournaments.views.public.ROWS_PER_PAGE", 4)
+    monkeypatch.setattr("standings.views.ROWS_PER_PAGE", 4)
     tournament = make_tournament(10, format="swiss", swiss_rounds=3)
     for n, match in enumerate(open_matches(tournament)):
         winner = match.entry_b if n % 3 else match.entry_a

@@ -1,1 +1,2 @@
-"""Tournament pages: the public ones, the organizer's manage pages and seasons."""
+"""Tournament pages: the public ones and the organizer's manage pages (the standings and
+season pages are ``standings.views``)."""

@@ -9,18 +9,15 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
-from django_tables2 import RequestConfig
 
 from clubs import permissions
 from clubs.services import player_for_user
 from clubs.views.common import deny
 from config.errors import UserError
-from config.exports import export_response
 from draw import services as draw_services
 from matches import selectors as match_selectors
 from matches.online.live import live_matches
 from standings import selectors as standings_selectors
-from standings.tables import StandingsTable
 from tournaments import pagecache, presentation, selectors, services
 from tournaments.models import (
     Round,
@@ -55,7 +52,9 @@ def get_visible_tournament(request: HttpRequest, club: str, tournament: str) -> 
     return obj
 
 
-def _context(request: HttpRequest, tournament: Tournament, **extra: object) -> dict[str, object]:
+def tournament_context(
+    request: HttpRequest, tournament: Tournament, **extra: object
+) -> dict[str, object]:
     context = {
         "tournament": tournament,
         "club": tournament.club,
@@ -72,7 +71,7 @@ def tournament_detail(request: HttpRequest, club: str, tournament: str) -> HttpR
     # The rounds and the players are built only when the page's cached part is missing
     # (under the tournament's version: tournaments.pagecache); the rest is per visitor.
     rounds = SimpleLazyObject(lambda: list(selectors.tournament_rounds(obj)))
-    context = _context(
+    context = tournament_context(
         request,
         obj,
         entries=SimpleLazyObject(
@@ -122,7 +121,7 @@ def round_detail(
     )
     matches = SimpleLazyObject(lambda: page.object_list)
     show_notes = SimpleLazyObject(lambda: any(row.notes for row in matches))
-    context = _context(
+    context = tournament_context(
         request,
         obj,
         round=round_,
@@ -175,7 +174,7 @@ def bracket(request: HttpRequest, club: str, tournament: str, stage: str) -> Htt
     if not 1 <= section <= presentation.FINAL_ROUNDS:
         section = 1
     stages = Stage.objects.filter(tournament=obj).order_by("order")
-    context = _context(
+    context = tournament_context(
         request,
         obj,
         stage=stage_obj,
@@ -188,48 +187,6 @@ def bracket(request: HttpRequest, club: str, tournament: str, stage: str) -> Htt
         response = render(request, "tournaments/_bracket.html", context)
         return pagecache.tag_response(request, obj, response)
     return render(request, "tournaments/bracket.html", context)
-
-
-@pagecache.anonymous_cached
-def standings(request: HttpRequest, club: str, tournament: str) -> HttpResponse:
-    """The live standings: the table refreshes itself (HTMX polling) and exports."""
-    obj = get_visible_tournament(request, club, tournament)
-    export_format = request.GET.get("_export")
-    if not export_format:
-        unchanged = pagecache.not_modified(request, obj)
-        if unchanged is not None:
-            return unchanged
-    data = SimpleLazyObject(lambda: standings_selectors.tournament_standings(obj))
-
-    def build_table() -> StandingsTable:
-        table = StandingsTable(
-            data.rows,
-            metrics=data.metrics,
-            match_format=obj.match_format,
-            other_events=data.other_events,
-        )
-        # Pages of 200 rows on screen; the exports have them all.
-        paginate = False if export_format else {"per_page": ROWS_PER_PAGE}
-        RequestConfig(request, paginate=paginate).configure(table)
-        return table
-
-    if export_format:
-        export = export_response(
-            export_format,
-            build_table(),
-            filename=f"{obj.slug}-standings",
-            title=_("Standings %(tournament)s") % {"tournament": obj.name},
-        )
-        if export is not None:
-            return export
-    # Built only when the cached part (under the tournament's version) is missing.
-    table = SimpleLazyObject(build_table)
-    placings = SimpleLazyObject(lambda: data.placings)
-    context = _context(request, obj, table=table, placings=placings)
-    if request.headers.get("HX-Request"):
-        response = render(request, "tournaments/_standings.html", context)
-        return pagecache.tag_response(request, obj, response)
-    return render(request, "tournaments/standings.html", context)
 
 
 #: The sections a venue display cycles through, and the part a poll of each asks for.
@@ -298,7 +255,7 @@ def display(request: HttpRequest, club: str, tournament: str) -> HttpResponse:
     part = request.GET.get("part", "")
     brackets = SimpleLazyObject(lambda: _display_brackets(obj))
     standings_rows = SimpleLazyObject(lambda: standings_selectors.tournament_standings(obj).rows)
-    context = _context(
+    context = tournament_context(
         request,
         obj,
         brackets=brackets,
@@ -321,7 +278,7 @@ def score_sheets(
         return deny(request)
     round_ = _round(obj, stage, number)
     matches = [m for m in match_selectors.round_matches(round_) if m.entry_a_id and m.entry_b_id]
-    context = _context(
+    context = tournament_context(
         request,
         obj,
         round=round_,

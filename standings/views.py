@@ -1,5 +1,7 @@
-"""Season pages under /clubs/<club>/seasons/: the list, the season table, and the
-organizer's small forms to create a season and assign tournaments to it."""
+"""The standings pages: a tournament's live standings and their exports
+(/clubs/<club>/t/<tournament>/standings/), and the season pages under /clubs/<club>/seasons/:
+the list, the season table, and the organizer's small forms to create a season and assign
+tournaments to it."""
 
 from __future__ import annotations
 
@@ -9,16 +11,64 @@ from django import forms
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django_tables2 import RequestConfig
 
 from clubs import permissions
 from clubs.models import Club
 from clubs.views.common import add_user_error, deny, get_visible_club
 from config.errors import UserError
+from config.exports import export_response
 from standings import seasons as season_tables
-from tournaments import seasons
+from standings import selectors as standings_selectors
+from standings.tables import StandingsTable
+from tournaments import pagecache, seasons
 from tournaments.models import Season, Tournament
+from tournaments.views.public import ROWS_PER_PAGE, get_visible_tournament, tournament_context
+
+
+@pagecache.anonymous_cached
+def standings(request: HttpRequest, club: str, tournament: str) -> HttpResponse:
+    """The live standings: the table refreshes itself (HTMX polling) and exports."""
+    obj = get_visible_tournament(request, club, tournament)
+    export_format = request.GET.get("_export")
+    if not export_format:
+        unchanged = pagecache.not_modified(request, obj)
+        if unchanged is not None:
+            return unchanged
+    data = SimpleLazyObject(lambda: standings_selectors.tournament_standings(obj))
+
+    def build_table() -> StandingsTable:
+        table = StandingsTable(
+            data.rows,
+            metrics=data.metrics,
+            match_format=obj.match_format,
+            other_events=data.other_events,
+        )
+        # Pages of 200 rows on screen; the exports have them all.
+        paginate = False if export_format else {"per_page": ROWS_PER_PAGE}
+        RequestConfig(request, paginate=paginate).configure(table)
+        return table
+
+    if export_format:
+        export = export_response(
+            export_format,
+            build_table(),
+            filename=f"{obj.slug}-standings",
+            title=_("Standings %(tournament)s") % {"tournament": obj.name},
+        )
+        if export is not None:
+            return export
+    # Built only when the cached part (under the tournament's version) is missing.
+    table = SimpleLazyObject(build_table)
+    placings = SimpleLazyObject(lambda: data.placings)
+    context = tournament_context(request, obj, table=table, placings=placings)
+    if request.headers.get("HX-Request"):
+        response = render(request, "standings/_standings.html", context)
+        return pagecache.tag_response(request, obj, response)
+    return render(request, "standings/standings.html", context)
 
 
 class TournamentChoice(forms.ModelMultipleChoiceField):
@@ -82,7 +132,7 @@ def season_list(request: HttpRequest, club: str) -> HttpResponse:
         "seasons": Season.objects.filter(club=club_obj).order_by("-created_at"),
         "can_manage": permissions.can_manage_club(request.user, club_obj),
     }
-    return render(request, "tournaments/season_list.html", context)
+    return render(request, "standings/season_list.html", context)
 
 
 def season_detail(request: HttpRequest, club: str, season: str) -> HttpResponse:
@@ -91,7 +141,7 @@ def season_detail(request: HttpRequest, club: str, season: str) -> HttpResponse:
     can_manage = permissions.can_manage_club(request.user, club_obj)
     table = season_tables.season_table(season_obj, include_unpublished=can_manage)
     context = {"club": club_obj, "season": season_obj, "table": table, "can_manage": can_manage}
-    return render(request, "tournaments/season_detail.html", context)
+    return render(request, "standings/season_detail.html", context)
 
 
 def _save(form: SeasonForm, club: Club, season: Season | None) -> Season | None:
@@ -130,7 +180,7 @@ def season_create(request: HttpRequest, club: str) -> HttpResponse:
         if season is not None:
             messages.success(request, _("Season “%(name)s” created.") % {"name": season.name})
             return redirect("clubs:season", club=club_obj.slug, season=season.slug)
-    return render(request, "tournaments/season_form.html", {"club": club_obj, "form": form})
+    return render(request, "standings/season_form.html", {"club": club_obj, "form": form})
 
 
 def season_edit(request: HttpRequest, club: str, season: str) -> HttpResponse:
@@ -151,4 +201,4 @@ def season_edit(request: HttpRequest, club: str, season: str) -> HttpResponse:
             messages.success(request, _("Season saved."))
             return redirect("clubs:season", club=club_obj.slug, season=saved.slug)
     context = {"club": club_obj, "form": form, "season": season_obj}
-    return render(request, "tournaments/season_form.html", context)
+    return render(request, "standings/season_form.html", context)
