@@ -2,7 +2,7 @@
 
 A place is a band ``first``–``last`` in one event: the main event, the consolation and the
 last chance of a Main / Consolation / Last Chance bracket. Brackets replay their results into
-the pure bracket plan (``tournaments.pairing.resolve``, as ``draw.brackets.bracket_sync``
+the pure bracket plan (``tournaments.pairing.resolve``, as ``standings.brackets.bracket_state``
 does); Swiss and round robin rank their table (``standings.rank.rank``) and players the
 tie-breaks cannot separate share the band of their rank. The standings page, the season
 table, the "tournament finished" message and the API all read places from here.
@@ -159,7 +159,7 @@ def _finished_matches(tournament_ids: list[int]) -> QuerySet[Any]:
 
 
 def _bracket_places(tournament: Tournament, data: _Loaded) -> dict[int, list[Place]]:
-    """Places in every event, as ``draw.brackets.bracket_sync`` replays the bracket."""
+    """Places in every event, as ``standings.brackets.bracket_state`` replays the bracket."""
     fmt = format_of(tournament)
     assert isinstance(fmt, BracketFormat)
     if len(data.seeded) < 2:

@@ -1,4 +1,5 @@
-"""Standings as the pages and exports show them: the pure ranking with names and placings."""
+"""Standings as the pages and exports show them (the pure ranking with names and placings),
+and the table the draw pairs a Swiss round from."""
 
 from __future__ import annotations
 
