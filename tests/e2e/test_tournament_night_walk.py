@@ -213,21 +213,25 @@ def test_a_visitor_watches_the_venue_display_rotate(
     play(match, score=(7, 2))
 
     page = open_as()
+    # The page's clock is the test's, stopped: the display's two seconds pass at once.
+    page.clock.install(time=0)
+    page.clock.pause_at(1_000)
     display = f"{live_server.url}/clubs/bar/t/{tournament.slug}/display/?seconds=2"
     visit(page, display, language, size)
     body = page.locator("body")
+    showing = "document.body.dataset.showing"
     assert body.get_attribute("data-showing") == "display-tables-section"
     tables = page.locator("#display-tables-section")
     assert tables.is_visible() and "7 – 2" in tables.inner_text()
     assert not page.locator("#display-standings-section").is_visible()
-    page.wait_for_function(
-        "document.body.dataset.showing === 'display-standings-section'", timeout=5_000
-    )
+    page.clock.run_for(1_900)
+    assert page.evaluate(showing) == "display-tables-section"  # not before its two seconds
+    page.clock.run_for(100)
+    assert page.evaluate(showing) == "display-standings-section"
     standings = page.locator("#display-standings-section")
     assert standings.is_visible() and not tables.is_visible()
     assert match.entry_a.player.name in standings.inner_text()
     settled(page, language, size)
     # And round again to the tables.
-    page.wait_for_function(
-        "document.body.dataset.showing === 'display-tables-section'", timeout=5_000
-    )
+    page.clock.run_for(2_000)
+    assert page.evaluate(showing) == "display-tables-section"
