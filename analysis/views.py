@@ -22,9 +22,9 @@ from clubs import permissions
 from config.errors import UserError
 from matches.models import Match
 from matches.online.texts import board_texts
-from matches.views.match import get_visible_match
+from matches.shortcuts import get_visible_match
 from tournaments.models import Round
-from tournaments.views.public import get_visible_tournament
+from tournaments.shortcuts import get_visible_tournament
 
 
 def _plies(request: HttpRequest) -> int | None:

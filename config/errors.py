@@ -7,6 +7,8 @@ propagate as an ordinary exception.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.core.exceptions import ValidationError
 
 
@@ -22,3 +24,10 @@ class UserError(ValidationError):
 
     def as_form_errors(self) -> dict[str | None, list[object]]:
         return {self.field: list(self.messages)}
+
+
+def add_user_error(form: Any, error: UserError) -> None:
+    """Show a service's refusal on the form: next to its field, or on top."""
+    field = error.field if error.field in form.fields else None
+    for message in error.messages:
+        form.add_error(field, message)

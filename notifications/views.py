@@ -16,7 +16,7 @@ from clubs import permissions
 from clubs.models import Club, Player
 from clubs.selectors import player_of
 from clubs.services import player_for_user
-from clubs.views.common import deny, get_visible_club
+from clubs.shortcuts import deny, get_visible_club
 from notifications import calendar as notify_calendar
 from notifications import selectors, services
 from notifications.forms import NotifyForm

@@ -10,7 +10,7 @@ from django.utils.formats import date_format, number_format
 from django.utils.translation import gettext as _
 
 from clubs import permissions
-from clubs.views.common import get_visible_club
+from clubs.shortcuts import get_visible_club
 from players import selectors as selectors_players
 from players.forms import HeadToHeadForm
 from ratings import chart as svg

@@ -7,7 +7,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
-from clubs.views.common import get_visible_club
+from clubs.shortcuts import get_visible_club
 from config.exports import export_response
 from ratings import selectors
 from ratings.filters import LeaderboardFilter

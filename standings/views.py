@@ -18,15 +18,16 @@ from django_tables2 import RequestConfig
 
 from clubs import permissions
 from clubs.models import Club
-from clubs.views.common import add_user_error, deny, get_visible_club
-from config.errors import UserError
+from clubs.shortcuts import deny, get_visible_club
+from config.errors import UserError, add_user_error
 from config.exports import export_response
 from standings import seasons as season_tables
 from standings import selectors as standings_selectors
 from standings.tables import StandingsTable
 from tournaments import pagecache, seasons
 from tournaments.models import Season, Tournament
-from tournaments.views.public import ROWS_PER_PAGE, get_visible_tournament, tournament_context
+from tournaments.shortcuts import get_visible_tournament
+from tournaments.views.public import ROWS_PER_PAGE, tournament_context
 
 
 @pagecache.anonymous_cached

@@ -12,8 +12,8 @@ from django.views.decorators.http import require_POST
 from clubs import permissions, selectors, services
 from clubs.forms import ClubForm, GuestAddForm, MemberAddForm, RoleForm
 from clubs.models import Club, Membership
-from clubs.views.common import add_user_error, deny, get_visible_club
-from config.errors import UserError
+from clubs.shortcuts import deny, get_visible_club
+from config.errors import UserError, add_user_error
 from tournaments import pagecache
 from tournaments.selectors import tournaments_of_club
 

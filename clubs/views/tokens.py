@@ -14,8 +14,8 @@ from django.views.decorators.http import require_POST
 from clubs import permissions
 from clubs.models import ApiToken, Club
 from clubs.services.tokens import api_token_create, api_token_revoke, club_api_tokens
-from clubs.views.common import add_user_error, deny, get_visible_club
-from config.errors import UserError
+from clubs.shortcuts import deny, get_visible_club
+from config.errors import UserError, add_user_error
 
 
 class ApiTokenForm(forms.Form):

@@ -14,11 +14,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from clubs import permissions
-from clubs.views.common import deny
+from clubs.shortcuts import deny
 from config.errors import UserError
 from matches.models import Match
 from tournaments.models import Tournament
-from tournaments.views.public import get_visible_tournament
+from tournaments.shortcuts import get_visible_tournament
 
 from . import director
 from .broadcast import broadcast_state

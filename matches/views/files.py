@@ -12,8 +12,8 @@ from django.utils.translation import gettext as _
 from clubs import permissions
 from clubs.models import Player
 from clubs.selectors import player_of
-from clubs.views.common import add_user_error, deny
-from config.errors import UserError
+from clubs.shortcuts import deny
+from config.errors import UserError, add_user_error
 from matches import selectors
 from matches.files import (
     FileImport,
@@ -26,7 +26,7 @@ from matches.files_errors import MatchFileError, PlayersUnknownError
 from matches.files_record import match_file_record
 from matches.forms_files import MatchFilePlayersForm, MatchFileUploadForm
 from matches.models import Match, MatchFile, MatchStatus
-from matches.views.match import get_visible_match
+from matches.shortcuts import get_visible_match
 
 
 def _render(request: HttpRequest, match: Match, template: str, **extra: Any) -> HttpResponse:

@@ -16,8 +16,8 @@ from django.views.decorators.http import require_POST
 
 from clubs import permissions
 from clubs.selectors import player_of
-from clubs.views.common import add_user_error, deny
-from config.errors import UserError
+from clubs.shortcuts import deny
+from config.errors import UserError, add_user_error
 from draw import services as draw_services
 from matches import selectors, services
 from matches.files import import_refusal
@@ -32,20 +32,9 @@ from matches.forms import (
 )
 from matches.models import OPEN_STATUSES, Match, MatchReport, MatchStatus, OnlineGame
 from matches.rules import rules_for_match
+from matches.shortcuts import get_visible_match
 from tournaments import pagecache
 from tournaments.forms import ForfeitForm
-from tournaments.views.public import get_visible_tournament
-
-
-def get_visible_match(request: HttpRequest, club: str, tournament: str, match: int) -> Match:
-    tournament_obj = get_visible_tournament(request, club, tournament)
-    return get_object_or_404(
-        Match.objects.select_related(
-            "round__stage__tournament__club", "entry_a__player", "entry_b__player", "winner"
-        ),
-        pk=match,
-        round__stage__tournament=tournament_obj,
-    )
 
 
 def _entry_hint(

@@ -15,8 +15,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from clubs import permissions
-from clubs.views.common import add_user_error, deny, get_visible_club
-from config.errors import UserError
+from clubs.shortcuts import deny, get_visible_club
+from config.errors import UserError, add_user_error
 from draw import services as draw_services
 from matches.models import Match
 from matches.services import match_award_forfeit
@@ -36,7 +36,7 @@ from tournaments.forms import (
     seeds_from_post,
 )
 from tournaments.models import Entry, PairingRule, Round, Stage, Tournament
-from tournaments.views.public import get_visible_tournament
+from tournaments.shortcuts import get_visible_tournament
 
 
 def organizer_only(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:

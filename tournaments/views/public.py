@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
@@ -12,7 +12,7 @@ from django.views.decorators.http import require_POST
 
 from clubs import permissions
 from clubs.services import player_for_user
-from clubs.views.common import deny
+from clubs.shortcuts import deny
 from config.errors import UserError
 from draw import services as draw_services
 from matches import selectors as match_selectors
@@ -28,6 +28,7 @@ from tournaments.models import (
     TournamentFormat,
     TournamentStatus,
 )
+from tournaments.shortcuts import get_visible_tournament
 from tournaments.views import round_table
 
 #: Longer tables and lists (standings, a round's matches, the players of the tournament's
@@ -41,15 +42,6 @@ KNOCKOUT_STAGES = {
     StageKind.LOSERS,
     StageKind.FINAL,
 }
-
-
-def get_visible_tournament(request: HttpRequest, club: str, tournament: str) -> Tournament:
-    obj = get_object_or_404(
-        Tournament.objects.select_related("club"), club__slug=club, slug=tournament
-    )
-    if not permissions.can_view_tournament(request.user, obj):
-        raise Http404
-    return obj
 
 
 def tournament_context(

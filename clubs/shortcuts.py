@@ -1,8 +1,6 @@
-"""What every page does: refuse, find a club the visitor may see, show a service's refusal."""
+"""What every page does: refuse, find a club the visitor may see."""
 
 from __future__ import annotations
-
-from typing import Any
 
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
@@ -11,7 +9,6 @@ from django.shortcuts import get_object_or_404
 
 from clubs import permissions
 from clubs.models import Club
-from config.errors import UserError
 
 
 def deny(request: HttpRequest) -> HttpResponse:
@@ -27,9 +24,3 @@ def get_visible_club(request: HttpRequest, slug: str) -> Club:
     if not permissions.can_view_club(request.user, club):
         raise Http404
     return club
-
-
-def add_user_error(form: Any, error: UserError) -> None:
-    field = error.field if error.field in form.fields else None
-    for message in error.messages:
-        form.add_error(field, message)
