@@ -9,7 +9,7 @@ from rest_framework.exceptions import ParseError
 from rest_framework.parsers import BaseParser, JSONParser
 
 from config.errors import UserError
-from matches.files import MAX_FILE_BYTES, match_file_text
+from matches.selectors.files import MAX_FILE_BYTES, match_file_text
 
 
 class StrictJSONParser(JSONParser):

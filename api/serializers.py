@@ -11,8 +11,8 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from config.errors import UserError
-from matches.files import MAX_FILE_BYTES, MAX_GAMES, match_file_text
 from matches.models import EndedBy, Game, Match, WinKind
+from matches.selectors.files import MAX_FILE_BYTES, MAX_GAMES, match_file_text
 from tournaments.models import Round, Tournament
 
 MAX_SCORE = 32767

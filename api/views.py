@@ -45,13 +45,9 @@ from api.throttling import counted_during
 from clubs import permissions
 from clubs.models import ApiToken
 from config.errors import UserError
-from matches.files import (
-    MAX_FILE_BYTES,
-    match_import_file,
-    match_import_final_score,
-    match_import_games,
-)
 from matches.models import ResultSource
+from matches.selectors.files import MAX_FILE_BYTES
+from matches.services import match_import_file, match_import_final_score, match_import_games
 from tournaments import pagecache
 from tournaments.models import Tournament
 from tournaments.selectors import (

@@ -170,8 +170,8 @@ def main() -> None:
     from clubs.models import Club
     from config.celery import app
     from draw import services as draw_services
-    from matches.files import match_import_file
     from matches.models import Match
+    from matches.services import match_import_file
     from tournaments import services
 
     folder = Path(tempfile.mkdtemp(prefix="crawford-bench-analysis-"))

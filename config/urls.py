@@ -5,6 +5,7 @@ from django.urls import include, path
 from clubs.views import accounts as views_accounts
 from clubs.views import clubs as club_views
 from config.health import healthz
+from matches.urls import match_file_urlpatterns
 from players import views as player_views
 
 urlpatterns = [
@@ -24,7 +25,7 @@ urlpatterns = [
     path("clubs/<slug:club>/t/<slug:tournament>/matches/", include("matches.urls")),
     path(
         "clubs/<slug:club>/t/<slug:tournament>/matches/<int:match>/upload/",
-        include("matches.urls_files"),
+        include((match_file_urlpatterns, "matchfiles")),
     ),
     path("clubs/<slug:club>/t/<slug:tournament>/analysis/", include("analysis.urls")),
     path(

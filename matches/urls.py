@@ -1,7 +1,9 @@
-"""Match URLs, under /clubs/<club>/t/<tournament>/matches/."""
+"""Match URLs, under /clubs/<club>/t/<tournament>/matches/, and a match's files under
+/clubs/<club>/t/<tournament>/matches/<match>/upload/."""
 
 from django.urls import path
 
+from matches.views import files as views_files
 from matches.views import match as views
 
 app_name = "matches"
@@ -18,4 +20,12 @@ urlpatterns = [
     ),
     path("<int:match>/correct/", views.correct, name="correct"),
     path("<int:match>/online/", views.online_toggle, name="online_toggle"),
+]
+
+#: Included by config/urls.py under their own namespace, "matchfiles" (URL names such as
+#: "matchfiles:upload"), so they cannot be part of the "matches" namespace above.
+match_file_urlpatterns = [
+    path("", views_files.upload, name="upload"),
+    path("<int:file>/", views_files.download, name="download"),
+    path("<int:file>/moves/", views_files.record, name="record"),
 ]

@@ -2,6 +2,12 @@
 games, match files and the API alike."""
 
 from matches.services.corrections import match_correct_final_score, match_correct_games
+from matches.services.imports import (
+    import_refusal,
+    match_import_file,
+    match_import_final_score,
+    match_import_games,
+)
 from matches.services.reports import (
     report_confirm,
     report_dispute,
@@ -27,10 +33,14 @@ __all__ = [
     "check_open",
     "check_version",
     "game_results",
+    "import_refusal",
     "match_award_forfeit",
     "match_correct_final_score",
     "match_correct_games",
     "match_declare_score",
+    "match_import_file",
+    "match_import_final_score",
+    "match_import_games",
     "match_lock",
     "match_record_final_score",
     "match_record_game",

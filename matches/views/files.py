@@ -15,17 +15,12 @@ from clubs.selectors import player_of
 from clubs.shortcuts import deny
 from config.errors import UserError, add_user_error
 from matches import selectors
-from matches.files import (
-    FileImport,
-    import_refusal,
-    match_import_file,
-    match_player_names,
-    matfile_read,
-)
-from matches.files_errors import MatchFileError, PlayersUnknownError
-from matches.files_record import match_file_record
-from matches.forms_files import MatchFilePlayersForm, MatchFileUploadForm
+from matches.file_errors import MatchFileError, PlayersUnknownError
+from matches.forms import MatchFilePlayersForm, MatchFileUploadForm
 from matches.models import Match, MatchFile, MatchStatus
+from matches.selectors import match_file_record, match_player_names, matfile_read
+from matches.services import import_refusal, match_import_file
+from matches.services.imports import FileImport
 from matches.shortcuts import get_visible_match
 
 

@@ -20,7 +20,6 @@ from clubs.shortcuts import deny
 from config.errors import UserError, add_user_error
 from draw import services as draw_services
 from matches import selectors, services
-from matches.files import import_refusal
 from matches.forms import (
     CorrectionForm,
     DisputeForm,
@@ -32,6 +31,7 @@ from matches.forms import (
 )
 from matches.models import OPEN_STATUSES, Match, MatchReport, MatchStatus, OnlineGame
 from matches.rules import rules_for_match
+from matches.services import import_refusal
 from matches.shortcuts import get_visible_match
 from tournaments import pagecache
 from tournaments.forms import ForfeitForm

@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from analysis.models import PlayerAnalysis
 from analysis.services import analysis_request
-from matches.files import match_import_file
+from matches.services import match_import_file
 from tests.conftest import mat
 
 pytestmark = pytest.mark.django_db

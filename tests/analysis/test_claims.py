@@ -17,7 +17,7 @@ from analysis.moves import digest
 from analysis.run import analysis_run
 from analysis.services import analysis_request
 from analysis.tasks import analyse, analyse_many
-from matches.files import match_import_file
+from matches.services import match_import_file
 from tests.analysis.conftest import saved
 from tests.conftest import mat, needs_postgres
 

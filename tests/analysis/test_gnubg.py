@@ -10,7 +10,7 @@ from analysis.models import AnalysisStatus, MatchAnalysis
 from analysis.replay import replay_frames
 from analysis.report import parse_report
 from analysis.runner import GnubgError, run_gnubg
-from matches.files import match_import_file
+from matches.services import match_import_file
 from tests.analysis.conftest import fixture_text, needs_gnubg, saved
 from tests.conftest import mat
 

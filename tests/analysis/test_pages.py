@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from analysis.models import AnalysisMistake, MatchAnalysis, PlayerAnalysis
 from analysis.selectors import tournament_error_rates
-from matches.files import match_import_file
+from matches.services import match_import_file
 from tests.conftest import mat
 
 pytestmark = pytest.mark.django_db

@@ -11,9 +11,8 @@ from analysis.services import (
     analysis_request_tournament,
 )
 from config.errors import UserError
-from matches.files import match_import_file
 from matches.models import Match
-from matches.services import report_confirm
+from matches.services import match_import_file, report_confirm
 from tests.analysis.conftest import saved
 from tests.conftest import mat
 

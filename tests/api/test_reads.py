@@ -7,9 +7,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from draw import services as draw_services
-from matches.files import match_import_file
 from matches.models import Match
-from matches.services import match_record_final_score
+from matches.services import match_import_file, match_record_final_score
 from tests.api.conftest import mat
 from tournaments import services
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from matches.files import MAX_FILE_BYTES
 from matches.models import MatchFile
+from matches.selectors.files import MAX_FILE_BYTES
 from matches.services import match_record_game
 from tests.api.conftest import assert_nothing_stored, mat, result_url
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from matches.files import match_import_file
+from matches.services import match_import_file
 from tests.conftest import MAT_FIXTURES
 
 pytestmark = pytest.mark.django_db(transaction=True)

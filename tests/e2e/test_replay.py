@@ -9,8 +9,8 @@ import pytest
 from django.urls import reverse
 
 from draw import services as draw_services
-from matches.files import match_import_file
 from matches.models import Match
+from matches.services import match_import_file
 from tests.conftest import mat
 from tournaments import services
 

@@ -14,7 +14,7 @@ import pytest
 
 from analysis.models import AnalysisStatus, MatchAnalysis, PlayerAnalysis
 from analysis.services import analysis_request
-from matches.files import match_import_file
+from matches.services import match_import_file
 from tests.conftest import mat
 
 from .conftest import FAULT_TEST, Process, _worker_ready, service_env, wait_until

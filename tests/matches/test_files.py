@@ -10,11 +10,11 @@ from django.urls import reverse
 from clubs.models import Role
 from config.errors import UserError
 from events.models import Event
-from matches.files import match_import_file, side_mapping
-from matches.files_errors import PlayersUnknownError
+from matches.file_errors import PlayersUnknownError
 from matches.models import Game, Match, MatchFile, MatchStatus
 from matches.selectors import match_history
-from matches.services import match_record_game, report_confirm, report_dispute
+from matches.selectors.files import side_mapping
+from matches.services import match_import_file, match_record_game, report_confirm, report_dispute
 from tests.conftest import MAT_FIXTURES, assert_nothing_stored, mat
 from tests.factories import MembershipFactory, UserFactory
 

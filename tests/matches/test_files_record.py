@@ -9,8 +9,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from matches.files import match_import_file
 from matches.models import Match, MatchFile
+from matches.services import match_import_file
 from tests.conftest import MAT_FIXTURES, mat
 
 pytestmark = pytest.mark.django_db

@@ -7,9 +7,8 @@ import pytest
 
 from config.errors import UserError
 from draw.services import match_correct_final_score, match_correct_games
-from matches.files import match_import_file
 from matches.selectors import match_history
-from matches.services import match_record_game
+from matches.services import match_import_file, match_record_game
 from tests.conftest import mat
 from tests.matches.test_match_pages import url
 

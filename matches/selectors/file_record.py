@@ -20,7 +20,7 @@ from backgammon.errors import MoveError
 from backgammon.gamerecord import ActionKind, MatchRecord
 from backgammon.matchrules import MatchRules
 from backgammon.matfile import LoggedAction, MatFileError
-from matches.files_errors import ReadingWarning, line_error, move_error, reading_warnings
+from matches.file_errors import ReadingWarning, line_error, move_error, reading_warnings
 from matches.models import MatchFile
 from matches.rules import rules_for_match
 

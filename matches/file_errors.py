@@ -18,6 +18,7 @@ from django.utils.translation import ngettext
 from backgammon.errors import CUBE_ABOVE_MAX, CUBE_IN_CRAWFORD_GAME, InvalidMoveError, MoveError
 from backgammon.matfile import MatFileError, MatWarning, Replay
 from config.errors import UserError
+from matches.models import Match
 
 
 class MatchFileError(UserError):
@@ -43,6 +44,17 @@ class PlayersUnknownError(MatchFileError):
     def __init__(self, message: object, *, names: tuple[str, str]) -> None:
         super().__init__(message, code="players_unknown", field="swap")
         self.names = names
+
+
+def best_of_error(match: Match) -> MatchFileError:
+    return MatchFileError(
+        _(
+            "This match is played as best of %(n)d games, but a .mat file records an "
+            "N-point match. Enter the games or the final score instead."
+        )
+        % {"n": match.length},
+        code="best_of_match",
+    )
 
 
 def _whole_line(text: str, line: int | None) -> str:

@@ -1,0 +1,29 @@
+"""Reads for matches and their match files: a constant number of queries each."""
+
+from matches.selectors.file_record import match_file_record
+from matches.selectors.files import match_file_text, match_player_names, matfile_read
+from matches.selectors.matches import (
+    disputed_matches,
+    match_history,
+    match_sheet,
+    next_match_for,
+    open_matches_for,
+    open_report,
+    round_matches,
+    stage_matches,
+)
+
+__all__ = [
+    "disputed_matches",
+    "match_file_record",
+    "match_file_text",
+    "match_history",
+    "match_player_names",
+    "match_sheet",
+    "matfile_read",
+    "next_match_for",
+    "open_matches_for",
+    "open_report",
+    "round_matches",
+    "stage_matches",
+]
