@@ -13,17 +13,15 @@ Parsing checks the form only; :func:`backgammon.matfile.replay` checks the rules
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from ..errors import MatFileError, MatWarning
 from ..gamerecord import ActionKind, GameAction, GameRecord, MatchRecord
 from ..scoring import EndedBy, GameResult, WinKind
+from .cells import Cell, Scanner, columns
 
 __all__ = ["MatFileError", "MatWarning", "parse"]
 
 MAX_LENGTH = 32767
-#: A cell starting at or after this column (0-based) with nothing before it is the right one.
-RIGHT_COLUMN = 20
 
 _A = re.ASCII | re.IGNORECASE
 _MATCH_LINE = re.compile(r"\s*([0-9]{1,9})\s+points?\s+match\b", _A)
@@ -31,136 +29,6 @@ _TAG = re.compile(r'\[\s*([^"\]]*?)\s+"(.*)"\s*\]\s*$')
 _GAME_LINE = re.compile(r"\s*game\s+([0-9]{1,9})\s*$", _A)
 _SCORE_LINE = re.compile(r"\s*([^:]*?)\s*:\s*([0-9]{1,9})\s+(.*?)\s*:\s*([0-9]{1,9})\s*$")
 _MOVE_LINE = re.compile(r"\s*([0-9]{1,9})\)(.*)$")
-_DICE = re.compile(r"([1-6])([1-6]):")
-_STEP = r"(?:bar|off|[0-9]{1,2})"
-_TOKEN = rf"{_STEP}\*?(?:/{_STEP}\*?)+(?:\([1-4]\))?"
-_PLAY_TOKEN = re.compile(_TOKEN, _A)
-#: The usual play after the dice in one match: tokens separated by spaces.
-_PLAY_RUN = re.compile(rf"(?:\s*{_TOKEN}(?![^\s]))*", _A)
-_DOUBLE = re.compile(r"doubles\s*=>\s*([0-9]{1,6})", _A)
-_WINS = re.compile(r"wins\s+([0-9]{1,7})\s+points?(\s+and\s+the\s+match)?", _A)
-_LOSSES = re.compile(r"loss(?:es)?\s+[0-9]{1,7}\s+points?", _A)
-_WORD = re.compile(r"(takes|drops|cannot\s+move|\?{3,4})(?![^\s])", _A)
-_SPACE = re.compile(r"\s*")
-#: After a roll's play: the end of the line or the next cell (dice or a cube action).
-_CELL_END = re.compile(r"\s*(?:$|[1-6][1-6]:|doubles\b|wins\b)", _A)
-_UNSUPPORTED = ("beavers", "raccoons", "illegal play")
-
-
-@dataclass(slots=True)
-class _Cell:
-    column: int
-    kind: ActionKind
-    dice: tuple[int, int] | None = None
-    play: str = ""
-    value: int = 0
-    match_won: bool = False
-    roll_only: bool = False
-    cannot_move: bool = False
-    #: The text of a cell that says nothing gnubg reads (Galaxy's "Losses 1 point").
-    skipped: str = ""
-
-
-class _Scanner:
-    """Reads the cells of one move line token by token."""
-
-    def __init__(self, text: str, line_no: int) -> None:
-        self.text = text
-        self.line_no = line_no
-        self.pos = 0
-
-    def skip_space(self) -> None:
-        self.pos = _SPACE.match(self.text, self.pos).end()  # type: ignore[union-attr]
-
-    def error(self, message: str) -> MatFileError:
-        return MatFileError(message, self.line_no)
-
-    def cells(self, start: int) -> list[_Cell]:
-        self.pos = start
-        cells: list[_Cell] = []
-        self.skip_space()
-        while self.pos < len(self.text):
-            cells.append(self.cell())
-            self.skip_space()
-        return cells
-
-    def cell(self) -> _Cell:
-        text, column = self.text, self.pos
-        lowered = text[column : column + 12].lower()
-        if lowered.startswith(_UNSUPPORTED):
-            raise self.error(f"unsupported entry {text[column:].split()[0]!r}")
-        if match := _DICE.match(text, column):
-            self.pos = match.end()
-            return self.roll(column, (int(match[1]), int(match[2])))
-        if match := _DOUBLE.match(text, column):
-            self.pos = match.end()
-            return _Cell(column, ActionKind.DOUBLE, value=int(match[1]))
-        if match := _WINS.match(text, column):
-            self.pos = match.end()
-            return _Cell(column, ActionKind.WIN, value=int(match[1]), match_won=bool(match[2]))
-        if match := _LOSSES.match(text, column):
-            self.pos = match.end()
-            return _Cell(column, ActionKind.WIN, skipped=" ".join(match[0].split()))
-        if (match := _WORD.match(text, column)) and match[1][0].lower() in "td":
-            self.pos = match.end()
-            kind = ActionKind.TAKE if match[1][0].lower() == "t" else ActionKind.DROP
-            return _Cell(column, kind)
-        word = text[column:].split()[0]
-        raise self.error(f"cannot read {word!r}")
-
-    def roll(self, column: int, dice: tuple[int, int]) -> _Cell:
-        cell = _Cell(column, ActionKind.MOVE, dice=dice)
-        run = _PLAY_RUN.match(self.text, self.pos)
-        steps: list[str] = run[0].split() if run else []
-        if run:
-            self.pos = run.end()
-            if _CELL_END.match(self.text, self.pos):  # the usual case: nothing else to read
-                self.skip_space()
-                cell.play = " ".join(steps)
-                return cell
-        while True:
-            self.skip_space()
-            if self.pos >= len(self.text):
-                break
-            if match := _WORD.match(self.text, self.pos):
-                word = match[1].lower()
-                if word.startswith("cannot"):
-                    cell.cannot_move = True
-                elif word.startswith("?"):
-                    cell.roll_only = True
-                else:
-                    break
-                self.pos = match.end()
-                continue
-            match = _PLAY_TOKEN.match(self.text, self.pos)
-            if match is None or (
-                match.end() < len(self.text) and not self.text[match.end()].isspace()
-            ):
-                if _DICE.match(self.text, self.pos) or _DOUBLE.match(self.text, self.pos):
-                    break
-                if _WINS.match(self.text, self.pos) or _LOSSES.match(self.text, self.pos):
-                    break
-                word = self.text[self.pos :].split()[0]
-                raise self.error(f"cannot read {word!r} as a checker move")
-            steps.append(match[0])
-            self.pos = match.end()
-        if steps and (cell.cannot_move or cell.roll_only):
-            raise self.error("a roll with a play cannot also be 'Cannot Move' or '???'")
-        if cell.cannot_move and cell.roll_only:
-            raise self.error("'Cannot Move' and '???' in the same cell")
-        cell.play = " ".join(steps)
-        return cell
-
-
-def _columns(cells: list[_Cell], line_no: int) -> list[tuple[int, _Cell]]:
-    if not cells:
-        return []
-    if len(cells) > 2:
-        raise MatFileError("more than two entries on one line", line_no)
-    first_player = 1 if cells[0].column >= RIGHT_COLUMN else 0
-    if len(cells) == 2 and first_player == 1:
-        raise MatFileError("two entries in the right column", line_no)
-    return [(first_player + index, cell) for index, cell in enumerate(cells)]
 
 
 def _borne_off(play: str) -> int:
@@ -189,7 +57,7 @@ class _GameBuilder:
         self.score = score
         self.names = names
         self.line, self.score_line = lines
-        self.cells: list[tuple[int, _Cell, int, int]] = []  # player, cell, line, turn
+        self.cells: list[tuple[int, Cell, int, int]] = []  # player, cell, line, turn
 
     def build(self) -> GameRecord:
         actions: list[GameAction] = []
@@ -318,7 +186,7 @@ def parse(text: str) -> MatchRecord:
     warnings: list[MatWarning] = []
     current: _GameBuilder | None = None
     expect_score: tuple[int, int] | None = None  # (game number, line of "Game K")
-    scanner = _Scanner("", 0)
+    scanner = Scanner("", 0)
     for index in range(body_start, len(lines)):
         line_no, line = index + 1, lines[index]
         stripped = line.strip()
@@ -362,7 +230,7 @@ def parse(text: str) -> MatchRecord:
         turn = int(numbered[1]) if numbered else 0
         scanner.text, scanner.line_no = line, line_no
         try:
-            cells = _columns(scanner.cells(start), line_no)
+            cells = columns(scanner.cells(start), line_no)
         except MatFileError as error:
             error.game, error.move = current.number, turn or None
             raise
