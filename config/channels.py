@@ -3,7 +3,7 @@
 channels_redis's ``RedisPubSubChannelLayer`` sends a group message with one PUBLISH, pushed
 by Redis to the processes that hold a member of the group: a board's move reaches the other
 board without the queues' script and blocking pop per message and per process
-(``config.settings.redis_channel_layer``). When Redis goes away it keeps trying quietly and
+(``config.env.redis_channel_layer``). When Redis goes away it keeps trying quietly and
 its consumers hear nothing; messages published meanwhile are gone. A board must not sit on a
 socket that hears nothing: as with the queues' layer (whose receive fails), each consumer of
 the process is sent ``{"type": "layer.lost"}`` then, and a board closes its socket and

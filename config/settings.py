@@ -11,27 +11,13 @@ from __future__ import annotations
 import os
 from datetime import timedelta
 from pathlib import Path
-from typing import Any
 
 import dj_database_url
 from django.utils.translation import gettext_lazy as _
 
+from config.env import env_bool, env_list, pool_connections, redis_channel_layer
+
 BASE_DIR = Path(__file__).resolve().parent.parent
-
-
-def env_bool(name: str, default: bool) -> bool:
-    value = os.environ.get(name)
-    if value is None or value == "":
-        return default
-    return value.strip().lower() in {"1", "true", "yes", "on"}
-
-
-def env_list(name: str, default: list[str]) -> list[str]:
-    value = os.environ.get(name)
-    if not value:
-        return default
-    return [item.strip() for item in value.split(",") if item.strip()]
-
 
 SECRET_KEY = os.environ.get(
     "SECRET_KEY", "django-insecure-crawford-development-only-never-use-in-production"
@@ -137,24 +123,6 @@ DATABASES = {
         conn_max_age=DB_CONN_MAX_AGE,
     )
 }
-
-
-def pool_connections(database: dict[str, Any], *, default: bool) -> None:
-    """psycopg's connection pool for a PostgreSQL database whose connections are not kept
-    (``CONN_MAX_AGE`` 0), when ``DB_POOL`` says so (``default`` when unset): up to
-    ``DB_POOL_SIZE`` connections per process (8; a daphne process runs its database work on
-    up to 7 threads)."""
-    if (
-        database["ENGINE"].endswith("postgresql")
-        and not database.get("CONN_MAX_AGE")
-        and env_bool("DB_POOL", default)
-    ):
-        database.setdefault("OPTIONS", {})["pool"] = {
-            "min_size": 1,
-            "max_size": int(os.environ.get("DB_POOL_SIZE", "8")),
-        }
-
-
 pool_connections(DATABASES["default"], default=False)
 # The few queries every cached page runs (its tournament's version) are prepared once per
 # connection on PostgreSQL (config/db.py); off behind a pooler that cannot keep them. Only
@@ -170,30 +138,6 @@ DB_LOOP_STATEMENTS = env_bool("DB_LOOP_STATEMENTS", True)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Redis: Celery broker, cache, channel layer ----------------------------------------------
-
-
-def redis_channel_layer(url: str) -> dict[str, Any]:
-    """The channel layer on Redis at ``url``: Redis's publish/subscribe (``CHANNEL_LAYER``
-    ``pubsub``, the default), or channels_redis's queues (``queues``). A board's move reaches
-    the other board through one PUBLISH, pushed to the processes that hold a board of the
-    match; the queues took a script and a blocking pop per message and per process
-    (benchmarks/online.py, 300 games on two processes: a move seen by the opponent in p95 15
-    ms instead of 60, 3.8 ms of server CPU per action instead of 5.9). Neither keeps a
-    message for a process that is not there: a board that missed one asks for the state."""
-    if os.environ.get("CHANNEL_LAYER", "pubsub") == "queues":
-        return {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            # Each server process has one queue; 100 messages (the default) is too few when
-            # a few hundred boards are open at once.
-            "CONFIG": {"hosts": [url], "prefix": "crawford", "capacity": 1500},
-        }
-    return {
-        # channels_redis's pub/sub layer, whose boards are told when it loses Redis.
-        "BACKEND": "config.channels.PubSubChannelLayer",
-        "CONFIG": {"hosts": [url], "prefix": "crawford"},
-    }
-
-
 REDIS_URL = os.environ.get("REDIS_URL", "")
 
 if REDIS_URL:

@@ -11,8 +11,9 @@ import os
 from django.core.exceptions import ImproperlyConfigured
 
 from config import security
+from config.env import env_bool, env_list, pool_connections
 from config.settings import *  # noqa: F403
-from config.settings import DATABASES, LOGGING, env_bool, env_list, pool_connections
+from config.settings import DATABASES, LOGGING
 
 DEBUG = False
 

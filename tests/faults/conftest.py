@@ -22,7 +22,7 @@ from kombu import pools
 from redis import Redis
 
 from config.celery import app as celery_app
-from config.settings import redis_channel_layer
+from config.env import redis_channel_layer
 from events.models import Delivery
 from tests.conftest import needs_postgres
 
