@@ -1,22 +1,20 @@
 """Tournaments, the players entered in them, their stages and rounds."""
 
-from tournaments.models.tournament import (
-    CUBE_LIMITS,
-    DEFAULT_CUBE_LIMIT,
-    ClockKind,
+from tournaments.models.entries import (
     Entry,
     EntryStatus,
-    MatchFormat,
     PairingRule,
     PairingRuleKind,
     PairingRuleReason,
+)
+from tournaments.models.seasons import Season
+from tournaments.models.stages import ClockKind, Round, RoundStatus, Stage, StageKind
+from tournaments.models.tournament import (
+    CUBE_LIMITS,
+    DEFAULT_CUBE_LIMIT,
+    MatchFormat,
     RefereeScope,
-    Round,
-    RoundStatus,
-    Season,
     Seeding,
-    Stage,
-    StageKind,
     StartingRule,
     Tournament,
     TournamentFormat,
