@@ -1,4 +1,5 @@
-"""Organizer pages and controls. Every action is a POST to one service."""
+"""Organizer pages and controls: the tournament, its entries, pairing rules and byes (a round's
+controls are in ``rounds``). Every action is a POST to one service."""
 
 from __future__ import annotations
 
@@ -18,24 +19,18 @@ from clubs import permissions
 from clubs.shortcuts import deny, get_visible_club
 from config.errors import UserError, add_user_error
 from draw import services as draw_services
-from matches.models import Match
-from matches.services import match_award_forfeit
 from standings.tiebreaks import METRIC_LABELS
 from tournaments import selectors, services
 from tournaments.forms import (
     ByeRequestForm,
-    ForfeitForm,
     GuestEntryForm,
     LateEntryForm,
     MemberEntryForm,
     PairingRuleForm,
-    RoundForm,
-    StageClockForm,
-    SwapForm,
     TournamentForm,
     seeds_from_post,
 )
-from tournaments.models import Entry, PairingRule, Round, Stage, Tournament
+from tournaments.models import Entry, PairingRule, Tournament
 from tournaments.shortcuts import get_visible_tournament
 
 
@@ -127,7 +122,7 @@ def manage(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     return render(request, "tournaments/manage/manage.html", context)
 
 
-def _back(tournament: Tournament) -> HttpResponse:
+def back_to_manage(tournament: Tournament) -> HttpResponse:
     return redirect("tournaments:manage", club=tournament.club.slug, tournament=tournament.slug)
 
 
@@ -149,7 +144,7 @@ def transition(request: HttpRequest, tournament: Tournament, action: str) -> Htt
         return deny(request)
     service, success = actions[action]
     run(request, lambda: service(tournament=tournament), success)
-    return _back(tournament)
+    return back_to_manage(tournament)
 
 
 @require_POST
@@ -174,7 +169,7 @@ def entry_add(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             )
     if not form.is_valid():
         messages.error(request, _("Enter a name or choose a member."))
-    return _back(tournament)
+    return back_to_manage(tournament)
 
 
 @require_POST
@@ -195,7 +190,7 @@ def entry_action(
         return deny(request)
     service, success = actions[action]
     run(request, lambda: service(entry=entry_obj), success % {"name": entry_obj.player.name})
-    return _back(tournament)
+    return back_to_manage(tournament)
 
 
 @require_POST
@@ -212,159 +207,7 @@ def seeds(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             lambda: services.entries_set_seeds(tournament=tournament, ordered_entry_ids=order),
             _("Seeds saved."),
         )
-    return _back(tournament)
-
-
-def _round_of(tournament: Tournament, round_id: int) -> Round:
-    return get_object_or_404(
-        Round.objects.select_related("stage"), pk=round_id, stage__tournament=tournament
-    )
-
-
-@organizer_only
-def round_edit(request: HttpRequest, tournament: Tournament, round_id: int) -> HttpResponse:
-    round_ = _round_of(tournament, round_id)
-    form = RoundForm(request.POST or None, instance=Round.objects.get(pk=round_.pk))
-    if request.method == "POST" and form.is_valid():
-        try:
-            draw_services.round_update(round_=round_, **form.cleaned_data)
-        except UserError as error:
-            add_user_error(form, error)
-        else:
-            messages.success(request, _("Round saved."))
-            return _back(tournament)
-    context = {"form": form, "round": round_, "tournament": tournament, "club": tournament.club}
-    return render(request, "tournaments/manage/round_form.html", context)
-
-
-@organizer_only
-def stage_clock(request: HttpRequest, tournament: Tournament, stage_id: int) -> HttpResponse:
-    stage = get_object_or_404(Stage, pk=stage_id, tournament=tournament)
-    form = StageClockForm(request.POST or None, instance=Stage.objects.get(pk=stage.pk))
-    if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
-        try:
-            services.stage_set_clock(
-                stage=stage,
-                clock=data["clock"],
-                minutes=data["clock_minutes"],
-                delay=data["clock_delay"],
-                bronstein=data["clock_bronstein"],
-            )
-        except UserError as error:
-            add_user_error(form, error)
-        else:
-            messages.success(request, _("Clock saved; online games that start now use it."))
-            return _back(tournament)
-    context = {"form": form, "stage": stage, "tournament": tournament, "club": tournament.club}
-    return render(request, "tournaments/manage/clock_form.html", context)
-
-
-@require_POST
-@organizer_only
-def round_repair(request: HttpRequest, tournament: Tournament, round_id: int) -> HttpResponse:
-    round_ = _round_of(tournament, round_id)
-    run(request, lambda: draw_services.round_repair(round_=round_), _("The round is drawn again."))
-    if round_.is_draft:  # a draft is paired again from its own page
-        return _round_page(tournament, round_)
-    return _back(tournament)
-
-
-@require_POST
-@organizer_only
-def swap(request: HttpRequest, tournament: Tournament, round_id: int) -> HttpResponse:
-    round_ = _round_of(tournament, round_id)
-    form = SwapForm(request.POST)
-    try:
-        if not form.is_valid():
-            raise ValueError
-        (first_id, first_slot), (second_id, second_slot) = (
-            SwapForm.parse(form.cleaned_data["first"]),
-            SwapForm.parse(form.cleaned_data["second"]),
-        )
-        first = Match.objects.get(pk=first_id, round=round_)
-        second = Match.objects.get(pk=second_id, round=round_)
-        if first_slot not in (1, 2) or second_slot not in (1, 2):
-            raise ValueError
-    except (ValueError, Match.DoesNotExist):
-        messages.error(request, _("Choose two players of this round to swap."))
-        return _back(tournament)
-    run(
-        request,
-        lambda: draw_services.match_swap_players(
-            first=first, first_slot=first_slot, second=second, second_slot=second_slot
-        ),
-        _("The two players are swapped."),
-    )
-    return _round_page(tournament, round_)
-
-
-@require_POST
-@organizer_only
-def forfeit(request: HttpRequest, tournament: Tournament, match_id: int) -> HttpResponse:
-    match = get_object_or_404(Match, pk=match_id, round__stage__tournament=tournament)
-    form = ForfeitForm(request.POST, match=match)
-    if form.is_valid():
-        run(
-            request,
-            lambda: match_award_forfeit(
-                match=match,
-                winner=form.cleaned_data["winner"],
-                user=request.user,
-                reason=form.cleaned_data["reason"],
-            ),
-            _("The match is awarded to %(name)s.") % {"name": form.cleaned_data["winner"]},
-        )
-    else:
-        messages.error(request, _("Choose the winner of the forfeit."))
-    return redirect(
-        "matches:detail", club=tournament.club.slug, tournament=tournament.slug, match=match.pk
-    )
-
-
-def _round_page(tournament: Tournament, round_: Round) -> HttpResponse:
-    return redirect(
-        "tournaments:round",
-        club=tournament.club.slug,
-        tournament=tournament.slug,
-        stage=round_.stage.kind,
-        number=round_.number,
-    )
-
-
-@require_POST
-@organizer_only
-def round_publish(request: HttpRequest, tournament: Tournament, round_id: int) -> HttpResponse:
-    round_ = _round_of(tournament, round_id)
-    run(
-        request,
-        lambda: draw_services.round_publish(round_=round_),
-        _("The round is published; the players are told."),
-    )
-    return _round_page(tournament, round_)
-
-
-def _draft_place(value: str) -> tuple[int, int]:
-    table, _sep, slot = value.partition(":")
-    return int(table), int(slot)
-
-
-@require_POST
-@organizer_only
-def draft_swap(request: HttpRequest, tournament: Tournament, round_id: int) -> HttpResponse:
-    round_ = _round_of(tournament, round_id)
-    try:
-        first = _draft_place(request.POST.get("first", ""))
-        second = _draft_place(request.POST.get("second", ""))
-    except ValueError:
-        messages.error(request, _("Choose two players of this round to swap."))
-        return _round_page(tournament, round_)
-    run(
-        request,
-        lambda: draw_services.round_draft_swap(round_=round_, first=first, second=second),
-        _("The two players are swapped."),
-    )
-    return _round_page(tournament, round_)
+    return back_to_manage(tournament)
 
 
 @require_POST
@@ -373,13 +216,13 @@ def pairing_rule_add(request: HttpRequest, tournament: Tournament) -> HttpRespon
     form = PairingRuleForm(request.POST, tournament=tournament)
     if not form.is_valid():
         messages.error(request, _("Choose two players, a rule and a reason."))
-        return _back(tournament)
+        return back_to_manage(tournament)
     run(
         request,
         lambda: services.pairing_rule_add(tournament=tournament, **form.cleaned_data),
         _("The pairing rule is saved; the next draw follows it."),
     )
-    return _back(tournament)
+    return back_to_manage(tournament)
 
 
 @require_POST
@@ -387,7 +230,7 @@ def pairing_rule_add(request: HttpRequest, tournament: Tournament) -> HttpRespon
 def pairing_rule_remove(request: HttpRequest, tournament: Tournament, rule_id: int) -> HttpResponse:
     rule = get_object_or_404(PairingRule, pk=rule_id, tournament=tournament)
     run(request, lambda: services.pairing_rule_remove(rule=rule), _("The pairing rule is removed."))
-    return _back(tournament)
+    return back_to_manage(tournament)
 
 
 @require_POST
@@ -396,7 +239,7 @@ def late_entry(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     form = LateEntryForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("Enter a name, the first round and the starting score."))
-        return _back(tournament)
+        return back_to_manage(tournament)
     data = form.cleaned_data
     run(
         request,
@@ -410,7 +253,7 @@ def late_entry(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         _("%(name)s is entered from round %(number)d.")
         % {"name": data["name"], "number": data["from_round"]},
     )
-    return _back(tournament)
+    return back_to_manage(tournament)
 
 
 @require_POST
@@ -419,7 +262,7 @@ def bye_request(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     form = ByeRequestForm(request.POST, tournament=tournament)
     if not form.is_valid():
         messages.error(request, _("Choose a player, a round and the points for the bye."))
-        return _back(tournament)
+        return back_to_manage(tournament)
     data = form.cleaned_data
     run(
         request,
@@ -429,7 +272,7 @@ def bye_request(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         _("%(name)s is not paired in round %(number)d.")
         % {"name": data["entry"].player.name, "number": data["round_number"]},
     )
-    return _back(tournament)
+    return back_to_manage(tournament)
 
 
 @require_POST
@@ -443,4 +286,4 @@ def bye_cancel(
         lambda: draw_services.entry_cancel_bye(entry=entry_obj, round_number=number),
         _("The bye is cancelled."),
     )
-    return _back(tournament)
+    return back_to_manage(tournament)
