@@ -1,0 +1,35 @@
+"""A user's dashboard: his clubs, his tournaments and every match he has open."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from clubs import selectors as clubs_selectors
+from clubs.models import Membership, Player
+from matches.selectors import open_matches_for
+from tournaments.selectors import entries_of_player
+
+
+@dataclass(frozen=True)
+class Dashboard:
+    player: Player | None
+    memberships: list[Membership]
+    entries: list[Any]
+    open_matches: list[Any]
+
+
+def dashboard_for(user: Any) -> Dashboard:
+    """My clubs, my tournaments and every match I have open."""
+    player = clubs_selectors.player_of(user)
+    if player is None:
+        return Dashboard(player=None, memberships=[], entries=[], open_matches=[])
+    memberships = list(
+        Membership.objects.filter(player=player).select_related("club").order_by("club__name")
+    )
+    return Dashboard(
+        player=player,
+        memberships=memberships,
+        entries=list(entries_of_player(player)),
+        open_matches=open_matches_for(player),
+    )
