@@ -3,18 +3,26 @@
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from api import views, views_analysis
+from api.views import analysis as views_analysis
+from api.views import matches as views_matches
+from api.views import tournaments as views_tournaments
 
 app_name = "api"
 
 urlpatterns = [
-    path("tournaments", views.TournamentList.as_view(), name="tournaments"),
-    path("tournaments/<int:pk>", views.TournamentDetail.as_view(), name="tournament"),
-    path("tournaments/<int:pk>/rounds", views.RoundList.as_view(), name="rounds"),
-    path("tournaments/<int:pk>/matches", views.TournamentMatchList.as_view(), name="matches"),
-    path("tournaments/<int:pk>/standings", views.StandingList.as_view(), name="standings"),
-    path("matches/<int:pk>", views.MatchDetail.as_view(), name="match"),
-    path("matches/<int:pk>/result", views.MatchResult.as_view(), name="match_result"),
+    path("tournaments", views_tournaments.TournamentList.as_view(), name="tournaments"),
+    path("tournaments/<int:pk>", views_tournaments.TournamentDetail.as_view(), name="tournament"),
+    path("tournaments/<int:pk>/rounds", views_tournaments.RoundList.as_view(), name="rounds"),
+    path(
+        "tournaments/<int:pk>/matches",
+        views_tournaments.TournamentMatchList.as_view(),
+        name="matches",
+    ),
+    path(
+        "tournaments/<int:pk>/standings", views_tournaments.StandingList.as_view(), name="standings"
+    ),
+    path("matches/<int:pk>", views_matches.MatchDetail.as_view(), name="match"),
+    path("matches/<int:pk>/result", views_matches.MatchResult.as_view(), name="match_result"),
     path(
         "matches/<int:pk>/analysis",
         views_analysis.MatchAnalysisList.as_view(),

@@ -1,25 +1,2 @@
-"""The API's views."""
-
-from api.views.base import (
-    ERRORS,
-    ApiView,
-    MatchDetail,
-    MatchResult,
-    RoundList,
-    StandingList,
-    TournamentDetail,
-    TournamentList,
-    TournamentMatchList,
-)
-
-__all__ = [
-    "ERRORS",
-    "ApiView",
-    "MatchDetail",
-    "MatchResult",
-    "RoundList",
-    "StandingList",
-    "TournamentDetail",
-    "TournamentList",
-    "TournamentMatchList",
-]
+"""The API's endpoints, by resource: ``tournaments``, ``matches``, ``analysis``; what they
+share in ``base``."""

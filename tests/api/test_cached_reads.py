@@ -8,7 +8,7 @@ import pytest
 from django.core.cache import cache
 from django.test import Client
 
-from api import views
+from api.views import tournaments as views
 from matches.services import match_record_final_score
 from tests.conftest import open_matches
 from tournaments import services

@@ -12,7 +12,7 @@ from analysis import selectors as analysis_selectors
 from analysis.models import AnalysisLevel
 from api import selectors
 from api.serializers_analysis import ErrorRateSerializer, MatchAnalysisSerializer
-from api.views import ERRORS, ApiView
+from api.views.base import ERRORS, ApiView
 from config.errors import UserError
 
 
