@@ -26,8 +26,7 @@ from standings import selectors as standings_selectors
 from standings.tables import StandingsTable
 from tournaments import pagecache, seasons
 from tournaments.models import Season, Tournament
-from tournaments.shortcuts import get_visible_tournament
-from tournaments.views.public import ROWS_PER_PAGE, tournament_context
+from tournaments.shortcuts import ROWS_PER_PAGE, get_visible_tournament, tournament_context
 
 
 @pagecache.anonymous_cached

@@ -1,4 +1,5 @@
-"""Find a tournament the visitor may see, for every page under a tournament."""
+"""For every page under a tournament: find the tournament the visitor may see, and what
+every such page shows of it."""
 
 from __future__ import annotations
 
@@ -8,6 +9,10 @@ from django.shortcuts import get_object_or_404
 from clubs import permissions
 from tournaments.models import Tournament
 
+#: Longer tables and lists (standings, a round's matches, the players of the tournament's
+#: page) are shown in pages of this many rows.
+ROWS_PER_PAGE = 200
+
 
 def get_visible_tournament(request: HttpRequest, club: str, tournament: str) -> Tournament:
     obj = get_object_or_404(
@@ -16,3 +21,18 @@ def get_visible_tournament(request: HttpRequest, club: str, tournament: str) -> 
     if not permissions.can_view_tournament(request.user, obj):
         raise Http404
     return obj
+
+
+def tournament_context(
+    request: HttpRequest, tournament: Tournament, **extra: object
+) -> dict[str, object]:
+    """The template context every tournament page starts from: the tournament, its club and
+    what the visitor may do there, with ``extra``."""
+    context = {
+        "tournament": tournament,
+        "club": tournament.club,
+        "can_manage": permissions.can_manage_tournament(request.user, tournament),
+        "can_referee": permissions.can_referee_tournament(request.user, tournament),
+        **extra,
+    }
+    return context

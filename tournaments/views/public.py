@@ -28,12 +28,8 @@ from tournaments.models import (
     TournamentFormat,
     TournamentStatus,
 )
-from tournaments.shortcuts import get_visible_tournament
+from tournaments.shortcuts import ROWS_PER_PAGE, get_visible_tournament, tournament_context
 from tournaments.views import round_table
-
-#: Longer tables and lists (standings, a round's matches, the players of the tournament's
-#: page) are shown in pages of this many rows.
-ROWS_PER_PAGE = 200
 
 KNOCKOUT_STAGES = {
     StageKind.MAIN,
@@ -42,19 +38,6 @@ KNOCKOUT_STAGES = {
     StageKind.LOSERS,
     StageKind.FINAL,
 }
-
-
-def tournament_context(
-    request: HttpRequest, tournament: Tournament, **extra: object
-) -> dict[str, object]:
-    context = {
-        "tournament": tournament,
-        "club": tournament.club,
-        "can_manage": permissions.can_manage_tournament(request.user, tournament),
-        "can_referee": permissions.can_referee_tournament(request.user, tournament),
-        **extra,
-    }
-    return context
 
 
 @pagecache.anonymous_cached
