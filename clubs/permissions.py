@@ -122,7 +122,7 @@ def can_register(user: Any, tournament: Tournament) -> bool:
     )
 
 
-# --- Match files and the API (issue 7) ----------------------------------------------------------
+# --- Match files and the API ------------------------------------------------------------------
 
 
 def can_upload_match_file(user: Any, match: Match) -> bool:
@@ -152,7 +152,7 @@ def visible_tournaments_filter(user: Any, token: Any = None) -> Q:
     return visible
 
 
-# --- Online play (issue 7, the board) -----------------------------------------------------------
+# --- Online play: the board --------------------------------------------------------------------
 
 
 def match_side(user: Any, match: Match) -> int | None:

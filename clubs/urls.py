@@ -20,14 +20,14 @@ urlpatterns = [
         views.membership_remove,
         name="member_remove",
     ),
-    # API tokens (issue 7).
+    # API tokens.
     path("<slug:club>/api-tokens/", views_tokens.api_tokens, name="api_tokens"),
     path(
         "<slug:club>/api-tokens/<int:token>/revoke/",
         views_tokens.api_token_delete,
         name="api_token_revoke",
     ),
-    # Ratings, profiles and seasons (issue 8).
+    # Ratings, profiles and seasons.
     path("<slug:club>/leaderboard/", views_ratings.leaderboard, name="leaderboard"),
     path("<slug:club>/players/<int:player>/", views_players.player_profile, name="player"),
     path("<slug:club>/head-to-head/", views_players.head_to_head, name="head_to_head"),

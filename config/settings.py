@@ -48,11 +48,11 @@ INSTALLED_APPS = [
     "django_tables2",
     "django_filters",
     "rest_framework",
-    "drf_spectacular",  # issue 7 (API): OpenAPI schema at /api/schema/
-    "drf_spectacular_sidecar",  # issue 7 (API): self-hosted Swagger UI assets
+    "drf_spectacular",  # the API's OpenAPI schema at /api/schema/
+    "drf_spectacular_sidecar",  # Swagger UI's assets served by us (no CDN)
     "simple_history",
     "events",
-    "axes",  # issue 13: log-in attempts limited per account and address
+    "axes",  # log-in attempts limited per account and address
     "clubs",
     "tournaments",
     "matches",
@@ -60,14 +60,14 @@ INSTALLED_APPS = [
     "draw",
     "standings",
     "notifications",
-    "analysis",  # issue 15: match analysis with GNU Backgammon
+    "analysis",  # match analysis with GNU Backgammon
     "api",
     "players",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    # issue 13: Content-Security-Policy and friends, as set below (production sets them).
+    # Content-Security-Policy and friends, as set below (production sets them).
     "config.security.SecurityHeadersMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Links in mails use the request's address when SITE_URL is unset (config/site.py).
@@ -83,7 +83,7 @@ MIDDLEWARE = [
     "config.pages.AppErrorPagesMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
-    # issue 13: turns a locked-out log-in into the lockout page; django-axes wants it last.
+    # Turns a locked-out log-in into the lockout page; django-axes wants it last.
     "axes.middleware.AxesMiddleware",
 ]
 
@@ -200,7 +200,7 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     "notify-ready-matches": {"task": "notifications.tasks.notify_ready_matches", "schedule": 600.0},
 }
 
-# --- issue 15: match analysis with GNU Backgammon (a separate program, GPL: never imported) ---
+# --- Match analysis with GNU Backgammon (a separate program, GPL: never imported) -------------
 #: The gnubg program: a path or a name on the PATH (Debian installs /usr/games/gnubg).
 GNUBG_PATH = os.environ.get(
     "GNUBG_PATH", "/usr/games/gnubg" if Path("/usr/games/gnubg").exists() else "gnubg"
@@ -222,7 +222,7 @@ ANALYSIS_WORKER_PROCESSES = int(os.environ.get("ANALYSIS_WORKER_PROCESSES", "2")
 # Analyses run on a queue of their own: `make worker-analysis` (one gnubg per worker process).
 CELERY_TASK_ROUTES = {"analysis.tasks.*": {"queue": "analysis"}}
 
-# issue 13: messages one online board may send: a burst, then so many a second on average.
+# Messages one online board may send: a burst, then so many a second on average.
 ONLINE_MESSAGE_BURST = int(os.environ.get("ONLINE_MESSAGE_BURST", "30"))
 ONLINE_MESSAGE_RATE = float(os.environ.get("ONLINE_MESSAGE_RATE", "10"))
 
@@ -233,7 +233,7 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-# issue 13: django-axes counts failed log-ins per account and address (both together, so a
+# django-axes counts failed log-ins per account and address (both together, so a
 # stranger cannot lock a member out from elsewhere) and refuses more for a while.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
@@ -305,7 +305,7 @@ REST_FRAMEWORK = {
         "rest_framework.renderers.JSONRenderer",
         "api.renderers.BrowsableAPIRenderer",
     ],
-    # issue 13: per address (anonymous), per user (session) and per club token (api).
+    # Per address (anonymous), per user (session) and per club token (api).
     "DEFAULT_THROTTLE_CLASSES": [
         "api.throttling.AnonThrottle",
         "api.throttling.UserThrottle",
@@ -317,9 +317,9 @@ REST_FRAMEWORK = {
         "user": os.environ.get("API_RATE_USER", "120/min"),
         "token": os.environ.get("API_RATE_TOKEN", "300/min"),
     },
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",  # issue 7 (API)
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
 }
-# --- issue 7 (API): the OpenAPI schema and its docs page, assets from the sidecar (no CDN).
+# --- The OpenAPI schema and its docs page, assets from the sidecar (no CDN).
 SPECTACULAR_SETTINGS = {
     "TITLE": "Crawford API",
     "DESCRIPTION": (
@@ -339,7 +339,7 @@ SPECTACULAR_SETTINGS = {
     },
 }
 
-# issue 13: structured logs. ``LOG_FORMAT=json`` (the production default) writes one JSON object
+# Structured logs. ``LOG_FORMAT=json`` (the production default) writes one JSON object
 # a line; the service layer logs every result change and every refused action
 # (``crawford.services``, see config/logs.py).
 LOG_FORMAT = os.environ.get("LOG_FORMAT", "text")

@@ -127,7 +127,7 @@ class GameFactory(factory.django.DjangoModelFactory):
     points = 1
 
 
-# --- Ratings and seasons (issue 8) ----------------------------------------------------------
+# --- Ratings and seasons ---------------------------------------------------------------------
 
 
 class SeasonFactory(factory.django.DjangoModelFactory):
@@ -167,7 +167,7 @@ def finished_match(tournament, winner, loser, finished_at, **fields):
     )
 
 
-# --- Notifications (issue 9) ----------------------------------------------------------------
+# --- Notifications ---------------------------------------------------------------------------
 
 
 class NotificationFactory(factory.django.DjangoModelFactory):
