@@ -15,7 +15,7 @@ from backgammon.gamerecord import ActionKind
 from backgammon.matchid import MatchIdFields
 from backgammon.position import Position
 from matches.models import Match
-from matches.online.snapshot import play_text
+from play.snapshot import play_text
 
 
 def absolute_board(position_id: str, mover: int) -> dict[str, Any]:

@@ -21,8 +21,8 @@ from analysis.runner import INSTALL_COMMAND, gnubg_available
 from clubs import permissions
 from config.errors import UserError
 from matches.models import Match
-from matches.online.texts import board_texts
 from matches.shortcuts import get_visible_match
+from play.texts import board_texts
 from tournaments.models import Round
 from tournaments.shortcuts import get_visible_tournament
 

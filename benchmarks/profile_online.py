@@ -96,7 +96,7 @@ def main() -> None:
     seats, _database = online.prepare(1)
     from channels.db import database_sync_to_async
 
-    from matches.online import consumers
+    from play import consumers
 
     def inline(func):
         async def call(*a, **kw):

@@ -4,6 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from matches.online.routing import websocket_urlpatterns as online_routes
+from play.routing import websocket_urlpatterns as online_routes
 
 websocket_urlpatterns: list[Any] = [*online_routes]

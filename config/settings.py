@@ -56,6 +56,7 @@ INSTALLED_APPS = [
     "clubs",
     "tournaments",
     "matches",
+    "play",
     "ratings",
     "draw",
     "standings",

@@ -30,11 +30,11 @@ urlpatterns = [
     path("clubs/<slug:club>/t/<slug:tournament>/analysis/", include("analysis.urls")),
     path(
         "clubs/<slug:club>/t/<slug:tournament>/matches/<int:match>/play/",
-        include("matches.online.urls"),
+        include("play.urls"),
     ),
     path(
         "clubs/<slug:club>/t/<slug:tournament>/director/",
-        include("matches.online.urls_director"),
+        include("play.urls_director"),
     ),
 ]
 

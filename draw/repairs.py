@@ -15,9 +15,9 @@ from draw.services.advance import tournament_catch_up
 from events.reconcile import grace
 from events.registry import repair
 from matches.models import OnlineGame
-from matches.online.broadcast import broadcast_state
-from matches.online.services import online_flag_check
-from matches.online.timesource import now_ms
+from play.broadcast import broadcast_state
+from play.services import online_flag_check
+from play.timesource import now_ms
 from tournaments.models import Round, RoundStatus, Tournament, TournamentStatus
 
 logger = logging.getLogger(__name__)

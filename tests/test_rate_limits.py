@@ -1,6 +1,6 @@
 """Rate limits: log-in attempts per account and address (django-axes), API requests per
 address, user and club token (DRF throttles). The online board's limit is tested with the
-consumer (tests/matches/online/test_consumer_limits.py)."""
+consumer (tests/play/test_consumer_limits.py)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 /* The online board: draws what the server sends, sends what the player clicks.
  *
- * The server is the authority (matches/online/consumers.py documents the messages): it rolls,
+ * The server is the authority (play/consumers.py documents the messages): it rolls,
  * checks every step and sends the whole state after every action. This script keeps no game
  * logic; it highlights the targets the server lists and sends {type, seq, payload}.
  * Points are drawn from the viewer's side: his home board bottom right, moving 24 -> 1.

@@ -92,5 +92,5 @@ def pytest_runtest_makereport(item, call):
 @pytest.fixture(autouse=True)
 def scripted_players_are_not_flooding(settings):
     """A browser driven by a script clicks faster than any person: the board's message rate
-    limit (tested on its own in tests/matches/online) must not close its socket."""
+    limit (tested on its own in tests/play) must not close its socket."""
     settings.ONLINE_MESSAGE_BURST = 100_000

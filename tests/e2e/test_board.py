@@ -16,8 +16,8 @@ from django.test import Client
 from backgammon import GamePhase, MatchState, Position
 from clubs.models import Player
 from matches.models import Match, MatchStatus, OnlineGame
-from matches.online.state import OnlineState
 from matches.rules import rules_for_match
+from play.state import OnlineState
 from tests.conftest import open_matches
 from tests.factories import UserFactory
 

@@ -11,9 +11,9 @@ from django.test import Client
 
 from backgammon import GamePhase, MatchState, Position
 from matches.models import DirectorAction, Match, OnlineGame
-from matches.online.state import OnlineState
 from matches.rules import rules_for_match
-from tests.matches.online.conftest import with_clock
+from play.state import OnlineState
+from tests.play.conftest import with_clock
 
 from .test_board import (  # noqa: F401  (fixtures)
     after,

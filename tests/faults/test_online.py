@@ -13,7 +13,7 @@ from django.test import Client
 from backgammon import Position
 from benchmarks.online import Socket
 from matches.models import Match, MatchStatus
-from tests.matches.online.conftest import make_online
+from tests.play.conftest import make_online
 
 from .conftest import FAULT_TEST, settled
 

@@ -214,8 +214,8 @@ def test_a_referee_moves_a_match_to_the_online_board_and_back(client, setup):
 
 def test_no_referee_entry_while_the_board_is_playing_the_match(client, setup):
     from config.errors import UserError
-    from matches.online.services import online_game_open
     from matches.services import match_record_final_score, match_set_online
+    from play.services import online_game_open
 
     match, users = setup
     match_set_online(match=match, online=True)

@@ -16,7 +16,7 @@ from clubs.shortcuts import deny
 from config.errors import UserError
 from draw import services as draw_services
 from matches import selectors as match_selectors
-from matches.online.live import live_matches
+from play.live_matches import live_matches
 from standings import selectors as standings_selectors
 from tournaments import pagecache, presentation, selectors, services
 from tournaments.models import (

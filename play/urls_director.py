@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from matches.online import console
+from play import console
 
 app_name = "director"
 

@@ -8,7 +8,7 @@ import pytest
 
 from backgammon import Game
 from matches.models import OnlineGame
-from matches.online.state import OnlineState
+from play.state import OnlineState
 
 pytestmark = pytest.mark.django_db
 

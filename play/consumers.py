@@ -9,7 +9,7 @@ Server to board
 ``{"type": "hello", "seq": null, "payload": {"you": 0 | 1 | null}}``
     Once, on connecting: which side the user plays (``null`` for spectators).
 ``{"type": "state", "seq": 17, "payload": {...}}``
-    The whole state to draw (:mod:`matches.online.snapshot`), to everyone watching, after
+    The whole state to draw (:mod:`play.snapshot`), to everyone watching, after
     every action, and to a board that connects or asks (``sync``). ``seq`` grows by one with
     every action; a board ignores a state older than the one it shows.
 ``{"type": "error", "seq": 17, "payload": {"code": "not_your_turn", "message": "..."}}``
@@ -50,12 +50,12 @@ Error codes: ``malformed``, ``unknown``, ``spectator``, ``stale``, ``not_your_tu
 ``crawford``, ``cube_not_owned``, ``cube_at_max``, ``holland``, ``cube_in_best_of``,
 ``cube_disabled``, ``match_over``, ``not_started``, ``paused`` (the director paused the
 match); ``too_large`` and ``too_deep`` for a
-message over :data:`~matches.online.protocol.MAX_MESSAGE` characters or nested deeper than
-:data:`~matches.online.protocol.MAX_DEPTH` (refused before it is parsed).
+message over :data:`~play.protocol.MAX_MESSAGE` characters or nested deeper than
+:data:`~play.protocol.MAX_DEPTH` (refused before it is parsed).
 
 A board that sends more than ``ONLINE_MESSAGE_BURST`` messages at once, or more than
 ``ONLINE_MESSAGE_RATE`` a second for longer (settings), gets a ``rate_limited`` error and the
-socket is closed with code 4008 (:data:`~matches.online.limits.RATE_LIMITED_CLOSE_CODE`).
+socket is closed with code 4008 (:data:`~play.limits.RATE_LIMITED_CLOSE_CODE`).
 """
 
 from __future__ import annotations

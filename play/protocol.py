@@ -1,6 +1,6 @@
 """The messages a board sends, checked for form before anything else looks at them.
 
-See :mod:`matches.online.consumers` for the whole protocol. Pure: no Django here.
+See :mod:`play.consumers` for the whole protocol. Pure: no Django here.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from matches.online.protocol import Message, ProtocolError, parse
+from play.protocol import Message, ProtocolError, parse
 
 
 def test_actions_and_sync():

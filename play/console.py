@@ -22,7 +22,7 @@ from tournaments.shortcuts import get_visible_tournament
 
 from . import director
 from .broadcast import broadcast_state
-from .live import live_matches
+from .live_matches import live_matches
 
 
 def _tournament(request: HttpRequest, club: str, tournament: str) -> Tournament | None:
@@ -38,8 +38,8 @@ def console(request: HttpRequest, club: str, tournament: str) -> HttpResponse:
         return deny(request)
     context = {"tournament": obj, "club": obj.club, "live": live_matches(obj)}
     if request.headers.get("HX-Request"):
-        return render(request, "matches/_director_rows.html", context)
-    return render(request, "matches/director.html", context)
+        return render(request, "play/_director_rows.html", context)
+    return render(request, "play/director.html", context)
 
 
 def _int(value: Any) -> int:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from matches.online.clock import Clock, reserve_for
+from play.clock import Clock, reserve_for
 
 MINUTE = 60_000
 

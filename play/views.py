@@ -50,7 +50,7 @@ def board(request: HttpRequest, club: str, tournament: str, match: int) -> HttpR
             "texts": board_texts(),
         },
     }
-    return render(request, "matches/board.html", context)
+    return render(request, "play/board.html", context)
 
 
 def export_mat(request: HttpRequest, club: str, tournament: str, match: int) -> HttpResponse:

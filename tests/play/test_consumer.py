@@ -17,8 +17,8 @@ from backgammon import Position, matfile
 from clubs.models import Role
 from config.asgi import application
 from matches.models import Game, Match, MatchStatus, OnlineGame
-from matches.online import consumers
-from matches.online.selectors import board_matches, match_mat_text
+from play import consumers
+from play.selectors import board_matches, match_mat_text
 from tests.conftest import REDIS_URL, needs_redis, open_matches
 from tests.factories import MembershipFactory, UserFactory
 

@@ -2,7 +2,7 @@
 
 It is the engine's game snapshot (``Game.to_dict``) plus what only the board knows: the steps
 of the turn being played (not yet confirmed), the result of the game before (to show it),
-whether the match is over, the clock (:mod:`matches.online.clock`), the game as it was before
+whether the match is over, the clock (:mod:`play.clock`), the game as it was before
 the last confirmed play (for the director's take-back) and the director's last notice to the
 players. Pure: no Django here.
 """

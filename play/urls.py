@@ -3,7 +3,7 @@
 
 from django.urls import path
 
-from matches.online import views
+from play import views
 
 app_name = "online"
 

@@ -10,9 +10,9 @@ from django.urls import reverse
 
 from config.errors import UserError
 from matches.models import DirectorAction, MatchStatus, OnlineGame
-from matches.online import director
-from matches.online.selectors import board_matches
 from matches.selectors import match_history
+from play import director
+from play.selectors import board_matches
 
 from .conftest import with_clock
 

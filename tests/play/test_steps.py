@@ -8,7 +8,7 @@ import random
 import pytest
 
 from backgammon import Game, MatchRules, Position
-from matches.online.steps import Turn, as_steps
+from play.steps import Turn, as_steps
 
 
 def test_steps_in_any_order_make_the_same_play():

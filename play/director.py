@@ -4,7 +4,7 @@ a player, take back the last confirmed play, declare a result (a forfeit or an a
 Each action needs a reason, is saved as a :class:`~matches.models.DirectorAction` (shown in
 the match's history), bumps the game's sequence number (an action the players sent on the
 state before is refused as stale) and is shown to both players in the board's notice; the
-caller sends the new state to the boards (:func:`matches.online.broadcast.broadcast_state`).
+caller sends the new state to the boards (:func:`play.broadcast.broadcast_state`).
 """
 
 from __future__ import annotations

@@ -14,8 +14,8 @@ from django.db import connection as django_connection
 from django.db.backends.signals import connection_created
 
 from matches.models import OnlineGame
-from matches.online import services
-from matches.online.services import online_game_act
+from play import services
+from play.services import online_game_act
 from tests.conftest import needs_postgres
 
 from .test_consumer import Room, Socket, setup_match

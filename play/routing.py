@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from matches.online.consumers import OnlineGameConsumer
+from play.consumers import OnlineGameConsumer
 
 websocket_urlpatterns = [
     path("ws/online/<int:match>/", OnlineGameConsumer.as_asgi()),

@@ -8,10 +8,10 @@ import pytest
 
 from clubs.models import Player
 from matches.models import Match
-from matches.online import timesource
-from matches.online.selectors import board_matches, online_snapshot
-from matches.online.services import online_game_act, online_game_open
-from matches.online.timesource import FakeTime
+from play import timesource
+from play.selectors import board_matches, online_snapshot
+from play.services import online_game_act, online_game_open
+from play.timesource import FakeTime
 from tests.conftest import open_matches
 from tests.factories import UserFactory
 from tournaments.models import ClockKind, Stage

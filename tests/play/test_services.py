@@ -7,8 +7,8 @@ import pytest
 from backgammon import Position
 from config.errors import UserError
 from matches.models import Game, Match, MatchStatus, OnlineGame
-from matches.online.services import online_game_act, online_game_open
 from matches.services import match_award_forfeit
+from play.services import online_game_act, online_game_open
 
 pytestmark = pytest.mark.django_db
 

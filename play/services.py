@@ -2,7 +2,7 @@
 
 Each action locks the match's ``OnlineGame`` row, checks the sequence number the player
 answered, loads the engine's game from the saved state, applies the action through the engine
-(``Game`` for rolls, the cube and resignations; :class:`~matches.online.steps.Turn` and then
+(``Game`` for rolls, the cube and resignations; :class:`~play.steps.Turn` and then
 ``Game.play`` for checker moves), saves the state and returns it. A game that ends is recorded
 with ``match_record_game(source="online")`` in the same transaction, and the next game starts
 unless the match is over.

@@ -7,7 +7,7 @@ import secrets
 
 from django.core import checks
 
-from matches.online.dice import dice_for
+from play.dice import dice_for
 
 
 def test_seeded_dice_repeat_for_the_same_moment_of_the_same_game(settings):
