@@ -1,7 +1,6 @@
 """What the reconciler repairs for the draw: rounds due to be drawn whose draw was lost, and
 running tournaments behind their results (a bracket not advanced, a round not closed, the
-next Swiss round not paired); and online matches whose clock fell while no board was open to
-notice (the matches app cannot register a repair itself: the reconciler sits above it)."""
+next Swiss round not paired)."""
 
 from __future__ import annotations
 
@@ -14,10 +13,6 @@ from draw.services import round_pair
 from draw.services.advance import tournament_catch_up
 from events.reconcile import grace
 from events.registry import repair
-from matches.models import OnlineGame
-from play.broadcast import broadcast_state
-from play.services import online_flag_check
-from play.timesource import now_ms
 from tournaments.models import Round, RoundStatus, Tournament, TournamentStatus
 
 logger = logging.getLogger(__name__)
@@ -59,16 +54,4 @@ def tournaments_behind() -> list[str]:
             continue
         if changed:
             done.append(f"tournament {tournament_id} caught up with its results")
-    return done
-
-
-@repair("matches.flag_falls")
-def flag_falls() -> list[str]:
-    """Online matches whose running clock has fallen: lost on time, the boards told."""
-    due = OnlineGame.objects.filter(flag_at__lte=now_ms()).values_list("match_id", flat=True)
-    done = []
-    for match_id in due:
-        if online_flag_check(match=match_id) is not None:
-            broadcast_state(match_id)
-            done.append(f"match {match_id} lost on time")
     return done
