@@ -13,8 +13,8 @@ from django.db import transaction
 
 from matches.models import Match, OnlineGame
 
+from .live_copy import LiveGame
 from .selectors import board_matches, online_snapshot
-from .services import LiveGame
 from .snapshot import board_payload
 from .timesource import now_ms
 

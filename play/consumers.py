@@ -69,34 +69,27 @@ from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
-from django.contrib import auth
-from django.contrib.auth.models import AnonymousUser
 from django.db import OperationalError
-from django.http import HttpRequest
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from clubs import permissions
 from config.db import statements_from_loop
-from config.errors import UserError
-from matches.models import OPEN_STATUSES
 
-from .broadcast import group_name, live_event, message_text, state_event
-from .limits import RATE_LIMITED_CLOSE_CODE, MessageRate
-from .protocol import MAX_DEPTH, MAX_MESSAGE, ProtocolError, parse
-from .selectors import board_matches, online_snapshot
-from .services import (
-    LiveGame,
-    live_game,
-    live_stale,
-    online_flag_check,
-    online_game_act,
-    online_game_act_live,
-    online_game_act_live_from_loop,
-    online_game_open,
-    stale_refusal,
+from .broadcast import group_name, live_event, message_text
+from .consumer_calls import (
+    act,
+    board_copy,
+    check_flag,
+    error_text,
+    protocol_error_message,
+    scope_language,
+    seat,
+    stale_replies,
+    sync,
 )
-from .snapshot import board_payload
+from .limits import RATE_LIMITED_CLOSE_CODE, MessageRate
+from .live_copy import LiveGame, live_stale, online_game_act_live_from_loop
+from .protocol import ProtocolError, parse
 from .timesource import now_ms
 
 __all__ = ["OnlineGameConsumer", "group_name"]
@@ -107,151 +100,6 @@ FLAG_CHECK_MARGIN = 0.05
 FLAG_CHECK_TRIES = 4
 
 logger = logging.getLogger(__name__)
-
-
-def _error_text(code: str, message: str, seq: int | None) -> str:
-    return message_text("error", seq, {"code": code, "message": str(message)})
-
-
-def _protocol_error_message(error: ProtocolError) -> str:
-    if error.code == "too_large":
-        text = _("The message is too long (at most %(n)d characters); nothing was changed.")
-        return text % {"n": MAX_MESSAGE}
-    if error.code == "too_deep":
-        text = _("The message is nested too deeply (at most %(n)d levels); nothing was changed.")
-        return text % {"n": MAX_DEPTH}
-    return _("The board sent a message the server does not understand.")
-
-
-def _language(scope: dict[str, Any]) -> str:
-    """The language of the page the board is on: the language cookie, else the browser's."""
-    request = HttpRequest()
-    request.COOKIES = dict(scope.get("cookies") or {})
-    for name, value in scope.get("headers") or ():
-        if name == b"accept-language":
-            request.META["HTTP_ACCEPT_LANGUAGE"] = value.decode("latin-1")
-    return translation.get_language_from_request(request)
-
-
-def _user(scope: dict[str, Any]) -> Any:
-    """The user of the websocket's session (anonymous without one), as Django finds it for a
-    request: the session's user, checked against his password hash."""
-    session = scope.get("session")
-    if session is None:
-        return AnonymousUser()
-    request = HttpRequest()
-    request.session = session
-    return auth.get_user(request)
-
-
-def _seat(
-    match_id: int, scope: dict[str, Any], language: str
-) -> tuple[Any, bool, int | None, bool, dict[str, Any] | None]:
-    """(user, may open the board, side played, game started now, state event) for a board
-    opening, in one trip to a worker thread: a player's arrival starts the first game. A
-    player's event carries the saved game (``live``) for the board's copy."""
-    user = _user(scope)
-    match = board_matches().filter(pk=match_id, is_online=True).first()
-    if match is None or not permissions.can_watch_match(user, match):
-        return user, False, None, False, None
-    side = permissions.match_side(user, match)
-    started = False
-    if side is not None and not hasattr(match, "online_game"):
-        started = online_game_open(match=match) is not None
-        if started:
-            match = board_matches().get(pk=match_id)
-    with translation.override(language):
-        event = state_event(match)
-    online = getattr(match, "online_game", None)
-    if side is not None and online is not None and match.status in OPEN_STATUSES:
-        event["live"] = {"seq": online.sequence, "state": online.state}  # kept here, not sent
-    return user, True, side, started, event
-
-
-def _copy(match_id: int, live: LiveGame | None, saved: dict[str, Any] | None) -> LiveGame | None:
-    """The board's copy of the game: its own, or the one the other board's last action
-    ``saved`` when that is newer (``None`` once the match is over)."""
-    if saved is not None and (live is None or saved["seq"] > live.sequence):
-        return live_game(
-            match_id, saved["seq"], saved["text"] if "text" in saved else saved["state"]
-        )
-    return live
-
-
-def _stale_replies(live: LiveGame) -> list[str]:
-    """The refusal of an action on an older state than the copy's, and the copy's state."""
-    seq, payload = live.sequence, board_payload(live.state, now=now_ms())
-    error = _error_text("stale", stale_refusal().messages[0], seq)
-    return [error, message_text("state", seq, payload)]
-
-
-def _act(
-    match_id: int,
-    user: Any,
-    side: int,
-    message: Any,
-    language: str,
-    live: LiveGame | None,
-    saved: dict[str, Any] | None,
-) -> tuple[dict[str, Any] | None, list[str], LiveGame | None]:
-    """(state event for everyone, replies for the sender only, the board's new copy of the
-    game); one of the first two is empty. The action is made on the board's copy of the game
-    (``live``, or the one ``saved`` by the other board's last action) when it can be; else on
-    the row, read and locked."""
-    with translation.override(language):
-        live = _copy(match_id, live, saved)
-        if live is not None and live_stale(live, message.seq):
-            return None, _stale_replies(live), live
-        if live is not None:
-            fresh = online_game_act_live(
-                live=live,
-                side=side,
-                action=message.type,
-                seq=message.seq,
-                payload=message.payload,
-            )
-            if fresh is not None:
-                return live_event(fresh), [], fresh
-        try:
-            online = online_game_act(
-                match=match_id,
-                side=side,
-                user=user,
-                action=message.type,
-                seq=message.seq,
-                payload=message.payload,
-            )
-        except UserError as error:
-            match = board_matches().get(pk=match_id)
-            seq, payload = online_snapshot(match)
-            replies = [_error_text(error.code or "illegal", error.messages[0], seq)]
-            if error.code == "stale":
-                replies.append(message_text("state", seq, payload))
-            return None, replies, None
-        event = state_event(online.match, online)
-        fresh = None
-        if online.match.status in OPEN_STATUSES:
-            fresh = live_game(match_id, online.sequence, online.state)
-        if fresh is not None:
-            event["live"] = {"seq": fresh.sequence, "text": fresh.text}
-        return event, [], fresh
-
-
-def _sync(match_id: int) -> tuple[dict[str, Any] | None, str]:
-    """(state event for everyone when a fallen clock ended the match now, state text)."""
-    match = board_matches().get(pk=match_id)
-    online = getattr(match, "online_game", None)
-    if online is not None and online.flag_at is not None and online.flag_at <= now_ms():
-        ended = online_flag_check(match=match_id)
-        if ended is not None:
-            event = state_event(ended.match, ended)
-            return event, event["text"]
-    return None, state_event(match)["text"]
-
-
-def _check_flag(match_id: int) -> dict[str, Any] | None:
-    ended = online_flag_check(match=match_id)
-    return state_event(ended.match, ended) if ended is not None else None
 
 
 def _in_thread(func: Any) -> Any:
@@ -276,7 +124,7 @@ class OnlineGameConsumer(AsyncWebsocketConsumer):
     async def connect(self) -> None:
         self.match_id = int(self.scope["url_route"]["kwargs"]["match"])
         self.user: Any = None  # found with the seat, in a worker thread
-        self.language = _language(self.scope)
+        self.language = scope_language(self.scope)
         self.rate = MessageRate(
             burst=settings.ONLINE_MESSAGE_BURST, per_second=settings.ONLINE_MESSAGE_RATE
         )
@@ -297,7 +145,7 @@ class OnlineGameConsumer(AsyncWebsocketConsumer):
         # Join the group before reading the state, so no change after the read is missed
         # (group messages wait until connect() returns: a consumer handles one at a time).
         await self.channel_layer.group_add(self.group, self.channel_name)
-        self.user, allowed, side, started, event = await _in_thread(_seat)(
+        self.user, allowed, side, started, event = await _in_thread(seat)(
             self.match_id, self.scope, self.language
         )
         if not allowed or event is None:
@@ -331,11 +179,11 @@ class OnlineGameConsumer(AsyncWebsocketConsumer):
             message = parse(text_data)
         except ProtocolError as error:
             with translation.override(self.language):
-                text = _protocol_error_message(error)
-            await self.send(text_data=_error_text(error.code, text, None))
+                text = protocol_error_message(error)
+            await self.send(text_data=error_text(error.code, text, None))
             return
         if message.type == "sync":
-            ended, text = await _in_thread(_sync)(self.match_id)
+            ended, text = await _in_thread(sync)(self.match_id)
             if ended is not None:
                 await self.channel_layer.group_send(self.group, ended)
             else:
@@ -344,7 +192,7 @@ class OnlineGameConsumer(AsyncWebsocketConsumer):
         if self.side is None:
             with translation.override(self.language):
                 text = _("You are watching this match; only its two players can move.")
-            await self.send(text_data=_error_text("spectator", text, None))
+            await self.send(text_data=error_text("spectator", text, None))
             return
         live, saved = self.live, self.saved
         self.live = self.saved = None  # spent: the action may change the copy
@@ -352,7 +200,7 @@ class OnlineGameConsumer(AsyncWebsocketConsumer):
             if await self._act_from_loop(message, live, saved):
                 return
             live = saved = None  # spent, and the action not decided: the row decides
-        event, replies, self.live = await _in_thread(_act)(
+        event, replies, self.live = await _in_thread(act)(
             self.match_id, self.user, self.side, message, self.language, live, saved
         )
         if event is not None:
@@ -367,12 +215,12 @@ class OnlineGameConsumer(AsyncWebsocketConsumer):
         its save on the loop's own connection (PostgreSQL): whether it was decided here (an
         action the copy cannot decide goes to the row, in a worker thread)."""
         with translation.override(self.language):
-            live = _copy(self.match_id, live, saved)
+            live = board_copy(self.match_id, live, saved)
             if live is None:
                 return False
             if live_stale(live, message.seq):
                 self.live = live
-                for reply in _stale_replies(live):
+                for reply in stale_replies(live):
                     await self.send(text_data=reply)
                 return True
         fresh = await online_game_act_live_from_loop(
@@ -397,7 +245,7 @@ class OnlineGameConsumer(AsyncWebsocketConsumer):
         self.closing = True
         with translation.override(self.language):
             text = _("Too many messages from this board; it is disconnected. Reload the page.")
-        await self.send(text_data=_error_text("rate_limited", text, None))
+        await self.send(text_data=error_text("rate_limited", text, None))
         await self.close(code=RATE_LIMITED_CLOSE_CODE, reason="rate limited")
 
     async def online_state(self, event: dict[str, Any]) -> None:
@@ -436,7 +284,7 @@ class OnlineGameConsumer(AsyncWebsocketConsumer):
         self.flag_timer = None
         for attempt in range(1, FLAG_CHECK_TRIES + 1):
             try:
-                event = await _in_thread(_check_flag)(self.match_id)
+                event = await _in_thread(check_flag)(self.match_id)
                 break
             except OperationalError as error:
                 # Both players' consumers check at the same moment. PostgreSQL makes the

@@ -314,13 +314,13 @@ async def test_the_handshake_is_answered_before_the_board_is_seated(make_tournam
     at once (Daphne refuses one left waiting) and seats the board after."""
     match, users, _ = await setup_match(make_tournament, 3)
     release = threading.Event()
-    seat = consumers._seat
+    seat = consumers.seat
 
     def slow_seat(*args):
         release.wait(TIMEOUT)
         return seat(*args)
 
-    monkeypatch.setattr(consumers, "_seat", slow_seat)
+    monkeypatch.setattr(consumers, "seat", slow_seat)
     headers = [(b"origin", b"http://testserver"), (b"host", b"testserver")]
     cookie = await database_sync_to_async(session_cookie)(users[0])
     headers.append((b"cookie", f"sessionid={cookie}".encode()))

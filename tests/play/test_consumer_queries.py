@@ -14,7 +14,7 @@ from django.db import connection as django_connection
 from django.db.backends.signals import connection_created
 
 from matches.models import OnlineGame
-from play import services
+from play import live_copy
 from play.services import online_game_act
 from tests.conftest import needs_postgres
 
@@ -49,14 +49,14 @@ def queries(monkeypatch):
     connection (PostgreSQL: ``config.db.execute_from_loop``)."""
     counter = Queries()
     connection_created.connect(counter.attach)
-    from_loop = services.execute_from_loop
+    from_loop = live_copy.execute_from_loop
 
     async def counted(query, params):
         with counter.lock:
             counter.sql.append(query)
         return await from_loop(query, params)
 
-    monkeypatch.setattr(services, "execute_from_loop", counted)
+    monkeypatch.setattr(live_copy, "execute_from_loop", counted)
     yield counter
     connection_created.disconnect(counter.attach)
 
