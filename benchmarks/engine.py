@@ -76,6 +76,51 @@ def measure_engine(corpus: list[Pair], repeat: int, results: dict[str, object]) 
     return best
 
 
+def measure_turn(corpus: list[Pair], repeat: int, results: dict[str, object]) -> None:
+    """The board's turn, one checker at a time, on the corpus: what a board asks at the roll
+    (targets, paths, the board, whether the play is complete), then the same after every step
+    of one legal play (and whether the steps so far are allowed). The legal plays are worked
+    out before timing: the game has them already when the board asks. Rolls that cannot be
+    played (no board is shown for them) are left out."""
+    from play.steps import Turn
+
+    pairs = []
+    for pid, dice in corpus:
+        pos = Position.from_position_id(pid)
+        plays = pos.legal_plays(dice)
+        walked = list(plays[len(plays) // 2].steps)
+        if walked:
+            pairs.append((pos, dice, plays, walked))
+
+    def run() -> None:
+        for pos, dice, plays, walked in pairs:
+            turn = Turn(pos, dice, plays=plays)
+            for n in range(len(walked) + 1):
+                steps = walked[:n]
+                turn.allows(steps)
+                turn.targets(steps)
+                turn.paths(steps)
+                turn.board(steps)
+                turn.complete_play(steps)
+
+    def start() -> None:
+        for pos, dice, plays, _ in pairs:
+            turn = Turn(pos, dice, plays=plays)
+            turn.targets([])
+            turn.paths([])
+            turn.board([])
+            turn.complete_play([])
+
+    _, best = best_time(run, repeat)
+    _, first = best_time(start, repeat)
+    results["turn_pairs"] = len(pairs)
+    results["turn_pairs_per_s"] = round(len(pairs) / best)
+    results["turn_start_us"] = round(first / len(pairs) * 1e6, 1)
+    print(f"turn, a whole play step by step: {len(pairs) / best:,.0f} pairs/s")
+    print(f"  {best / len(pairs) * 1e6:.1f} us per pair; the roll's questions alone:")
+    print(f"  {first / len(pairs) * 1e6:.1f} us per pair")
+
+
 def measure_gnubg(corpus: list[Pair], repeat: int, ours: float, results: dict[str, object]) -> None:
     try:
         import gnubg
@@ -208,6 +253,7 @@ def main() -> None:
     ours = measure_engine(corpus, args.repeat, results)
     measure_gnubg(corpus, args.repeat, ours, results)
     # Further figures: add a line here that sets results["<name>"].
+    measure_turn(corpus, args.repeat, results)
     measure_replay(args.repeat, results)
     print(json.dumps(results))
 
