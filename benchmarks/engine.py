@@ -82,7 +82,7 @@ def measure_turn(corpus: list[Pair], repeat: int, results: dict[str, object]) ->
     of one legal play (and whether the steps so far are allowed). The legal plays are worked
     out before timing: the game has them already when the board asks. Rolls that cannot be
     played (no board is shown for them) are left out."""
-    from play.steps import Turn
+    from backgammon.turn import Turn
 
     pairs = []
     for pid, dice in corpus:

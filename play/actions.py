@@ -1,5 +1,5 @@
 """One action of a player applied to the online state through the engine (``Game`` for rolls,
-the cube and resignations; :class:`~play.steps.Turn` and then ``Game.play`` for checker
+the cube and resignations; :class:`~backgammon.turn.Turn` and then ``Game.play`` for checker
 moves), or refused with a translated message; and the clock handed on after it. Saving it is
 the caller's: on the locked row (:mod:`play.services`) or on a board's copy
 (:mod:`play.live_copy`).
@@ -14,8 +14,8 @@ from backgammon.errors import CUBE_ABOVE_MAX, CUBE_IN_CRAWFORD_GAME
 from config.errors import UserError
 
 from .dice import dice_for
+from .protocol import as_step, as_steps
 from .state import OnlineState
-from .steps import as_step, as_steps
 
 __all__ = ["apply_action", "refuse", "roll_with_dice", "run_clock", "stale_refusal"]
 

@@ -9,7 +9,19 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["ACTIONS", "MAX_DEPTH", "MAX_MESSAGE", "Message", "ProtocolError", "nesting", "parse"]
+from backgammon.turn import BAR, OFF, Step
+
+__all__ = [
+    "ACTIONS",
+    "MAX_DEPTH",
+    "MAX_MESSAGE",
+    "Message",
+    "ProtocolError",
+    "as_step",
+    "as_steps",
+    "nesting",
+    "parse",
+]
 
 #: Every action a player may send; ``sync`` asks for the state and changes nothing.
 ACTIONS = frozenset(
@@ -100,3 +112,23 @@ def parse(text: str | None) -> Message:
     if not isinstance(payload, dict):
         raise ProtocolError("malformed", "the payload is a JSON object")
     return Message(kind, seq, payload)
+
+
+def as_steps(value: object) -> list[Step]:
+    """Steps from untrusted JSON (``[[13, 10], [24, 23]]``); ``ValueError`` for anything else."""
+    if not isinstance(value, list | tuple) or len(value) > 4:
+        raise ValueError("steps are a list of at most four [from, to] pairs")
+    steps = []
+    for item in value:
+        if not isinstance(item, list | tuple) or len(item) != 2:
+            raise ValueError("a step is a [from, to] pair")
+        steps.append(as_step(item[0], item[1]))
+    return steps
+
+
+def as_step(start: object, end: object) -> Step:
+    """A step ``(from, to)`` of a move message: points 0 (off) to 25 (the bar)."""
+    for number in (start, end):
+        if isinstance(number, bool) or not isinstance(number, int) or not OFF <= number <= BAR:
+            raise ValueError("a point is a whole number from 0 (off) to 25 (the bar)")
+    return (start, end)  # type: ignore[return-value]

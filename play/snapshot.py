@@ -12,9 +12,9 @@ from typing import Any
 
 from backgammon import Action, GamePhase, WinKind, points_for
 from backgammon.gamerecord import GameAction
+from backgammon.turn import BAR, OFF, Board
 
 from .state import OnlineState
-from .steps import BAR, OFF, Board
 
 __all__ = ["board_payload", "idle_payload", "play_text"]
 

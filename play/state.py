@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from backgammon import Game, GamePhase, MatchRules, Position
+from backgammon.turn import Board, Step, Turn
 
 from .clock import Clock
-from .steps import Board, Step, Turn
 
 __all__ = ["FORMAT", "OnlineState"]
 

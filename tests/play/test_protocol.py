@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from play.protocol import Message, ProtocolError, parse
+from play.protocol import Message, ProtocolError, as_steps, parse
 
 
 def test_actions_and_sync():
@@ -37,3 +37,16 @@ def test_anything_else_is_refused(text, code):
     with pytest.raises(ProtocolError) as caught:
         parse(text)
     assert caught.value.code == code
+
+
+@pytest.mark.parametrize(
+    "value",
+    [None, "13/10", [[13]], [[13, 10, 7]], [["13", "10"]], [[26, 1]], [[True, 1]], [[1, 0]] * 5],
+)
+def test_unreadable_steps(value):
+    with pytest.raises(ValueError):
+        as_steps(value)
+
+
+def test_readable_steps():
+    assert as_steps([[13, 10], (25, 22)]) == [(13, 10), (25, 22)]
