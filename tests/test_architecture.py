@@ -1,0 +1,90 @@
+"""The house as docs/architecture.md and the README describe it, checked against the code: the
+layers, the environment variables, module sizes and comments that say why."""
+
+from __future__ import annotations
+
+import ast
+import re
+import tomllib
+from collections.abc import Iterator
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())
+APPS: list[str] = PYPROJECT["tool"]["importlinter"]["root_packages"]
+#: The modules a reader must be able to take in whole.
+MAX_LINES = 400
+#: Functions of ours and the standard library's that read an environment variable by name.
+ENV_READERS = {"get", "getenv", "setdefault", "env_bool", "env_list", "env_int"}
+
+
+def app_modules() -> Iterator[Path]:
+    for app in APPS:
+        for path in sorted((ROOT / app).rglob("*.py")):
+            if "migrations" not in path.parts:
+                yield path
+
+
+def environment_variables(path: Path) -> set[str]:
+    """Names of the environment variables a module reads (``os.environ.get("X")``,
+    ``os.environ["X"]``, ``os.getenv("X")``, ``env_bool("X", ...)`` and the like)."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        name = None
+        if isinstance(node, ast.Call) and node.args:
+            func = node.func
+            called = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+            on_environ = isinstance(func, ast.Attribute) and "environ" in ast.unparse(func.value)
+            if called in ENV_READERS and (on_environ or called.startswith(("env_", "getenv"))):
+                name = node.args[0]
+        elif isinstance(node, ast.Subscript) and ast.unparse(node.value).endswith("environ"):
+            name = node.slice
+        if isinstance(name, ast.Constant) and isinstance(name.value, str):
+            found.add(name.value)
+    return found
+
+
+def test_every_environment_variable_the_code_reads_is_in_the_readme():
+    readme = (ROOT / "README.md").read_text()
+    read = {name for path in app_modules() for name in environment_variables(path)}
+    assert {"REDIS_URL", "SECRET_KEY", "LOG_LEVEL"} <= read  # the scan finds them
+    read.add("DATABASE_URL")  # read by dj_database_url.config()
+    missing = sorted(name for name in read if f"`{name}`" not in readme)
+    assert not missing, f"environment variables not in the README: {missing}"
+
+
+def test_no_module_of_the_apps_is_over_400_lines():
+    long = {
+        str(path.relative_to(ROOT)): lines
+        for path in app_modules()
+        if (lines := len(path.read_text().splitlines())) > MAX_LINES
+    }
+    assert not long, f"split by concern: {long}"
+
+
+def test_comments_say_why_not_which_issue():
+    issue = re.compile(r"#.*\bissues? #?\d+|\(issue #?\d+", re.IGNORECASE)
+    places = [ROOT / app for app in [*APPS, "tests", "benchmarks", "scripts", "templates"]]
+    cited = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for place in places
+        for path in sorted(place.rglob("*"))
+        if path.suffix in {".py", ".html", ".js", ".css"} and "migrations" not in path.parts
+        for number, line in enumerate(path.read_text().splitlines(), 1)
+        if issue.search(line)
+    ]
+    assert not cited, f"comments that cite an issue number: {cited}"
+
+
+def test_the_architecture_document_gives_the_layers_of_the_contract():
+    contract = next(
+        c
+        for c in PYPROJECT["tool"]["importlinter"]["contracts"]
+        if c["type"] == "layers" and c["name"] == "Apps depend downward only"
+    )
+    document = (ROOT / "docs" / "architecture.md").read_text()
+    block = re.search(r"```text\n# layers\n(.*?)```", document, re.DOTALL)
+    assert block, "docs/architecture.md has no ```text block headed '# layers'"
+    assert block.group(1).split("\n")[:-1] == contract["layers"]
+    for app in APPS:
+        assert f"`{app}`" in document, f"docs/architecture.md does not say what {app} is"
