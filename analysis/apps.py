@@ -8,6 +8,4 @@ class AnalysisConfig(AppConfig):
     verbose_name = _("Match analysis")
 
     def ready(self) -> None:
-        from analysis import listeners, repairs, versions  # noqa: F401  (registers them on the bus)
-
-        versions.connect()
+        from analysis import listeners, repairs  # noqa: F401  (registers them on the bus)

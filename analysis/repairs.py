@@ -7,13 +7,14 @@ from __future__ import annotations
 from datetime import timedelta
 
 from django.conf import settings
+from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
 from analysis.models import AnalysisStatus, MatchAnalysis
 from analysis.services import enqueue
 from events.registry import repair
-from matches.versions import bump_for_match
+from matches.versions import match_change
 
 #: A queued analysis waits its turn; one not started after this long lost its task.
 QUEUED_GRACE = timedelta(hours=1)
@@ -29,10 +30,10 @@ def lost_tasks() -> list[str]:
     ).values_list("pk", "match_id")
     done = []
     for analysis_id, match_id in lost:
-        MatchAnalysis.objects.filter(pk=analysis_id).update(
-            status=AnalysisStatus.QUEUED, updated_at=now
-        )
-        bump_for_match(match_id)  # the page shows it queued again
+        with transaction.atomic(), match_change(match_id):  # the page shows it queued again
+            MatchAnalysis.objects.filter(pk=analysis_id).update(
+                status=AnalysisStatus.QUEUED, updated_at=now
+            )
         enqueue(analysis_id)
         done.append(f"analysis {analysis_id} handed to the analysis queue again")
     return done

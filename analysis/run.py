@@ -21,7 +21,7 @@ from analysis.moves import digest, match_has_moves, moves_text
 from analysis.report import Report, ReportError, parse_report
 from analysis.runner import GnubgError, GnubgLost, GnubgRun, PendingRun, submit_gnubg
 from analysis.selectors import matches_with_moves
-from analysis.versions import bump_for_analysis, tournament_id_of
+from analysis.versions import analyses_change, analysis_change
 from matches.models import Match
 
 logger = logging.getLogger("crawford.analysis")
@@ -83,7 +83,7 @@ def _prepared(analysis: MatchAnalysis) -> _Started | None:
         match = matches_with_moves(Match.objects.filter(pk=match.pk)).get()
         games = list(match.games.all())
         if not match_has_moves(match, games):
-            with transaction.atomic():
+            with transaction.atomic(), analysis_change(analysis):
                 analysis.status = AnalysisStatus.FAILED
                 analysis.failure = "The match has no complete move record."
                 analysis.save(update_fields=["status", "failure", "updated_at"])
@@ -98,10 +98,11 @@ def _prepared(analysis: MatchAnalysis) -> _Started | None:
 def _mark_running(analysis: MatchAnalysis) -> None:
     """Shown as running (with its tournament's version raised), while gnubg works already.
     The figures are stored only for the moves read (:func:`_store` checks the version)."""
-    analysis.status = AnalysisStatus.RUNNING
-    analysis.started_at = timezone.now()
-    analysis.failure = ""
-    analysis.save(update_fields=["status", "started_at", "failure", "updated_at"])
+    with analysis_change(analysis):
+        analysis.status = AnalysisStatus.RUNNING
+        analysis.started_at = timezone.now()
+        analysis.failure = ""
+        analysis.save(update_fields=["status", "started_at", "failure", "updated_at"])
 
 
 @transaction.atomic
@@ -109,72 +110,76 @@ def _store(
     started: _Started, report: Report, run: GnubgRun, following: _Started | None = None
 ) -> MatchAnalysis:
     """The figures stored (and ``following``, which gnubg works on already, shown running:
-    one transaction, the tournament's version raised once for both when they share one)."""
-    if following is not None:
-        shown, now = following.analysis, timezone.now()
-        shown.status, shown.started_at, shown.failure = AnalysisStatus.RUNNING, now, ""
-        # Without signals: the version is raised below, with the analysis stored.
-        MatchAnalysis.objects.filter(pk=shown.pk).update(
-            status=shown.status, started_at=now, failure="", updated_at=now
+    one transaction, the tournament's version raised once for both when they share one,
+    first: before the analyses' rows are locked)."""
+    with analyses_change(*[s.analysis for s in (started, following) if s is not None]):
+        if following is not None:
+            shown, now = following.analysis, timezone.now()
+            shown.status, shown.started_at, shown.failure = AnalysisStatus.RUNNING, now, ""
+            MatchAnalysis.objects.filter(pk=shown.pk).update(
+                status=shown.status, started_at=now, failure="", updated_at=now
+            )
+        locked = _with_match().select_for_update(of=("self",)).defer("moves")
+        analysis = locked.get(pk=started.analysis.pk)
+        match = analysis.match
+        if match.version != started.version:
+            raise MovesChanged("The result changed while gnubg ran; analyse the match again.")
+        text = started.text
+        if analysis.digest:  # figures of an earlier run (they are stored with their digest)
+            analysis.players.all().delete()
+            analysis.mistakes.all().delete()
+        entries = (match.entry_a_id, match.entry_b_id)
+        rows = []
+        for figures in report.players:
+            row = PlayerAnalysis(
+                analysis=analysis,
+                side=figures.side,
+                entry_id=entries[figures.side],
+                plies=analysis.plies,
+                chequer_decisions=figures.chequer_decisions,
+                cube_decisions=figures.cube_decisions,
+                chequer_error=max(0.0, figures.chequer_error),
+                cube_error=max(0.0, figures.cube_error),
+                luck=figures.luck,
+                rating=figures.rating_words,
+            )
+            # The fields are checked here; the constraints by the database (the rows of this
+            # analysis were just deleted, so there is nothing to look up).
+            row.full_clean(exclude=["analysis", "entry"], validate_constraints=False)
+            rows.append(row)
+        PlayerAnalysis.objects.bulk_create(rows)
+        _write_mistakes(
+            (
+                analysis.pk,
+                mistake.side,
+                mistake.game,
+                mistake.index,
+                mistake.kind,
+                mistake.position_id,
+                mistake.match_id,
+                "".join(str(d) for d in mistake.dice) if mistake.dice else "",
+                mistake.played[:60],
+                mistake.best[:60],
+                mistake.equity_lost,
+            )
+            for mistake in report.mistakes
         )
-    locked = _with_match().select_for_update(of=("self",)).defer("moves")
-    analysis = locked.get(pk=started.analysis.pk)
-    match = analysis.match
-    if match.version != started.version:
-        raise MovesChanged("The result changed while gnubg ran; analyse the match again.")
-    text = started.text
-    if analysis.digest:  # figures of an earlier run (they are stored with their digest)
-        analysis.players.all().delete()
-        analysis.mistakes.all().delete()
-    entries = (match.entry_a_id, match.entry_b_id)
-    rows = []
-    for figures in report.players:
-        row = PlayerAnalysis(
-            analysis=analysis,
-            side=figures.side,
-            entry_id=entries[figures.side],
-            plies=analysis.plies,
-            chequer_decisions=figures.chequer_decisions,
-            cube_decisions=figures.cube_decisions,
-            chequer_error=max(0.0, figures.chequer_error),
-            cube_error=max(0.0, figures.cube_error),
-            luck=figures.luck,
-            rating=figures.rating_words,
-        )
-        # The fields are checked here; the constraints by the database (the rows of this
-        # analysis were just deleted, so there is nothing to look up).
-        row.full_clean(exclude=["analysis", "entry"], validate_constraints=False)
-        rows.append(row)
-    PlayerAnalysis.objects.bulk_create(rows)
-    _write_mistakes(
-        (
-            analysis.pk,
-            mistake.side,
-            mistake.game,
-            mistake.index,
-            mistake.kind,
-            mistake.position_id,
-            mistake.match_id,
-            "".join(str(d) for d in mistake.dice) if mistake.dice else "",
-            mistake.played[:60],
-            mistake.best[:60],
-            mistake.equity_lost,
-        )
-        for mistake in report.mistakes
-    )
-    analysis.status = AnalysisStatus.DONE
-    analysis.digest = digest(text)
-    analysis.failure = ""
-    analysis.gnubg_seconds = run.seconds
-    analysis.finished_at = timezone.now()
-    analysis.save(
-        update_fields=["status", "digest", "failure", "gnubg_seconds", "finished_at", "updated_at"]
-    )  # raises its tournament's version
-    if following is not None:
-        shown_in = tournament_id_of(following.analysis)
-        if shown_in is None or shown_in != tournament_id_of(analysis):
-            bump_for_analysis(following.analysis)  # another tournament's
-    return analysis
+        analysis.status = AnalysisStatus.DONE
+        analysis.digest = digest(text)
+        analysis.failure = ""
+        analysis.gnubg_seconds = run.seconds
+        analysis.finished_at = timezone.now()
+        analysis.save(
+            update_fields=[
+                "status",
+                "digest",
+                "failure",
+                "gnubg_seconds",
+                "finished_at",
+                "updated_at",
+            ]
+        )  # raises its tournament's version
+        return analysis
 
 
 #: The fields of a mistake's row, in the order of :func:`_write_mistakes`'s tuples.
@@ -212,9 +217,9 @@ def _write_mistakes(rows: Iterable[tuple[object, ...]]) -> None:
             copy.write_row(row)
 
 
-def _fail(analysis_id: int, reason: str, *, final: bool) -> None:
-    with transaction.atomic():
-        analysis = MatchAnalysis.objects.select_for_update().get(pk=analysis_id)
+def _fail(failed: MatchAnalysis, reason: str, *, final: bool) -> None:
+    with transaction.atomic(), analysis_change(failed):
+        analysis = MatchAnalysis.objects.select_for_update().get(pk=failed.pk)
         analysis.attempts += 1
         analysis.failure = reason[:400]
         if final:
@@ -277,7 +282,7 @@ def _finish(slot: _Slot, collected: GnubgRun | GnubgError, following: _Slot | No
         logger.warning("analysis %s attempt %s failed: %s", analysis.pk, slot.attempt, error)
         final = slot.attempt >= max(1, settings.ANALYSIS_ATTEMPTS)
         final = final or isinstance(error, MovesChanged)
-        _fail(analysis.pk, str(error), final=final)
+        _fail(analysis, str(error), final=final)
         slot.attempt += 1
         return final
 

@@ -23,6 +23,7 @@ from analysis.tasks import analyse, analyse_many
 from config.errors import UserError
 from config.logs import logged_service
 from matches.models import Game, Match
+from matches.versions import match_change
 from tournaments.models import Round, Tournament
 
 logger = logging.getLogger("crawford.analysis")
@@ -104,15 +105,24 @@ def _queued(analysis: MatchAnalysis, match: Match, text: str) -> MatchAnalysis:
     return analysis
 
 
-def _insert(analysis: MatchAnalysis) -> bool:
+def _insert(analysis: MatchAnalysis, match: Match) -> bool:
     """The new analysis written (one INSERT); False when another request wrote the row of
     its match and level meanwhile (nothing written)."""
     try:
-        with transaction.atomic():
+        with transaction.atomic(), match_change(match):
             analysis.save(force_insert=True)
     except IntegrityError:
         return False
     return True
+
+
+def _in_the_queue(analysis: MatchAnalysis) -> bool:
+    return analysis.status in (AnalysisStatus.QUEUED, AnalysisStatus.RUNNING)
+
+
+def _done_for(analysis: MatchAnalysis, text: str) -> bool:
+    """Done for these moves already."""
+    return analysis.status == AnalysisStatus.DONE and analysis.digest == digest(text)
 
 
 def _request(
@@ -121,24 +131,32 @@ def _request(
     games: Sequence[Game] | None = None,
     queue: Callable[[int], None] = _enqueue,
 ) -> MatchAnalysis:
-    try:  # the one row of (match, plies), if any
-        found = MatchAnalysis.objects.select_for_update().get(match=match, plies=plies)
-    except MatchAnalysis.DoesNotExist:
-        found = None
-    if found is not None and found.status in (AnalysisStatus.QUEUED, AnalysisStatus.RUNNING):
-        return found
+    # Read first without a lock: an analysis asked for again mostly finds its row as it
+    # should be, and changes nothing (no version raised).
+    seen = MatchAnalysis.objects.filter(match=match, plies=plies).first()
+    if seen is not None and _in_the_queue(seen):
+        return seen
     text = moves_text(match, games)
-    if found is not None and found.status == AnalysisStatus.DONE and found.digest == digest(text):
+    if seen is not None and _done_for(seen, text):
+        return seen
+    # Something to write: the tournament's row locked (its version raised), then the
+    # analysis's, which may have changed meanwhile.
+    with match_change(match):
+        try:  # the one row of (match, plies), if any
+            found = MatchAnalysis.objects.select_for_update().get(match=match, plies=plies)
+        except MatchAnalysis.DoesNotExist:
+            found = None
+        if found is not None and (_in_the_queue(found) or _done_for(found, text)):
+            return found
+        if found is None:
+            analysis = _queued(MatchAnalysis(match=match, plies=plies), match, text)
+            if not _insert(analysis, match):
+                return MatchAnalysis.objects.get(match=match, plies=plies)  # queued meanwhile
+            queue(analysis.pk)
+            return analysis
+        _queued(found, match, text).save()
+        queue(found.pk)
         return found
-    if found is None:
-        analysis = _queued(MatchAnalysis(match=match, plies=plies), match, text)
-        if not _insert(analysis):
-            return MatchAnalysis.objects.get(match=match, plies=plies)  # queued meanwhile
-        queue(analysis.pk)
-        return analysis
-    _queued(found, match, text).save()
-    queue(found.pk)
-    return found
 
 
 @logged_service("analysis_request")
@@ -182,7 +200,7 @@ def analysis_request_many(*, matches: Iterable[Match], plies: int) -> Counter[st
             if match.pk not in known:
                 text = moves_text(match, games)
                 analysis = _queued(MatchAnalysis(match=match, plies=plies), match, text)
-                if _insert(analysis):
+                if _insert(analysis, match):
                     batch.add(analysis.pk)
                     counts[str(analysis.status)] += 1
                     continue

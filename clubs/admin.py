@@ -1,6 +1,11 @@
+from collections.abc import Iterable
+from contextlib import AbstractContextManager
+
 from django.contrib import admin
 
 from clubs.models import ApiToken, Club, Membership, Player
+from clubs.versions import club_change, club_fields_change, player_fields_change
+from config.admin_versions import ChangesPages
 
 
 class MembershipInline(admin.TabularInline):
@@ -10,27 +15,38 @@ class MembershipInline(admin.TabularInline):
 
 
 @admin.register(Club)
-class ClubAdmin(admin.ModelAdmin):
+class ClubAdmin(ChangesPages):
     list_display = ("name", "slug", "city", "is_private", "created_at")
     list_filter = ("is_private",)
     search_fields = ("name", "slug", "city")
     prepopulated_fields = {"slug": ("name",)}
     inlines = (MembershipInline,)
 
+    def pages_of(self, obj: Club) -> Iterable[AbstractContextManager[object]]:
+        # Its name shows on its tournaments' pages too.
+        return [club_fields_change(obj.pk)] if obj.pk else []
+
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(ChangesPages):
     list_display = ("name", "user", "email", "language")
     search_fields = ("name", "email", "user__username")
     raw_id_fields = ("user",)
 
+    def pages_of(self, obj: Player) -> Iterable[AbstractContextManager[object]]:
+        # His name shows on his clubs' and his tournaments' pages.
+        return [player_fields_change(obj.pk)] if obj.pk else []
+
 
 @admin.register(Membership)
-class MembershipAdmin(admin.ModelAdmin):
+class MembershipAdmin(ChangesPages):
     list_display = ("player", "club", "role")
     list_filter = ("role", "club")
     search_fields = ("player__name", "club__name")
     autocomplete_fields = ("player", "club")
+
+    def pages_of(self, obj: Membership) -> Iterable[AbstractContextManager[object]]:
+        return [club_change(obj.club_id)]
 
 
 @admin.register(ApiToken)

@@ -6,8 +6,3 @@ class ClubsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "clubs"
     verbose_name = _("Clubs")
-
-    def ready(self) -> None:
-        from clubs import versions
-
-        versions.connect()

@@ -61,7 +61,8 @@ class Club(VersionedSave, TimeStampedModel):
     #: Raised by one in the transaction of every change the club's own pages show that is not
     #: a tournament's (those raise the tournament's version): the club, its members, player
     #: names, ratings, tournaments created or deleted. Only ever written by
-    #: ``clubs.versions.bump``. The club pages' cache key (``tournaments.selectors``).
+    #: ``clubs.versions`` (an UPDATE ... version + 1). The club pages' cache key
+    #: (``tournaments.selectors``).
     version = models.PositiveBigIntegerField(_("version"), default=1, editable=False)
 
     class Meta:

@@ -1,60 +1,138 @@
-"""A club's version: raised in the transaction of every change its own pages show that is not a
-tournament's (tournaments raise their own, ``tournaments.versions``).
+"""A club's version: raised in the transaction of every change its own pages show that is not
+a tournament's (tournaments raise their own, ``tournaments.versions``).
 
 The club's pages (its home, leaderboard, player profiles, head-to-head) are cached for visitors
 under the club's version together with the sum and the number of its tournaments' versions
 (``tournaments.selectors.public_club_version``): a result, a draw or an analysis raises a
 tournament's version and so changes the key without touching the club's row (results in the
-club's tournaments never wait for each other on it). What raises the club's own version:
+club's tournaments never wait for each other on it); so does a member who joined the club by
+entering one of its tournaments. The service that makes a change raises the club's own
+version, once per change, first thing in its transaction (the club's row comes first in the
+house's lock order, see ``tournaments.versions``):
 
-- saving the club, a membership (added, role, removed) or a player (a new name);
-- a tournament created or deleted (``tournaments.versions``), so that the sum never repeats;
-- every write of the club's ratings (``ratings.services``, which lock the club's row with this
-  UPDATE, and ``ratings.versions`` for single rows).
+    with versions.club_change(club.pk):
+        ...
+
+What raises it: the club's settings (``club_update``), a member added, given a role or
+removed, a guest added, a player renamed (every club of the player), a tournament created or
+deleted (so that the sum of versions never repeats), and every write of the club's ratings
+(``ratings.services``, which lock the club's row first and raise its version when they
+write). As for tournaments, a block inside a block of the same call stack raises nothing for
+a club an enclosing block raised, and leaving a block forgets it.
+
+A club's and a player's own fields show on pages of the apps above too (their names on the
+tournaments' pages and in the API): those apps say so with :func:`also_shown_by` (from their
+``AppConfig.ready``), and :func:`club_fields_change` and :func:`player_fields_change` enter
+their blocks right after the clubs' (tournaments come after clubs in the lock order).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, ExitStack, contextmanager
+from contextvars import ContextVar
+from typing import Literal
 
+from django.db import connection
 from django.db.models import F, Q
-from django.db.models.signals import post_delete, post_save
+from django.db.transaction import TransactionManagementError
 
-from clubs.models import Club, Membership, Player
+from clubs.models import Club
 
-
-def bump(club_id: int | None) -> None:
-    """Raise the version of the club with this id (nothing if it is None)."""
-    if club_id is not None:
-        Club.objects.filter(pk=club_id).update(version=F("version") + 1)
+#: The clubs raised by the open blocks of this call stack.
+_raised: ContextVar[frozenset[int]] = ContextVar("club_versions_raised", default=frozenset())
 
 
-def bump_where(condition: Q) -> None:
-    Club.objects.filter(condition).update(version=F("version") + 1)
+def _check_in_transaction() -> None:
+    if not connection.in_atomic_block:
+        raise TransactionManagementError(
+            "A version is raised in the transaction of the change it announces."
+        )
 
 
-def _club_saved(sender: Any, instance: Club, **kwargs: Any) -> None:
-    if kwargs.get("raw") or kwargs.get("created"):
+@contextmanager
+def club_change(club_id: int) -> Iterator[None]:
+    """The block of a change to this club's pages: its version raised on entering (one
+    ``UPDATE``, which locks the club's row), unless an enclosing block raised it."""
+    raised = _raised.get()
+    if club_id in raised:
+        yield
         return
-    update_fields = kwargs.get("update_fields")
-    if update_fields is not None and set(update_fields) <= {"version"}:
-        return
-    bump(instance.pk)
+    _check_in_transaction()
+    Club.objects.filter(pk=club_id).update(version=F("version") + 1)
+    token = _raised.set(raised | {club_id})
+    try:
+        yield
+    finally:
+        _raised.reset(token)
 
 
-def _membership_changed(sender: Any, instance: Membership, **kwargs: Any) -> None:
-    if not kwargs.get("raw"):
-        bump(instance.club_id)
+@contextmanager
+def clubs_change(condition: Q) -> Iterator[list[int]]:
+    """The block of a change to every club matching ``condition`` (a player renamed: his
+    clubs): locked in the order of their ids, then raised with one UPDATE. Yields their ids."""
+    _check_in_transaction()
+    raised = _raised.get()
+    matching = Club.objects.filter(condition).values("pk")
+    ids = [
+        pk
+        for pk in Club.objects.select_for_update()
+        .filter(pk__in=matching)
+        .order_by("pk")
+        .values_list("pk", flat=True)
+        if pk not in raised
+    ]
+    if ids:
+        Club.objects.filter(pk__in=ids).update(version=F("version") + 1)
+    token = _raised.set(raised | set(ids))
+    try:
+        yield ids
+    finally:
+        _raised.reset(token)
 
 
-def _player_saved(sender: Any, instance: Player, **kwargs: Any) -> None:
-    if not kwargs.get("raw") and not kwargs.get("created"):
-        bump_where(Q(memberships__player_id=instance.pk))
+def club_changed(club_id: int) -> None:
+    """For a service that locked the club's row first (``club_lock``) and found out late
+    that it changed something: raise the version now, unless an enclosing block did."""
+    with club_change(club_id):
+        pass
 
 
-def connect() -> None:
-    """Connect the signals (from ``ClubsConfig.ready``)."""
-    post_save.connect(_club_saved, sender=Club, dispatch_uid="club-version")
-    post_save.connect(_membership_changed, sender=Membership, dispatch_uid="club-version-member")
-    post_delete.connect(_membership_changed, sender=Membership, dispatch_uid="club-version-member")
-    post_save.connect(_player_saved, sender=Player, dispatch_uid="club-version-player")
+def club_lock(club_id: int) -> None:
+    """The club's row locked until the transaction ends, its version left as it is (for a
+    service that may find nothing to change: it raises it with :func:`club_changed`)."""
+    list(Club.objects.select_for_update().filter(pk=club_id).values_list("pk", flat=True))
+
+
+#: What a block of :func:`also_shown_by` is entered for: a club's or a player's own fields.
+Shown = Literal["club", "player"]
+_shown_by: list[Callable[[Shown, int], AbstractContextManager[object]]] = []
+
+
+def also_shown_by(block: Callable[[Shown, int], AbstractContextManager[object]]) -> None:
+    """Register ``block(kind, pk)``: the block of a change to the pages of a higher app that
+    show this club's or player's own fields (once per block)."""
+    if block not in _shown_by:
+        _shown_by.append(block)
+
+
+@contextmanager
+def club_fields_change(club_id: int) -> Iterator[None]:
+    """The block of a change to the club's own fields (its name, short name, address): its
+    version, then every page of the apps above that shows them."""
+    with ExitStack() as stack:
+        stack.enter_context(club_change(club_id))
+        for block in _shown_by:
+            stack.enter_context(block("club", club_id))
+        yield
+
+
+@contextmanager
+def player_fields_change(player_id: int) -> Iterator[None]:
+    """The block of a change to a player's own fields (his name): the versions of his clubs,
+    then of every page of the apps above that shows them."""
+    with ExitStack() as stack:
+        stack.enter_context(clubs_change(Q(memberships__player_id=player_id)))
+        for block in _shown_by:
+            stack.enter_context(block("player", player_id))
+        yield

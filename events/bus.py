@@ -13,7 +13,7 @@ from django.db import transaction
 
 from config.site import current_origin
 from events.models import ORIGIN_KEY, Delivery, Event
-from events.registry import emit_hooks, listen, listeners_of
+from events.registry import listen, listeners_of
 from events.tasks import enqueue
 from events.types import DomainEvent
 
@@ -27,8 +27,6 @@ def emit(event: DomainEvent) -> Event:
     if origin:  # links in mails the listeners send use the address of this request
         payload[ORIGIN_KEY] = origin
     row = Event.objects.create(name=event.name, payload=payload)
-    for hook in emit_hooks:
-        hook(event)
     deliveries = Delivery.objects.bulk_create(
         [Delivery(event=row, listener=listener.name) for listener in listeners_of(type(event))]
     )

@@ -25,9 +25,6 @@ class Listener:
 
 listeners: dict[str, Listener] = {}
 repairs: dict[str, Repair] = {}
-#: Called by ``emit`` with each event, in the caller's transaction (not delivered later): for
-#: what must change together with the event, such as a tournament's version.
-emit_hooks: list[Callable[[DomainEvent], object]] = []
 
 
 def listen(
@@ -56,10 +53,3 @@ def repair(name: str) -> Callable[[Repair], Repair]:
         return fn
 
     return register
-
-
-def on_emit(hook: Callable[[DomainEvent], object]) -> Callable[[DomainEvent], object]:
-    """Register ``hook(event)``, run by ``emit`` in the emitting transaction (once per hook)."""
-    if hook not in emit_hooks:
-        emit_hooks.append(hook)
-    return hook

@@ -6,10 +6,3 @@ class MatchesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "matches"
     verbose_name = _("Matches")
-
-    def ready(self) -> None:
-        from events.registry import on_emit
-        from matches import versions
-
-        versions.connect()
-        on_emit(versions.on_event)

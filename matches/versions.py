@@ -1,45 +1,34 @@
-"""Matches raise their tournament's version (see ``tournaments.versions``): a saved or deleted
-match (scores, results, referees, clocks), game, report, match file or director's action (the
-match page shows them all), and every event the bus emits about a match. Not the online
-board's state saved at every move: the board reaches its watchers over the websocket."""
+"""A match's changes raise its tournament's version (``tournaments.versions``): its result,
+games, reports, files, referee, clock and director's actions all show on the match page and
+most on the tournament's. The result services enter :func:`match_change` first thing in
+their transaction, before they lock the match: the tournament's row is locked first."""
 
 from __future__ import annotations
 
-from typing import Any
+from contextlib import AbstractContextManager
 
-from django.db.models import Q
-from django.db.models.signals import post_delete, post_save
-
-from events.types import DomainEvent
-from matches.models import DirectorAction, Game, Match, MatchFile, MatchReport
-from tournaments.versions import bump_where
+from matches.models import Match
+from tournaments.models import Round, Stage
+from tournaments.versions import changing
 
 
-def bump_for_match(match_id: int) -> None:
-    """Raise the version of the tournament the match is played in."""
-    bump_where(Q(stages__rounds__matches__pk=match_id))
+def tournament_id_of(match: Match) -> int | None:
+    """The match's tournament, when its round and stage were read with it (no query)."""
+    if not Match.round.is_cached(match) or not Round.stage.is_cached(match.round):
+        return None
+    return match.round.stage.tournament_id
 
 
-def on_event(event: DomainEvent) -> None:
-    match_id = event.payload().get("match_id")
-    if match_id is not None:
-        bump_for_match(match_id)
-
-
-def _match_changed(sender: Any, instance: Match, **kwargs: Any) -> None:
-    if not kwargs.get("raw"):
-        bump_where(Q(stages__rounds__pk=instance.round_id))
-
-
-def _part_changed(sender: Any, instance: Any, **kwargs: Any) -> None:
-    if not kwargs.get("raw"):
-        bump_for_match(instance.match_id)
-
-
-def connect() -> None:
-    post_save.connect(_match_changed, sender=Match, dispatch_uid="tournament-version-match")
-    post_delete.connect(_match_changed, sender=Match, dispatch_uid="tournament-version-match")
-    for model in (Game, MatchReport, MatchFile, DirectorAction):
-        uid = f"tournament-version-{model.__name__}"
-        post_save.connect(_part_changed, sender=model, dispatch_uid=uid)
-        post_delete.connect(_part_changed, sender=model, dispatch_uid=uid)
+def match_change(match: Match | int) -> AbstractContextManager[int | None]:
+    """The block of a change to this match (a match, or its id): its tournament's version
+    raised on entering, by its key when the match's round and stage were read with it, else
+    found and raised in one UPDATE. Yields the tournament's id."""
+    if isinstance(match, Match):
+        known = tournament_id_of(match)
+        stages = Stage.objects.filter(rounds__pk=match.round_id)
+        key = ("match", match.pk)
+    else:
+        known, stages, key = None, Stage.objects.filter(rounds__matches__pk=match), ("match", match)
+    if known is not None:
+        return changing(key, known)
+    return changing(key, stages.order_by().values_list("tournament_id", flat=True))

@@ -8,6 +8,4 @@ class RatingsConfig(AppConfig):
     verbose_name = _("Ratings")
 
     def ready(self) -> None:
-        from ratings import listeners, repairs, versions  # noqa: F401  (registers them on the bus)
-
-        versions.connect()
+        from ratings import listeners, repairs  # noqa: F401  (registers them on the bus)

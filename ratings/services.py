@@ -15,7 +15,9 @@ Updates: after a match is finished, :func:`ratings_match_finished` adds it when 
 rated match of the club (the usual case: two rows and two ratings written). In every other case
 (a correction changed the winner, a match finished out of order, a result was taken back) the
 club is replayed from scratch by :func:`ratings_recompute`, which writes only what differs, so
-running it again changes nothing. Both lock the club row: updates of one club are serialized.
+running it again changes nothing. Both lock the club row first: updates of one club are
+serialized. They raise the version of the club's pages (``clubs.versions``) when they write,
+and only then: running one again, or for a match that is not rated, leaves the pages' cache.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from backgammon.fibs import PlayerRating, RatedMatch, best_of_length, replay
-from clubs import versions as club_versions
+from clubs.versions import club_change, club_lock
 from matches.models import Match, MatchOutcome, MatchStatus
 from ratings.models import ClubRating, RatingChange
 from tournaments.models import MatchFormat
@@ -113,13 +115,6 @@ def _rated_rows(club_id: int, *, match_id: int | None = None) -> list[RatedRow]:
     return result
 
 
-def _lock_club(club_id: int) -> None:
-    """Serialize rating writes per club: the club row is locked until the transaction ends, by
-    the UPDATE that raises the version of the club's pages (the ratings written next show on
-    them; ``clubs.versions``)."""
-    club_versions.bump(club_id)
-
-
 ChangeKey = tuple[int, int]
 """(player id, match id) of a history row."""
 
@@ -161,7 +156,7 @@ def _new_change(club_id: int, key: ChangeKey, values: tuple[Any, ...]) -> Rating
 def ratings_recompute(*, club_id: int) -> RecomputeSummary:
     """Replay every rated match of the club in order and write the difference: changed
     history rows and ratings are updated, missing ones created, stale ones deleted."""
-    _lock_club(club_id)
+    club_lock(club_id)
     rows = _rated_rows(club_id)
     ratings = replay(row.as_rated_match() for row in rows)
     wanted = _change_values(rows, ratings)
@@ -181,11 +176,13 @@ def ratings_recompute(*, club_id: int) -> RecomputeSummary:
     dropped = [pk for pk, _values in existing.values()]  # matches no longer rated
     # A changed row is replaced: one delete and one insert beat a bulk update of every field.
     gone = replaced + dropped
-    for start in range(0, len(gone), 500):
-        RatingChange.objects.filter(pk__in=gone[start : start + 500]).delete()
-    RatingChange.objects.bulk_create(created, batch_size=500)
-
-    _write_ratings(club_id, ratings, replace=True)
+    writes = _rating_writes(club_id, ratings, replace=True)
+    if gone or created or writes:
+        with club_change(club_id):
+            for start in range(0, len(gone), 500):
+                RatingChange.objects.filter(pk__in=gone[start : start + 500]).delete()
+            RatingChange.objects.bulk_create(created, batch_size=500)
+            writes.write()
     return RecomputeSummary(
         matches=len(rows),
         players=len(ratings),
@@ -194,9 +191,32 @@ def ratings_recompute(*, club_id: int) -> RecomputeSummary:
     )
 
 
-def _write_ratings(club_id: int, ratings: dict[int, PlayerRating], *, replace: bool) -> None:
-    """Make ``ClubRating`` say what ``ratings`` says; with ``replace`` players not in it lose
-    their rating row (they have no rated match any more and read as new players)."""
+@dataclass(frozen=True, slots=True)
+class _RatingWrites:
+    """What makes ``ClubRating`` say what the ratings say."""
+
+    created: list[ClubRating]
+    updated: list[ClubRating]
+    gone: list[int]
+
+    def __bool__(self) -> bool:
+        return bool(self.created or self.updated or self.gone)
+
+    def write(self) -> None:
+        if self.gone:
+            ClubRating.objects.filter(pk__in=self.gone).delete()
+        ClubRating.objects.bulk_update(
+            self.updated, ["rating", "experience", "updated_at"], batch_size=500
+        )
+        ClubRating.objects.bulk_create(self.created, batch_size=500)
+
+
+def _rating_writes(
+    club_id: int, ratings: dict[int, PlayerRating], *, replace: bool
+) -> _RatingWrites:
+    """The writes that make ``ClubRating`` say what ``ratings`` says; with ``replace``
+    players not in it lose their rating row (they have no rated match any more and read as
+    new players)."""
     existing = ClubRating.objects.filter(club_id=club_id)
     if not replace:
         existing = existing.filter(player_id__in=list(ratings))
@@ -214,12 +234,10 @@ def _write_ratings(club_id: int, ratings: dict[int, PlayerRating], *, replace: b
         elif (row.rating, row.experience) != (state.rating, experience):
             row.rating, row.experience, row.updated_at = state.rating, experience, now
             updated.append(row)
-    if replace:
-        gone = [row.pk for player_id, row in rows.items() if player_id not in ratings]
-        if gone:
-            ClubRating.objects.filter(pk__in=gone).delete()
-    ClubRating.objects.bulk_update(updated, ["rating", "experience", "updated_at"], batch_size=500)
-    ClubRating.objects.bulk_create(created, batch_size=500)
+    gone = (
+        [row.pk for player_id, row in rows.items() if player_id not in ratings] if replace else []
+    )
+    return _RatingWrites(created, updated, gone)
 
 
 def _already_rated(row: RatedRow, changes: list[RatingChange]) -> bool:
@@ -256,7 +274,7 @@ def ratings_match_finished(*, match_id: int) -> bool:
     if club_id is None:
         return False
     club_id = club_id[0]
-    _lock_club(club_id)
+    club_lock(club_id)
     found = _rated_rows(club_id, match_id=match_id)
     changes = list(RatingChange.objects.filter(club_id=club_id, match_id=match_id))
     if not found:  # not rated (forfeit, bye, not finished any more)
@@ -270,7 +288,8 @@ def ratings_match_finished(*, match_id: int) -> bool:
     if changes or not _is_latest(club_id, row):
         ratings_recompute(club_id=club_id)
         return True
-    _add_latest(club_id, row)
+    with club_change(club_id):
+        _add_latest(club_id, row)
     return True
 
 
@@ -298,4 +317,4 @@ def _add_latest(club_id: int, row: RatedRow) -> None:
     RatingChange.objects.bulk_create(
         _new_change(club_id, key, values) for key, values in _change_values([row], ratings).items()
     )
-    _write_ratings(club_id, ratings, replace=False)
+    _rating_writes(club_id, ratings, replace=False).write()

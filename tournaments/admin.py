@@ -1,6 +1,12 @@
+from collections.abc import Iterable
+from contextlib import AbstractContextManager
+
 from django.contrib import admin
 
+from clubs.versions import club_change
+from config.admin_versions import ChangesPages
 from tournaments.models import Entry, PairingRule, Round, Season, Stage, Tournament
+from tournaments.versions import stage_change, tournament_change
 
 
 class EntryInline(admin.TabularInline):
@@ -15,7 +21,7 @@ class StageInline(admin.TabularInline):
 
 
 @admin.register(Tournament)
-class TournamentAdmin(admin.ModelAdmin):
+class TournamentAdmin(ChangesPages):
     list_display = ("name", "club", "format", "match_format", "default_length", "status")
     list_filter = ("status", "format", "match_format", "club")
     search_fields = ("name", "slug", "club__name")
@@ -23,25 +29,41 @@ class TournamentAdmin(admin.ModelAdmin):
     filter_horizontal = ("referees",)
     inlines = (StageInline, EntryInline)
 
+    def pages_of(self, obj: Tournament) -> Iterable[AbstractContextManager[object]]:
+        # The club's pages list its tournaments (one created or deleted raises the club's).
+        blocks: list[AbstractContextManager[object]] = [club_change(obj.club_id)]
+        if obj.pk:
+            blocks.append(tournament_change(obj.pk))
+        return blocks
+
 
 @admin.register(Entry)
-class EntryAdmin(admin.ModelAdmin):
+class EntryAdmin(ChangesPages):
     list_display = ("player", "tournament", "seed", "status")
     list_filter = ("status", "tournament")
     search_fields = ("player__name", "tournament__name")
     autocomplete_fields = ("player", "tournament")
 
+    def pages_of(self, obj: Entry) -> Iterable[AbstractContextManager[object]]:
+        return [tournament_change(obj.tournament_id)]
+
 
 @admin.register(Stage)
-class StageAdmin(admin.ModelAdmin):
+class StageAdmin(ChangesPages):
     list_display = ("tournament", "kind", "order")
     list_filter = ("kind",)
 
+    def pages_of(self, obj: Stage) -> Iterable[AbstractContextManager[object]]:
+        return [tournament_change(obj.tournament_id)]
+
 
 @admin.register(Round)
-class RoundAdmin(admin.ModelAdmin):
+class RoundAdmin(ChangesPages):
     list_display = ("stage", "number", "match_format", "length", "status", "deadline")
     list_filter = ("status", "match_format")
+
+    def pages_of(self, obj: Round) -> Iterable[AbstractContextManager[object]]:
+        return [stage_change(obj.stage_id)]
 
 
 @admin.register(Season)

@@ -8,8 +8,8 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self) -> None:
-        from events.registry import on_emit
+        from clubs import versions as club_versions
         from tournaments import versions
 
-        versions.connect()
-        on_emit(versions.on_event)
+        # Club and player names show on the tournaments' pages.
+        club_versions.also_shown_by(versions.tournaments_showing)

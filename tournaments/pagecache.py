@@ -1,11 +1,12 @@
 """Public pages and API reads cached under the tournament's version (``tournaments.versions``).
 
 A cached part is keyed by (what it is, the tournament, its version, the language, the page's
-parameters): a change raises the version in its own transaction, so the next request misses
-and builds the part anew; nothing is ever stale, and nothing needs deleting (old versions
-expire). Personal parts of a page (the log-in bar, the organizer's buttons, "you are
-entered") are never in a cached part. The cache is ``CACHES["default"]``: Redis with
-``REDIS_URL``, local memory on the embedded defaults.
+parameters): the service that makes a change raises the version in the change's transaction,
+once (``tournaments.versions``), so the next request misses and builds the part anew;
+nothing is ever stale, and nothing needs deleting (old versions expire). Personal parts of a
+page (the log-in bar, the organizer's buttons, "you are entered") are never in a cached part.
+The cache is ``CACHES["default"]``: Redis with ``REDIS_URL``, local memory on the embedded
+defaults.
 
 HTMX polls the live parts of the pages; :func:`not_modified` answers them 304 Not Modified
 while the version (their ETag) is the one the browser has.

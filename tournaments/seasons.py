@@ -16,8 +16,8 @@ from clubs.models import Club
 from config.errors import UserError
 from config.logs import logged_service
 from config.slugs import unique_slug
-from tournaments import versions
 from tournaments.models import Season, Tournament
+from tournaments.versions import tournaments_change
 
 
 def _clean_points(placing_points: Sequence[Any]) -> list[int]:
@@ -76,19 +76,18 @@ def season_set_tournaments(*, season: Season, tournament_ids: Iterable[int]) -> 
     """The season holds exactly these tournaments of its club (taken from another season if
     they were in one). Returns how many tournaments the season holds."""
     wanted = set(tournament_ids)
-    found = set(
-        Tournament.objects.filter(club_id=season.club_id, pk__in=wanted).values_list(
-            "pk", flat=True
+    with tournaments_change(Q(pk__in=wanted) | Q(season=season)):
+        found = set(
+            Tournament.objects.filter(club_id=season.club_id, pk__in=wanted).values_list(
+                "pk", flat=True
+            )
         )
-    )
-    if found != wanted:
-        raise UserError(
-            _("A season can only hold tournaments of its own club."),
-            code="other_club",
-            field="tournaments",
-        )
-    leaving = Tournament.objects.filter(season=season).exclude(pk__in=wanted)
-    versions.bump_where(Q(pk__in=[*wanted, *leaving.values_list("pk", flat=True)]))
-    leaving.update(season=None)
-    Tournament.objects.filter(pk__in=wanted).update(season=season)
-    return len(wanted)
+        if found != wanted:
+            raise UserError(
+                _("A season can only hold tournaments of its own club."),
+                code="other_club",
+                field="tournaments",
+            )
+        Tournament.objects.filter(season=season).exclude(pk__in=wanted).update(season=None)
+        Tournament.objects.filter(pk__in=wanted).update(season=season)
+        return len(wanted)

@@ -1,105 +1,205 @@
 """A tournament's version: one number that every change its public pages show raises.
 
 The public pages and the API reads are cached under it (``tournaments.pagecache``) and answer
-HTMX polling with it as their ETag, so it must rise in the same transaction as the change:
+HTMX polling with it as their ETag, so it rises in the transaction of the change, raised by
+the service that makes the change, once per change:
 
-- every event the bus emits about a tournament, one of its rounds or matches (results,
-  corrections, reports, draws, advancing, finishing) raises it there (``on_emit`` hooks: this
-  module's for tournaments and rounds, ``matches.versions`` for matches);
-- saving or deleting a tournament (its settings), an entry (registrations, approvals,
-  check-ins, withdrawals, seeds), a stage or a round raises it (``post_save`` /
-  ``post_delete``); ``matches.versions`` does the same for matches;
-- the few bulk writes that send no signals call :func:`bump` themselves.
+    with versions.tournament_change(tournament.pk):
+        ...  # the service's writes
 
-Raising it is one atomic ``UPDATE ... SET version = version + 1``.
+Entering the block is one ``UPDATE ... SET version = version + 1`` of the tournament's row,
+the first statement of the service's transaction that locks anything: the UPDATE takes the
+row's lock, so every writer of a tournament takes that lock first. The variants find the
+tournament of a stage, a round (here) or a match (``matches.versions.match_change``) inside
+the same UPDATE; :func:`tournaments_change` raises many at once (a club or a player renamed).
+
+Once per change: a block inside another block of the same call stack (a confirmed report
+recording its final score, a withdrawal awarding forfeits, a file's games recorded one by
+one) raises nothing for a tournament that an enclosing block raised already. What the open
+blocks raised lives in a context variable for the blocks' extent only: leaving a block
+forgets what it raised, so a block that failed (its savepoint rolled back with its UPDATE)
+leaves nothing that could make a later block skip its raise, and neither can a transaction
+that ended (a block lies inside its transaction: entering one outside any is refused).
+
+A service that usually finds nothing to do (catching a tournament up with its results,
+drawing a round that is drawn already) locks the row first (``tournament_lock``: the same
+order) and calls :func:`tournament_changed` once it has changed something.
+
+One lock order for the whole house, so that two transactions never wait for each other in a
+circle:
+
+    club → tournament → stage/round → entry → match → game/report/file/online game → the rest
+
+A club's row comes first (``clubs.versions``): ratings lock it, a tournament created or
+deleted raises it, a guest entered at a tournament joins its club. Services that hold the
+tournament's row run one at a time per tournament, so below it the order matters for the
+writers that do not take it: online play (each move locks its ``OnlineGame`` only).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import AbstractContextManager, ExitStack, contextmanager
+from contextvars import ContextVar
+from types import MappingProxyType
 from typing import Any
 
-from django.db.models import F, Q
-from django.db.models.signals import post_delete, post_save
+from django.db import connection
+from django.db.models import F, Q, QuerySet
+from django.db.transaction import TransactionManagementError
 
-from clubs import versions as club_versions
-from clubs.models import Club, Player
-from events.types import DomainEvent
-from tournaments.models import Entry, Round, Stage, Tournament
+from tournaments.models import Stage, Tournament
 
+#: What a block was entered for: ("tournament" | "stage" | "round" | "match", its id).
+Key = tuple[str, int]
 
-def bump(tournament_id: int | None) -> None:
-    """Raise the version of the tournament with this id (nothing if it is None)."""
-    if tournament_id is not None:
-        Tournament.objects.filter(pk=tournament_id).update(version=F("version") + 1)
-
-
-def bump_where(condition: Q) -> None:
-    """Raise the version of every tournament matching ``condition`` (one UPDATE)."""
-    Tournament.objects.filter(condition).update(version=F("version") + 1)
+#: The tournaments raised by the open blocks of this call stack, by what each block was
+#: entered for (a stage, a round, a match resolve to their tournament).
+_raised: ContextVar[Mapping[Key, int]] = ContextVar(
+    "tournament_versions_raised", default=MappingProxyType({})
+)
 
 
-def on_event(event: DomainEvent) -> None:
-    """The bus's hook: raise the version of the tournament an event is about."""
-    payload = event.payload()
-    if "tournament_id" in payload:
-        bump(payload["tournament_id"])
-    elif "round_id" in payload:
-        bump_where(Q(stages__rounds__pk=payload["round_id"]))
+def _sql(queryset: QuerySet[Any]) -> tuple[str, tuple[Any, ...]]:
+    sql, params = queryset.query.sql_with_params()
+    return sql, tuple(params)
 
 
-def _tournament_saved(sender: Any, instance: Tournament, **kwargs: Any) -> None:
-    if kwargs.get("raw"):
+def _check_in_transaction() -> None:
+    if not connection.in_atomic_block:
+        raise TransactionManagementError(
+            "A version is raised in the transaction of the change it announces."
+        )
+
+
+def _raise_one(tournament_id: int) -> None:
+    Tournament.objects.filter(pk=tournament_id).update(version=F("version") + 1)
+
+
+def _raise_of(tournament_of: QuerySet[Any]) -> int | None:
+    """Raise the version of the tournament ``tournament_of`` selects (one value: its id) in
+    one statement; the tournament's id, None when there is none."""
+    sub, params = _sql(tournament_of)
+    table = connection.ops.quote_name(Tournament._meta.db_table)
+    version = connection.ops.quote_name(Tournament._meta.get_field("version").column)
+    pk = connection.ops.quote_name(Tournament._meta.pk.column)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {table} SET {version} = {version} + 1 WHERE {pk} = ({sub}) RETURNING {pk}",
+            params,
+        )
+        row = cursor.fetchone()
+    return None if row is None else int(row[0])
+
+
+def _read(tournament_of: QuerySet[Any]) -> int | None:
+    found = tournament_of.first()
+    return None if found is None else int(found)
+
+
+@contextmanager
+def changing(key: Key, tournament_of: QuerySet[Any] | int | None) -> Iterator[int | None]:
+    """The block of a change to what ``key`` names, whose tournament is ``tournament_of``
+    (its id when it is known, else a query of its id: ``values_list(..., flat=True)``):
+    its version raised on entering, unless an enclosing block raised it. Yields the
+    tournament's id (None when the row is not there: nothing is raised)."""
+    raised = _raised.get()
+    tournament_id = raised.get(key)
+    if tournament_id is None and tournament_of is not None:
+        _check_in_transaction()
+        if isinstance(tournament_of, int):
+            tournament_id = tournament_of
+            if tournament_id not in raised.values():
+                _raise_one(tournament_id)
+        elif not raised:  # nothing raised yet: find it and raise it in one statement
+            tournament_id = _raise_of(tournament_of)
+        else:
+            tournament_id = _read(tournament_of)
+            if tournament_id is not None and tournament_id not in raised.values():
+                _raise_one(tournament_id)
+    if tournament_id is None:
+        yield None
         return
-    if kwargs.get("created"):
-        club_versions.bump(instance.club_id)  # the club's pages list it
-    update_fields = kwargs.get("update_fields")
-    if update_fields is not None and set(update_fields) <= {"version"}:
-        return
-    bump(instance.pk)
-
-
-def _tournament_deleted(sender: Any, instance: Tournament, **kwargs: Any) -> None:
-    club_versions.bump(instance.club_id)
-
-
-def _entry_changed(sender: Any, instance: Entry, **kwargs: Any) -> None:
-    if not kwargs.get("raw"):
-        bump(instance.tournament_id)
-
-
-def _stage_changed(sender: Any, instance: Stage, **kwargs: Any) -> None:
-    if not kwargs.get("raw"):
-        bump(instance.tournament_id)
-
-
-def _round_changed(sender: Any, instance: Round, **kwargs: Any) -> None:
-    if not kwargs.get("raw"):
-        bump_where(Q(stages__pk=instance.stage_id))
-
-
-def _player_saved(sender: Any, instance: Player, **kwargs: Any) -> None:
-    # A new name shows on every page of the tournaments the player entered.
-    if not kwargs.get("raw") and not kwargs.get("created"):
-        bump_where(Q(entries__player_id=instance.pk))
-
-
-def _club_saved(sender: Any, instance: Club, **kwargs: Any) -> None:
-    # The club's name and address are on its tournaments' pages (names, links).
-    if not kwargs.get("raw") and not kwargs.get("created"):
-        bump_where(Q(club_id=instance.pk))
-
-
-def connect() -> None:
-    """Connect the signals (from ``TournamentsConfig.ready``)."""
-    post_save.connect(_tournament_saved, sender=Tournament, dispatch_uid="tournament-version")
-    post_delete.connect(
-        _tournament_deleted, sender=Tournament, dispatch_uid="tournament-version-deleted"
+    token = _raised.set(
+        MappingProxyType(
+            {**raised, key: tournament_id, ("tournament", tournament_id): tournament_id}
+        )
     )
-    post_save.connect(_entry_changed, sender=Entry, dispatch_uid="tournament-version-entry")
-    post_delete.connect(_entry_changed, sender=Entry, dispatch_uid="tournament-version-entry")
-    post_save.connect(_stage_changed, sender=Stage, dispatch_uid="tournament-version-stage")
-    post_delete.connect(_stage_changed, sender=Stage, dispatch_uid="tournament-version-stage")
-    post_save.connect(_round_changed, sender=Round, dispatch_uid="tournament-version-round")
-    post_delete.connect(_round_changed, sender=Round, dispatch_uid="tournament-version-round")
-    post_save.connect(_club_saved, sender=Club, dispatch_uid="tournament-version-club")
-    post_save.connect(_player_saved, sender=Player, dispatch_uid="tournament-version-player")
+    try:
+        yield tournament_id
+    finally:
+        _raised.reset(token)
+
+
+def tournament_change(tournament_id: int) -> AbstractContextManager[int | None]:
+    """The block of a change to this tournament (see the module's docstring)."""
+    return changing(("tournament", tournament_id), tournament_id)
+
+
+def stage_change(stage_id: int) -> AbstractContextManager[int | None]:
+    """The block of a change to this stage's tournament."""
+    return changing(
+        ("stage", stage_id),
+        Stage.objects.filter(pk=stage_id).order_by().values_list("tournament_id", flat=True),
+    )
+
+
+def round_change(round_id: int) -> AbstractContextManager[int | None]:
+    """The block of a change to this round's tournament."""
+    return changing(
+        ("round", round_id),
+        Stage.objects.filter(rounds__pk=round_id)
+        .order_by()
+        .values_list("tournament_id", flat=True),
+    )
+
+
+@contextmanager
+def tournaments_change(condition: Q) -> Iterator[list[int]]:
+    """The block of a change to every tournament matching ``condition`` (a club or a player
+    renamed): those not raised by an enclosing block are locked in the order of their ids
+    and raised with one UPDATE. Yields their ids."""
+    _check_in_transaction()
+    raised = _raised.get()
+    done = set(raised.values())
+    matching = Tournament.objects.filter(condition).values("pk")
+    ids = [
+        pk
+        for pk in Tournament.objects.select_for_update()
+        .filter(pk__in=matching)
+        .order_by("pk")
+        .values_list("pk", flat=True)
+        if pk not in done
+    ]
+    if ids:
+        Tournament.objects.filter(pk__in=ids).update(version=F("version") + 1)
+    token = _raised.set(MappingProxyType({**raised, **{("tournament", pk): pk for pk in ids}}))
+    try:
+        yield ids
+    finally:
+        _raised.reset(token)
+
+
+@contextmanager
+def each_tournament_change(tournament_ids: Iterable[int]) -> Iterator[None]:
+    """The blocks of changes to several tournaments, entered in the order of their ids (two
+    such changes never wait for each other in a circle)."""
+    with ExitStack() as stack:
+        for tournament_id in sorted(set(tournament_ids)):
+            stack.enter_context(tournament_change(tournament_id))
+        yield
+
+
+def tournament_changed(tournament_id: int) -> None:
+    """For a service that locked the tournament's row first (``tournament_lock``) and found
+    out late that it changed something: raise the version now, unless an enclosing block
+    did."""
+    with tournament_change(tournament_id):
+        pass
+
+
+def tournaments_showing(kind: str, pk: int) -> AbstractContextManager[list[int]]:
+    """The block of a change to the tournaments whose pages show a club's or a player's own
+    fields (``clubs.versions.also_shown_by``): the club's tournaments, or those the player
+    entered."""
+    return tournaments_change(Q(club_id=pk) if kind == "club" else Q(entries__player_id=pk))

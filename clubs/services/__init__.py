@@ -10,6 +10,7 @@ from clubs.services.clubs import (
     membership_remove,
     membership_set_role,
     player_for_user,
+    player_rename,
 )
 from clubs.services.tokens import api_token_create, api_token_revoke
 
@@ -25,4 +26,5 @@ __all__ = [
     "membership_remove",
     "membership_set_role",
     "player_for_user",
+    "player_rename",
 ]

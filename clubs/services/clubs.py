@@ -10,6 +10,7 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from clubs.models import Club, Membership, Player, Role
+from clubs.versions import club_change, club_fields_change, player_fields_change
 from config.errors import UserError
 from config.logs import logged_service
 from config.slugs import unique_slug
@@ -79,18 +80,19 @@ def club_create(
 @transaction.atomic
 def club_update(*, club: Club, **fields: Any) -> Club:
     """Change a club's settings; a new rating length for best-of-N recomputes the ratings."""
-    club = Club.objects.select_for_update().get(pk=club.pk)
-    rating_length_changed = (
-        "rating_points_per_game" in fields
-        and fields["rating_points_per_game"] != club.rating_points_per_game
-    )
-    for name, value in fields.items():
-        setattr(club, name, value)
-    club.full_clean()
-    club.save()
-    if rating_length_changed:
-        emit(RatingSettingsChanged(club_id=club.pk))
-    return club
+    with club_fields_change(club.pk):
+        club = Club.objects.select_for_update().get(pk=club.pk)
+        rating_length_changed = (
+            "rating_points_per_game" in fields
+            and fields["rating_points_per_game"] != club.rating_points_per_game
+        )
+        for name, value in fields.items():
+            setattr(club, name, value)
+        club.full_clean()
+        club.save()
+        if rating_length_changed:
+            emit(RatingSettingsChanged(club_id=club.pk))
+        return club
 
 
 def _find_user(identifier: str) -> Any:
@@ -122,36 +124,51 @@ def club_add_member(*, club: Club, user_identifier: str, role: str = Role.PLAYER
 
     The new member is told by e-mail (in the background, once the change is committed).
     """
-    user = _find_user(user_identifier)
-    player = player_for_user(user=user)
-    if Membership.objects.filter(club=club, player=player).exists():
-        raise UserError(
-            _("%(name)s is already a member of this club.") % {"name": player.name},
-            code="already_member",
-            field="user",
-        )
-    membership = Membership(club=club, player=player, role=role)
-    membership.full_clean()
-    membership.save()
-    emit(MemberAdded(membership_id=membership.pk))
-    return membership
+    with club_change(club.pk):
+        user = _find_user(user_identifier)
+        player = player_for_user(user=user)
+        if Membership.objects.filter(club=club, player=player).exists():
+            raise UserError(
+                _("%(name)s is already a member of this club.") % {"name": player.name},
+                code="already_member",
+                field="user",
+            )
+        membership = Membership(club=club, player=player, role=role)
+        membership.full_clean()
+        membership.save()
+        emit(MemberAdded(membership_id=membership.pk))
+        return membership
 
 
 @logged_service("club_add_guest")
 @transaction.atomic
 def club_add_guest(*, club: Club, name: str, email: str = "") -> Membership:
     """A guest: a player without an account (a walk-in at the bar), entered by name."""
-    name = name.strip()
-    if Membership.objects.filter(club=club, player__name__iexact=name).exists():
-        raise UserError(
-            _("The club already has a player called “%(name)s”.") % {"name": name},
-            code="duplicate_name",
-            field="name",
-        )
-    player = Player(name=name, email=email)
-    player.full_clean()
-    player.save()
-    return Membership.objects.create(club=club, player=player, role=Role.PLAYER)
+    with club_change(club.pk):
+        name = name.strip()
+        if Membership.objects.filter(club=club, player__name__iexact=name).exists():
+            raise UserError(
+                _("The club already has a player called “%(name)s”.") % {"name": name},
+                code="duplicate_name",
+                field="name",
+            )
+        player = Player(name=name, email=email)
+        player.full_clean()
+        player.save()
+        return Membership.objects.create(club=club, player=player, role=Role.PLAYER)
+
+
+@logged_service("player_rename")
+@transaction.atomic
+def player_rename(*, player: Player, name: str) -> Player:
+    """A player's new name, at once on his clubs' pages and on every page of the tournaments
+    he entered."""
+    with player_fields_change(player.pk):
+        player = Player.objects.select_for_update().get(pk=player.pk)
+        player.name = name.strip()
+        player.full_clean()
+        player.save(update_fields=["name", "updated_at"])
+        return player
 
 
 def _ensure_other_organizer(membership: Membership) -> None:
@@ -171,23 +188,27 @@ def _ensure_other_organizer(membership: Membership) -> None:
 @logged_service("membership_set_role")
 @transaction.atomic
 def membership_set_role(*, membership: Membership, role: str) -> Membership:
-    membership = Membership.objects.select_for_update().get(pk=membership.pk)
-    if membership.role == Role.ORGANIZER and role != Role.ORGANIZER:
-        _ensure_other_organizer(membership)
-    if membership.player.is_guest and role != Role.PLAYER:
-        raise UserError(
-            _("A guest has no account and can only be a player."), code="guest_role", field="role"
-        )
-    membership.role = role
-    membership.full_clean()
-    membership.save()
-    return membership
+    with club_change(membership.club_id):
+        membership = Membership.objects.select_for_update().get(pk=membership.pk)
+        if membership.role == Role.ORGANIZER and role != Role.ORGANIZER:
+            _ensure_other_organizer(membership)
+        if membership.player.is_guest and role != Role.PLAYER:
+            raise UserError(
+                _("A guest has no account and can only be a player."),
+                code="guest_role",
+                field="role",
+            )
+        membership.role = role
+        membership.full_clean()
+        membership.save()
+        return membership
 
 
 @logged_service("membership_remove")
 @transaction.atomic
 def membership_remove(*, membership: Membership) -> None:
-    membership = Membership.objects.select_for_update().get(pk=membership.pk)
-    if membership.role == Role.ORGANIZER:
-        _ensure_other_organizer(membership)
-    membership.delete()
+    with club_change(membership.club_id):
+        membership = Membership.objects.select_for_update().get(pk=membership.pk)
+        if membership.role == Role.ORGANIZER:
+            _ensure_other_organizer(membership)
+        membership.delete()

@@ -19,6 +19,7 @@ from tournaments.formats import Drawing, FormatAdapter, adapter_of, format_of
 from tournaments.models import Round, RoundStatus, Tournament, TournamentStatus
 from tournaments.pairing import RoundFormat
 from tournaments.services.lifecycle import tournament_lock
+from tournaments.versions import tournament_change, tournament_changed
 
 
 def close_rounds(tournament: Tournament) -> None:
@@ -79,6 +80,8 @@ def tournament_catch_up(*, tournament_id: int) -> bool:
     run twice or concurrently (the tournament row is locked, every step checks what is done).
     Returns whether anything changed; only then are ``TournamentAdvanced`` (and, at the end,
     ``TournamentFinished``) emitted."""
+    # Locked first, its version raised only if something changed: this runs after every result
+    # and on every pass of the reconciler, mostly to find that nothing is due.
     tournament = tournament_lock(Tournament(pk=tournament_id))
     if tournament.status != TournamentStatus.RUNNING:
         return False
@@ -98,6 +101,7 @@ def tournament_catch_up(*, tournament_id: int) -> bool:
         tournament.save(update_fields=["status", "updated_at"])
     changed = complete or _fingerprint(tournament) != before
     if changed:
+        tournament_changed(tournament.pk)
         emit(TournamentAdvanced(tournament_id=tournament.pk))
     if complete:
         emit(TournamentFinished(tournament_id=tournament.pk))
@@ -135,25 +139,26 @@ def _pair_next_if_due(tournament: Tournament) -> Round | None:
 @transaction.atomic
 def tournament_pair_next_round(*, tournament: Tournament) -> Round:
     """The organizer's "pair next round" (Swiss): the previous round must be complete."""
-    tournament = tournament_lock(tournament)
-    drawn_round_by_round = adapter_of(tournament).drawing is Drawing.ROUND_BY_ROUND
-    if not drawn_round_by_round or tournament.status != TournamentStatus.RUNNING:
-        raise UserError(
-            _("Only a running Swiss tournament is paired round by round."), code="not_swiss"
-        )
-    close_rounds(tournament)
-    last = Round.objects.filter(stage__tournament=tournament).order_by("-number").first()
-    if last is not None and last.is_draft:
-        raise UserError(
-            _("Round %(number)d is a draft: publish it first.") % {"number": last.number},
-            code="round_draft",
-        )
-    if last is not None and last.status != RoundStatus.FINISHED:
-        raise UserError(
-            _("Round %(number)d is not finished yet.") % {"number": last.number},
-            code="round_open",
-        )
-    new_round = _pair_next_if_due(tournament)
-    if new_round is None:
-        raise UserError(_("All rounds are drawn."), code="no_more_rounds")
-    return new_round
+    with tournament_change(tournament.pk):
+        tournament = tournament_lock(tournament)
+        drawn_round_by_round = adapter_of(tournament).drawing is Drawing.ROUND_BY_ROUND
+        if not drawn_round_by_round or tournament.status != TournamentStatus.RUNNING:
+            raise UserError(
+                _("Only a running Swiss tournament is paired round by round."), code="not_swiss"
+            )
+        close_rounds(tournament)
+        last = Round.objects.filter(stage__tournament=tournament).order_by("-number").first()
+        if last is not None and last.is_draft:
+            raise UserError(
+                _("Round %(number)d is a draft: publish it first.") % {"number": last.number},
+                code="round_draft",
+            )
+        if last is not None and last.status != RoundStatus.FINISHED:
+            raise UserError(
+                _("Round %(number)d is not finished yet.") % {"number": last.number},
+                code="round_open",
+            )
+        new_round = _pair_next_if_due(tournament)
+        if new_round is None:
+            raise UserError(_("All rounds are drawn."), code="no_more_rounds")
+        return new_round

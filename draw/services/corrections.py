@@ -16,6 +16,7 @@ from draw.brackets import bracket_sync
 from draw.services.advance import reopen_rounds
 from matches import services as match_services
 from matches.models import Match, MatchStatus
+from matches.versions import match_change
 from tournaments.formats import is_bracket
 from tournaments.services import tournament_lock
 
@@ -49,15 +50,16 @@ def match_correct_games(
     reopen_later: bool = False,
 ) -> Match:
     """Edit the games of a match (see ``matches.services.match_correct_games``)."""
-    return _corrected(
-        match,
-        match_services.match_correct_games,
-        games=games,
-        reason=reason,
-        user=user,
-        expected_version=expected_version,
-        reopen=reopen_later,
-    )
+    with match_change(match):
+        return _corrected(
+            match,
+            match_services.match_correct_games,
+            games=games,
+            reason=reason,
+            user=user,
+            expected_version=expected_version,
+            reopen=reopen_later,
+        )
 
 
 @transaction.atomic
@@ -73,14 +75,15 @@ def match_correct_final_score(
     replace_games: bool = False,
 ) -> Match:
     """Replace the result by a final score (see ``matches.services``)."""
-    return _corrected(
-        match,
-        match_services.match_correct_final_score,
-        score_a=score_a,
-        score_b=score_b,
-        reason=reason,
-        user=user,
-        expected_version=expected_version,
-        replace_games=replace_games,
-        reopen=reopen_later,
-    )
+    with match_change(match):
+        return _corrected(
+            match,
+            match_services.match_correct_final_score,
+            score_a=score_a,
+            score_b=score_b,
+            reason=reason,
+            user=user,
+            expected_version=expected_version,
+            replace_games=replace_games,
+            reopen=reopen_later,
+        )

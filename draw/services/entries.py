@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 
 from clubs.models import Membership
 from clubs.services import club_add_guest
+from clubs.versions import club_change
 from config.errors import UserError
 from config.logs import logged_service
 from draw.brackets import bracket_sync
@@ -17,7 +18,7 @@ from draw.services.advance import close_rounds
 from matches import reasons
 from matches.models import Match, MatchOutcome, MatchStatus
 from matches.services import match_award_forfeit, match_undo_forfeit
-from tournaments import versions
+from matches.versions import match_change
 from tournaments.formats import format_of, is_bracket
 from tournaments.models import (
     Entry,
@@ -29,6 +30,7 @@ from tournaments.models import (
 )
 from tournaments.pairing import BracketFormat, Swiss
 from tournaments.services import tournament_lock
+from tournaments.versions import tournament_change
 
 
 @logged_service("entry_withdraw")
@@ -36,20 +38,21 @@ from tournaments.services import tournament_lock
 def entry_withdraw(*, entry: Entry, user: Any = None) -> Entry:
     """Withdraw a player. While the tournament runs, his unplayed matches are forfeited to
     the opponents and he is not drawn again; results already played stand."""
-    tournament = tournament_lock(entry.tournament)
-    entry = Entry.objects.select_for_update().get(pk=entry.pk)
-    if entry.status == EntryStatus.WITHDRAWN:
-        raise UserError(
-            _("%(name)s has already withdrawn.") % {"name": entry.player.name},
-            code="already_withdrawn",
-        )
-    if tournament.status == TournamentStatus.FINISHED:
-        raise UserError(_("The tournament is over."), code="tournament_finished")
-    entry.status = EntryStatus.WITHDRAWN
-    entry.save(update_fields=["status", "updated_at"])
-    if tournament.status == TournamentStatus.RUNNING:
-        entry_forfeit_open_matches(tournament=tournament, entry=entry, user=user)
-    return entry
+    with tournament_change(entry.tournament_id):
+        tournament = tournament_lock(entry.tournament)
+        entry = Entry.objects.select_for_update().get(pk=entry.pk)
+        if entry.status == EntryStatus.WITHDRAWN:
+            raise UserError(
+                _("%(name)s has already withdrawn.") % {"name": entry.player.name},
+                code="already_withdrawn",
+            )
+        if tournament.status == TournamentStatus.FINISHED:
+            raise UserError(_("The tournament is over."), code="tournament_finished")
+        entry.status = EntryStatus.WITHDRAWN
+        entry.save(update_fields=["status", "updated_at"])
+        if tournament.status == TournamentStatus.RUNNING:
+            entry_forfeit_open_matches(tournament=tournament, entry=entry, user=user)
+        return entry
 
 
 @logged_service("entry_reinstate")
@@ -58,45 +61,53 @@ def entry_reinstate(*, entry: Entry, user: Any = None) -> Entry:
     """Undo a withdrawal (a slip of the finger, a player who is back after all) while the draw
     has not moved on without him: the matches his withdrawal forfeited are open again. Refused
     once the next round is drawn, or once a match his withdrawal decided has started."""
-    tournament = tournament_lock(entry.tournament)
-    entry = Entry.objects.select_for_update().select_related("player").get(pk=entry.pk)
-    name = entry.player.name
-    if entry.status != EntryStatus.WITHDRAWN:
-        raise UserError(_("%(name)s has not withdrawn.") % {"name": name}, code="not_withdrawn")
-    if tournament.status == TournamentStatus.FINISHED:
-        raise UserError(_("The tournament is over."), code="tournament_finished")
-    withdrawn_at = entry.updated_at
-    running = tournament.status == TournamentStatus.RUNNING
-    later_rounds = Round.objects.filter(stage__tournament=tournament, created_at__gt=withdrawn_at)
-    if running and not is_bracket(tournament) and later_rounds.exists():
-        raise UserError(
-            _("%(name)s can no longer come back: the next round was drawn after the withdrawal.")
-            % {"name": name},
-            code="next_round_drawn",
+    with tournament_change(entry.tournament_id):
+        tournament = tournament_lock(entry.tournament)
+        entry = Entry.objects.select_for_update().select_related("player").get(pk=entry.pk)
+        name = entry.player.name
+        if entry.status != EntryStatus.WITHDRAWN:
+            raise UserError(_("%(name)s has not withdrawn.") % {"name": name}, code="not_withdrawn")
+        if tournament.status == TournamentStatus.FINISHED:
+            raise UserError(_("The tournament is over."), code="tournament_finished")
+        withdrawn_at = entry.updated_at
+        running = tournament.status == TournamentStatus.RUNNING
+        later_rounds = Round.objects.filter(
+            stage__tournament=tournament, created_at__gt=withdrawn_at
         )
-    entry.status = EntryStatus.APPROVED
-    entry.save(update_fields=["status", "updated_at"])
-    if tournament.status != TournamentStatus.RUNNING:
-        return entry
-    forfeited = _forfeits_by_withdrawal(tournament, entry)
-    for match in forfeited:
-        match_undo_forfeit(match=match, user=user, reason=reasons.REINSTATED)
-    Round.objects.filter(
-        pk__in={match.round_id for match in forfeited}, status=RoundStatus.FINISHED
-    ).update(status=RoundStatus.PAIRED)
-    if is_bracket(tournament):
-        try:
-            bracket_sync(tournament, user=user, reason=reasons.REINSTATED)
-        except UserError as error:
+        if running and not is_bracket(tournament) and later_rounds.exists():
             raise UserError(
                 _(
-                    "%(name)s can no longer come back: a match his withdrawal decided has "
-                    "already started or been played."
+                    "%(name)s can no longer come back: the next round was drawn after the "
+                    "withdrawal."
                 )
                 % {"name": name},
                 code="next_round_drawn",
-            ) from error
-    return entry
+            )
+        entry.status = EntryStatus.APPROVED
+        entry.save(update_fields=["status", "updated_at"])
+        if tournament.status != TournamentStatus.RUNNING:
+            return entry
+        forfeited = _forfeits_by_withdrawal(tournament, entry)
+        # Their rounds open again before the matches do: rounds come before matches in the
+        # house's lock order.
+        Round.objects.filter(
+            pk__in={match.round_id for match in forfeited}, status=RoundStatus.FINISHED
+        ).update(status=RoundStatus.PAIRED)
+        for match in forfeited:
+            match_undo_forfeit(match=match, user=user, reason=reasons.REINSTATED)
+        if is_bracket(tournament):
+            try:
+                bracket_sync(tournament, user=user, reason=reasons.REINSTATED)
+            except UserError as error:
+                raise UserError(
+                    _(
+                        "%(name)s can no longer come back: a match his withdrawal decided has "
+                        "already started or been played."
+                    )
+                    % {"name": name},
+                    code="next_round_drawn",
+                ) from error
+        return entry
 
 
 def _forfeits_by_withdrawal(tournament: Tournament, entry: Entry) -> list[Match]:
@@ -120,49 +131,45 @@ def _forfeits_by_withdrawal(tournament: Tournament, entry: Entry) -> list[Match]
 def match_swap_players(*, first: Match, first_slot: int, second: Match, second_slot: int) -> None:
     """Swap two players between matches of the same round before either match starts
     (a wrong table, two club mates drawn together)."""
-    # The tournament first, then the matches: the order every bracket change locks in.
-    tournament_lock(
-        Match.objects.select_related("round__stage__tournament")
-        .get(pk=first.pk)
-        .round.stage.tournament
-    )
-    first = Match.objects.select_for_update().select_related("round").get(pk=first.pk)
-    second = Match.objects.select_for_update().get(pk=second.pk)
-    not_started = Q(status__in=[MatchStatus.PENDING, MatchStatus.READY]) & Q(games__isnull=True)
-    started = Match.objects.filter(pk__in=[first.pk, second.pk]).exclude(not_started).exists()
-    if first.round_id != second.round_id or started:
-        raise UserError(
-            _("Only players of two matches of the same round that have not started can swap."),
-            code="swap_not_allowed",
-        )
-    field_of = {1: "entry_a", 2: "entry_b"}
-    a_field, b_field = field_of[first_slot], field_of[second_slot]
-    a_entry, b_entry = getattr(first, a_field), getattr(second, b_field)
-    if a_entry is None or b_entry is None or a_entry == b_entry:
-        raise UserError(_("Choose two different players."), code="swap_not_allowed")
+    # The tournament first, then the round, then the matches: the house's lock order.
+    with match_change(first):
+        round_id = Match.objects.values_list("round_id", flat=True).get(pk=first.pk)
+        round_ = Round.objects.select_for_update().select_related("stage").get(pk=round_id)
+        tournament = tournament_lock(Tournament(pk=round_.stage.tournament_id))
+        first = Match.objects.select_for_update().get(pk=first.pk)
+        second = Match.objects.select_for_update().get(pk=second.pk)
+        not_started = Q(status__in=[MatchStatus.PENDING, MatchStatus.READY]) & Q(games__isnull=True)
+        started = Match.objects.filter(pk__in=[first.pk, second.pk]).exclude(not_started).exists()
+        if first.round_id != second.round_id or started:
+            raise UserError(
+                _("Only players of two matches of the same round that have not started can swap."),
+                code="swap_not_allowed",
+            )
+        field_of = {1: "entry_a", 2: "entry_b"}
+        a_field, b_field = field_of[first_slot], field_of[second_slot]
+        a_entry, b_entry = getattr(first, a_field), getattr(second, b_field)
+        if a_entry is None or b_entry is None or a_entry == b_entry:
+            raise UserError(_("Choose two different players."), code="swap_not_allowed")
 
-    tournament = first.round.stage.tournament
-    if is_bracket(tournament):
-        # The bracket follows the seeds: swap the seeds and let the bracket redraw its rows.
-        seeds = a_entry.seed, b_entry.seed
-        Entry.objects.filter(pk=a_entry.pk).update(seed=None)
-        Entry.objects.filter(pk=b_entry.pk).update(seed=seeds[0])
-        Entry.objects.filter(pk=a_entry.pk).update(seed=seeds[1])
-        bracket_sync(tournament)
-        versions.bump(tournament.pk)  # bulk updates send no signals
-        return
-    if first.pk == second.pk:
-        first.entry_a, first.entry_b = first.entry_b, first.entry_a
-        first.save(update_fields=["entry_a", "entry_b", "updated_at"])
-        return
-    setattr(first, a_field, b_entry)
-    setattr(second, b_field, a_entry)
-    first.save(update_fields=[a_field, "updated_at"])
-    second.save(update_fields=[b_field, "updated_at"])
-    round_ = Round.objects.select_for_update().get(pk=first.round_id)
-    for match in (first, second):  # the draw's reasons no longer explain these tables
-        round_.pairing_notes[str(match.index)] = ["swapped"]
-    round_.save(update_fields=["pairing_notes", "updated_at"])
+        if is_bracket(tournament):
+            # The bracket follows the seeds: swap the seeds and let the bracket redraw its rows.
+            seeds = a_entry.seed, b_entry.seed
+            Entry.objects.filter(pk=a_entry.pk).update(seed=None)
+            Entry.objects.filter(pk=b_entry.pk).update(seed=seeds[0])
+            Entry.objects.filter(pk=a_entry.pk).update(seed=seeds[1])
+            bracket_sync(tournament)
+            return
+        if first.pk == second.pk:
+            first.entry_a, first.entry_b = first.entry_b, first.entry_a
+            first.save(update_fields=["entry_a", "entry_b", "updated_at"])
+            return
+        setattr(first, a_field, b_entry)
+        setattr(second, b_field, a_entry)
+        first.save(update_fields=[a_field, "updated_at"])
+        second.save(update_fields=[b_field, "updated_at"])
+        for match in (first, second):  # the draw's reasons no longer explain these tables
+            round_.pairing_notes[str(match.index)] = ["swapped"]
+        round_.save(update_fields=["pairing_notes", "updated_at"])
 
 
 def entry_forfeit_open_matches(*, tournament: Tournament, entry: Entry, user: Any = None) -> None:
@@ -175,7 +182,7 @@ def entry_forfeit_open_matches(*, tournament: Tournament, entry: Entry, user: An
     open_matches = Match.objects.filter(
         Q(entry_a=entry) | Q(entry_b=entry),
         status__in=[MatchStatus.READY, MatchStatus.PLAYING],
-    ).select_related("entry_a", "entry_b")
+    ).select_related("entry_a", "entry_b", "round__stage")
     for match in open_matches:
         opponent = match.entry_b if match.entry_a_id == entry.pk else match.entry_a
         assert opponent is not None
@@ -236,44 +243,45 @@ def entry_add_late(
 ) -> Entry:
     """Enter a player into a running Swiss from round ``from_round`` with a starting score:
     none, a bye's points for every missed round, or the organizer's number."""
-    tournament = _running_swiss(tournament)
-    _check_round(tournament, from_round)
-    name = name.strip()
-    if not name:
-        raise UserError(_("Enter a name."), code="no_name", field="name")
-    missed = from_round - 1
-    starting = {
-        LateStart.ZERO: 0,
-        LateStart.BYES: missed * tournament.bye_match_points,
-        LateStart.POINTS: points,
-    }.get(start)
-    if starting is None or starting < 0:
-        raise UserError(_("Choose a starting score."), code="bad_start", field="start")
-    member = (
-        Membership.objects.filter(club=tournament.club, player__name__iexact=name)
-        .select_related("player")
-        .first()
-    )
-    player = member.player if member else club_add_guest(club=tournament.club, name=name).player
-    entry = Entry.objects.filter(tournament=tournament, player=player).first()
-    if entry is not None:
-        raise UserError(
-            _("%(name)s is already entered.") % {"name": player.name}, code="already_entered"
+    with club_change(tournament.club_id), tournament_change(tournament.pk):
+        tournament = _running_swiss(tournament)
+        _check_round(tournament, from_round)
+        name = name.strip()
+        if not name:
+            raise UserError(_("Enter a name."), code="no_name", field="name")
+        missed = from_round - 1
+        starting = {
+            LateStart.ZERO: 0,
+            LateStart.BYES: missed * tournament.bye_match_points,
+            LateStart.POINTS: points,
+        }.get(start)
+        if starting is None or starting < 0:
+            raise UserError(_("Choose a starting score."), code="bad_start", field="start")
+        member = (
+            Membership.objects.filter(club=tournament.club, player__name__iexact=name)
+            .select_related("player")
+            .first()
         )
-    last_seed = (
-        Entry.objects.filter(tournament=tournament, seed__isnull=False)
-        .order_by("-seed")
-        .values_list("seed", flat=True)
-        .first()
-    )
-    return Entry.objects.create(
-        tournament=tournament,
-        player=player,
-        status=EntryStatus.APPROVED,
-        seed=(last_seed or 0) + 1,
-        joined_round=from_round,
-        starting_points=starting,
-    )
+        player = member.player if member else club_add_guest(club=tournament.club, name=name).player
+        entry = Entry.objects.filter(tournament=tournament, player=player).first()
+        if entry is not None:
+            raise UserError(
+                _("%(name)s is already entered.") % {"name": player.name}, code="already_entered"
+            )
+        last_seed = (
+            Entry.objects.filter(tournament=tournament, seed__isnull=False)
+            .order_by("-seed")
+            .values_list("seed", flat=True)
+            .first()
+        )
+        return Entry.objects.create(
+            tournament=tournament,
+            player=player,
+            status=EntryStatus.APPROVED,
+            seed=(last_seed or 0) + 1,
+            joined_round=from_round,
+            starting_points=starting,
+        )
 
 
 @logged_service("entry_request_bye")
@@ -281,31 +289,33 @@ def entry_add_late(
 def entry_request_bye(*, entry: Entry, round_number: int, points: int = 0) -> Entry:
     """The player asks not to be paired in round ``round_number`` (not drawn yet); he gets
     ``points`` match points for it. It is not the pairing bye of an odd field."""
-    tournament = _running_swiss(entry.tournament)
-    entry = Entry.objects.select_for_update().get(pk=entry.pk)
-    if entry.status == EntryStatus.WITHDRAWN:
-        raise UserError(
-            _("%(name)s has already withdrawn.") % {"name": entry.player.name},
-            code="already_withdrawn",
-        )
-    _check_round(tournament, round_number)
-    if points < 0:
-        raise UserError(_("Points cannot be negative."), code="bad_points", field="points")
-    entry.requested_byes = {**(entry.requested_byes or {}), str(round_number): points}
-    entry.save(update_fields=["requested_byes", "updated_at"])
-    return entry
+    with tournament_change(entry.tournament_id):
+        tournament = _running_swiss(entry.tournament)
+        entry = Entry.objects.select_for_update().get(pk=entry.pk)
+        if entry.status == EntryStatus.WITHDRAWN:
+            raise UserError(
+                _("%(name)s has already withdrawn.") % {"name": entry.player.name},
+                code="already_withdrawn",
+            )
+        _check_round(tournament, round_number)
+        if points < 0:
+            raise UserError(_("Points cannot be negative."), code="bad_points", field="points")
+        entry.requested_byes = {**(entry.requested_byes or {}), str(round_number): points}
+        entry.save(update_fields=["requested_byes", "updated_at"])
+        return entry
 
 
 @logged_service("entry_cancel_bye")
 @transaction.atomic
 def entry_cancel_bye(*, entry: Entry, round_number: int) -> Entry:
-    tournament = _running_swiss(entry.tournament)
-    entry = Entry.objects.select_for_update().get(pk=entry.pk)
-    if str(round_number) not in (entry.requested_byes or {}):
-        raise UserError(_("There is no such bye to cancel."), code="no_bye")
-    _check_round(tournament, round_number)
-    entry.requested_byes = {
-        key: value for key, value in entry.requested_byes.items() if key != str(round_number)
-    }
-    entry.save(update_fields=["requested_byes", "updated_at"])
-    return entry
+    with tournament_change(entry.tournament_id):
+        tournament = _running_swiss(entry.tournament)
+        entry = Entry.objects.select_for_update().get(pk=entry.pk)
+        if str(round_number) not in (entry.requested_byes or {}):
+            raise UserError(_("There is no such bye to cancel."), code="no_bye")
+        _check_round(tournament, round_number)
+        entry.requested_byes = {
+            key: value for key, value in entry.requested_byes.items() if key != str(round_number)
+        }
+        entry.save(update_fields=["requested_byes", "updated_at"])
+        return entry

@@ -23,6 +23,7 @@ from events.types import RoundDrawn
 from tournaments.formats import Drawing, adapter_of
 from tournaments.models import Entry, Round, TournamentStatus
 from tournaments.services.lifecycle import tournament_lock
+from tournaments.versions import round_change
 
 #: The note a table of a draft gets when the organizer swapped a player into it.
 SWAPPED = "swapped"
@@ -55,38 +56,39 @@ def _locked_draft(round_: Round) -> list[Round]:
 def round_publish(*, round_: Round) -> int:
     """Publish a draft round (a round robin: its whole schedule): its matches are created
     and the players told. Returns the number of matches created."""
-    rounds = _locked_draft(round_)
-    tournament = round_.stage.tournament
-    active = set(active_entry_ids(tournament))
-    drafted = {
-        player
-        for draft_round in rounds
-        for row in draft_round.draft or []
-        for player in (row["a"], row["b"])
-        if player is not None
-    }
-    gone = drafted - active
-    if adapter_of(tournament).drawing is Drawing.ROUND_BY_ROUND:
-        # A Swiss round: a late entry or a bye asked for since the draft changes who plays.
-        playing = active - not_in_round(tournament, round_.number)
-        gone = (drafted ^ playing) | gone
-    if gone:
-        names = ", ".join(
-            Entry.objects.filter(pk__in=gone)
-            .order_by("player__name")
-            .values_list("player__name", flat=True)
-        )
-        raise UserError(
-            _("Who plays has changed since the draft (%(names)s); pair the round again.")
-            % {"names": names},
-            code="draft_stale",
-        )
-    made = 0
-    for draft_round in rounds:
-        made += create_pairings(draft_round, pairings_of_draft(draft_round.draft or []))
-        Round.objects.filter(pk=draft_round.pk).update(draft=None)
-        emit(RoundDrawn(round_id=draft_round.pk))
-    return made
+    with round_change(round_.pk):
+        rounds = _locked_draft(round_)
+        tournament = round_.stage.tournament
+        active = set(active_entry_ids(tournament))
+        drafted = {
+            player
+            for draft_round in rounds
+            for row in draft_round.draft or []
+            for player in (row["a"], row["b"])
+            if player is not None
+        }
+        gone = drafted - active
+        if adapter_of(tournament).drawing is Drawing.ROUND_BY_ROUND:
+            # A Swiss round: a late entry or a bye asked for since the draft changes who plays.
+            playing = active - not_in_round(tournament, round_.number)
+            gone = (drafted ^ playing) | gone
+        if gone:
+            names = ", ".join(
+                Entry.objects.filter(pk__in=gone)
+                .order_by("player__name")
+                .values_list("player__name", flat=True)
+            )
+            raise UserError(
+                _("Who plays has changed since the draft (%(names)s); pair the round again.")
+                % {"names": names},
+                code="draft_stale",
+            )
+        made = 0
+        for draft_round in rounds:
+            made += create_pairings(draft_round, pairings_of_draft(draft_round.draft or []))
+            Round.objects.filter(pk=draft_round.pk).update(draft=None)
+            emit(RoundDrawn(round_id=draft_round.pk))
+        return made
 
 
 def _place(draft: list[dict[str, Any]], place: tuple[int, int]) -> int:
@@ -104,20 +106,21 @@ def _place(draft: list[dict[str, Any]], place: tuple[int, int]) -> int:
 def round_draft_swap(*, round_: Round, first: tuple[int, int], second: tuple[int, int]) -> None:
     """Swap two players of a draft round, given as (table, slot 1 or 2). In a round robin
     the two swap places in the whole schedule, so that everyone still meets everyone once."""
-    rounds = _locked_draft(round_)
-    target = next((r for r in rounds if r.pk == round_.pk), None)
-    if target is None:
-        raise UserError(_("This round is not a draft."), code="not_draft")
-    x, y = _place(target.draft or [], first), _place(target.draft or [], second)
-    if x == y:
-        raise UserError(_("Choose two different players."), code="swap_not_allowed")
-    swap = {x: y, y: x}
-    for draft_round in rounds:
-        draft = []
-        for row in draft_round.draft or []:
-            new = dict(row, a=swap.get(row["a"], row["a"]), b=swap.get(row["b"], row["b"]))
-            if (new["a"], new["b"]) != (row["a"], row["b"]) and SWAPPED not in new["notes"]:
-                new["notes"] = [*row.get("notes", []), SWAPPED]
-            draft.append(new)
-        draft_round.draft = draft
-        draft_round.save(update_fields=["draft", "updated_at"])
+    with round_change(round_.pk):
+        rounds = _locked_draft(round_)
+        target = next((r for r in rounds if r.pk == round_.pk), None)
+        if target is None:
+            raise UserError(_("This round is not a draft."), code="not_draft")
+        x, y = _place(target.draft or [], first), _place(target.draft or [], second)
+        if x == y:
+            raise UserError(_("Choose two different players."), code="swap_not_allowed")
+        swap = {x: y, y: x}
+        for draft_round in rounds:
+            draft = []
+            for row in draft_round.draft or []:
+                new = dict(row, a=swap.get(row["a"], row["a"]), b=swap.get(row["b"], row["b"]))
+                if (new["a"], new["b"]) != (row["a"], row["b"]) and SWAPPED not in new["notes"]:
+                    new["notes"] = [*row.get("notes", []), SWAPPED]
+                draft.append(new)
+            draft_round.draft = draft
+            draft_round.save(update_fields=["draft", "updated_at"])

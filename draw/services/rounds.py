@@ -50,6 +50,7 @@ from tournaments.pairing import (
     SwissPlayer,
 )
 from tournaments.services.lifecycle import tournament_lock
+from tournaments.versions import tournament_changed
 
 #: Plan stage names to stage kinds; the winners' bracket of a double elimination is "main".
 STAGE_KINDS = {
@@ -80,10 +81,13 @@ def round_pair(*, round_id: int) -> int:
     """Draw this round; for an elimination stage build the whole bracket. Idempotent: a round
     that has matches is left alone. Returns the number of matches created."""
     round_ = Round.objects.select_related("stage__tournament").get(pk=round_id)
+    # Locked first, its version raised only when there is something to draw (this runs again
+    # after a lost task, and must then change nothing).
     tournament = tournament_lock(round_.stage.tournament)
     round_ = Round.objects.select_for_update().get(pk=round_id)
     if round_.matches.exists() or round_.is_draft or tournament.status != TournamentStatus.RUNNING:
         return 0
+    tournament_changed(tournament.pk)
     adapter = adapter_of(tournament)
     fmt = adapter.pure(tournament)
     review = tournament.review_rounds and adapter.drawing is not Drawing.BRACKET

@@ -27,6 +27,7 @@ from tournaments.models import (
 )
 from tournaments.pairing import BracketFormat, seeding
 from tournaments.services import tournament_lock
+from tournaments.versions import tournament_change
 
 
 def playing_entries(tournament: Tournament) -> list[Entry]:
@@ -78,41 +79,42 @@ def _honour_pairing_rules(tournament: Tournament, entries: list[Entry]) -> list[
 def tournament_start(*, tournament: Tournament, rng: random.Random | None = None) -> Tournament:
     """Close registration, fix the seeds and draw: the first round (or the whole bracket) is
     paired in the background once this is committed."""
-    tournament = tournament_lock(tournament)
-    if tournament.status != TournamentStatus.REGISTRATION:
-        raise UserError(
-            _("Only a tournament with open registration can start."), code="illegal_transition"
-        )
-    entries = playing_entries(tournament)
-    if len(entries) < 2:
-        raise UserError(
-            _("At least two players are needed to start; %(count)d are ready.")
-            % {"count": len(entries)},
-            code="too_few_players",
-        )
-    if tournament.require_check_in:
-        Entry.objects.filter(tournament=tournament, status=EntryStatus.APPROVED).update(
-            status=EntryStatus.WITHDRAWN
-        )
-    seeded = _seed(tournament, entries, rng or random.Random())
-    if adapter_of(tournament).drawing is Drawing.BRACKET:
-        seeded = _honour_pairing_rules(tournament, seeded)
-    Entry.objects.filter(tournament=tournament).update(seed=None)
-    for number, entry in enumerate(seeded, start=1):
-        entry.seed = number
-    Entry.objects.bulk_update(seeded, ["seed"])
+    with tournament_change(tournament.pk):
+        tournament = tournament_lock(tournament)
+        if tournament.status != TournamentStatus.REGISTRATION:
+            raise UserError(
+                _("Only a tournament with open registration can start."), code="illegal_transition"
+            )
+        entries = playing_entries(tournament)
+        if len(entries) < 2:
+            raise UserError(
+                _("At least two players are needed to start; %(count)d are ready.")
+                % {"count": len(entries)},
+                code="too_few_players",
+            )
+        if tournament.require_check_in:
+            Entry.objects.filter(tournament=tournament, status=EntryStatus.APPROVED).update(
+                status=EntryStatus.WITHDRAWN
+            )
+        seeded = _seed(tournament, entries, rng or random.Random())
+        if adapter_of(tournament).drawing is Drawing.BRACKET:
+            seeded = _honour_pairing_rules(tournament, seeded)
+        Entry.objects.filter(tournament=tournament).update(seed=None)
+        for number, entry in enumerate(seeded, start=1):
+            entry.seed = number
+        Entry.objects.bulk_update(seeded, ["seed"])
 
-    stage = Stage.objects.create(
-        tournament=tournament, kind=adapter_of(tournament).first_stage, order=1
-    )
-    first = Round.objects.create(
-        stage=stage,
-        number=1,
-        match_format=tournament.match_format,
-        length=tournament.default_length,
-        status=RoundStatus.PENDING,
-    )
-    tournament.status = TournamentStatus.RUNNING
-    tournament.save(update_fields=["status", "updated_at"])
-    emit(RoundCreated(round_id=first.pk))  # drawn in the background once committed
-    return tournament
+        stage = Stage.objects.create(
+            tournament=tournament, kind=adapter_of(tournament).first_stage, order=1
+        )
+        first = Round.objects.create(
+            stage=stage,
+            number=1,
+            match_format=tournament.match_format,
+            length=tournament.default_length,
+            status=RoundStatus.PENDING,
+        )
+        tournament.status = TournamentStatus.RUNNING
+        tournament.save(update_fields=["status", "updated_at"])
+        emit(RoundCreated(round_id=first.pk))  # drawn in the background once committed
+        return tournament

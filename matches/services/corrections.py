@@ -31,14 +31,15 @@ from matches.services.results import (
     check_version,
     match_lock,
 )
+from matches.versions import match_change
 
 
 def _start(match: Match | int, reason: str, expected_version: int | None) -> Match:
     if not reason.strip():
         raise UserError(_("Say why the result is corrected."), code="reason", field="reason")
     pk = match.pk if isinstance(match, Match) else match
-    # The tournament is locked first by ``draw.services`` (the corrections the pages and the
-    # API call), then the match here: the same order as the bracket advancement.
+    # The tournament is locked first (its version raised by the caller's ``match_change``),
+    # then the match: the house's lock order.
     match = match_lock(pk)
     check_version(match, expected_version)
     if match.status == MatchStatus.PLAYING:
@@ -121,31 +122,32 @@ def match_correct_games(
     expected_version: int | None = None,
 ) -> Match:
     """Replace the games of a match by ``games`` (each: winner 0/1, kind, cube, ended_by)."""
-    match = _start(match, reason, expected_version)
-    rules = rules_for_match(match)
-    try:
-        results = [
-            GameResult(
-                int(g["winner"]),
-                g.get("kind", "single"),
-                int(g.get("cube", 1)),
-                points_for(g.get("kind", "single"), int(g.get("cube", 1)), rules),
-                g.get("ended_by", "bearoff"),
-            )
-            for g in games
-        ]
-        progress = validate_results(rules, results)
-    except ResultError as error:
-        raise as_user_error(error, rules) from error
-    except (KeyError, TypeError, ValueError) as error:
-        raise UserError(
-            _("Every game needs a winner, a kind and a cube."), code="bad_games"
-        ) from error
-    if not results:
-        raise UserError(_("Enter at least one game."), code="no_games")
-    _edit_games(match, results, user=user, reason=reason)
-    match.score_a, match.score_b = progress.score
-    return _finish(match, progress.winner, user=user, reason=reason)
+    with match_change(match):
+        match = _start(match, reason, expected_version)
+        rules = rules_for_match(match)
+        try:
+            results = [
+                GameResult(
+                    int(g["winner"]),
+                    g.get("kind", "single"),
+                    int(g.get("cube", 1)),
+                    points_for(g.get("kind", "single"), int(g.get("cube", 1)), rules),
+                    g.get("ended_by", "bearoff"),
+                )
+                for g in games
+            ]
+            progress = validate_results(rules, results)
+        except ResultError as error:
+            raise as_user_error(error, rules) from error
+        except (KeyError, TypeError, ValueError) as error:
+            raise UserError(
+                _("Every game needs a winner, a kind and a cube."), code="bad_games"
+            ) from error
+        if not results:
+            raise UserError(_("Enter at least one game."), code="no_games")
+        _edit_games(match, results, user=user, reason=reason)
+        match.score_a, match.score_b = progress.score
+        return _finish(match, progress.winner, user=user, reason=reason)
 
 
 @logged_service("match_correct_final_score", result_change=True)
@@ -163,16 +165,17 @@ def match_correct_final_score(
     """Replace the result by a final score only. A match kept game by game keeps its games
     unless the referee says the final score replaces them (``replace_games``); the games
     then go to the history."""
-    match = _start(match, reason, expected_version)
-    check_final_score(match, score_a, score_b)
-    if match.games.exists() and not replace_games:
-        raise UserError(
-            _(
-                "This match is kept game by game: correct its games, or say that the final "
-                "score replaces them."
-            ),
-            code="has_games",
-        )
-    _edit_games(match, [], user=user, reason=reason)
-    match.score_a, match.score_b = score_a, score_b
-    return _finish(match, Side.A if score_a > score_b else Side.B, user=user, reason=reason)
+    with match_change(match):
+        match = _start(match, reason, expected_version)
+        check_final_score(match, score_a, score_b)
+        if match.games.exists() and not replace_games:
+            raise UserError(
+                _(
+                    "This match is kept game by game: correct its games, or say that the final "
+                    "score replaces them."
+                ),
+                code="has_games",
+            )
+        _edit_games(match, [], user=user, reason=reason)
+        match.score_a, match.score_b = score_a, score_b
+        return _finish(match, Side.A if score_a > score_b else Side.B, user=user, reason=reason)

@@ -48,6 +48,7 @@ from matches.services.results import (
     match_record_final_score,
     match_record_game,
 )
+from matches.versions import match_change
 from tournaments.models import MatchFormat
 
 
@@ -149,43 +150,44 @@ def match_import_file(
     its games are recorded once the opponent or a referee confirms it. A file from a referee,
     an organizer or a club's API token is final.
     """
-    locked = match_lock(match)
-    check_version(locked, expected_version)
-    check_open(locked)
-    _check_no_games(locked)
-    reading = matfile_read(match=locked, text=text)
-    swapped = _resolve_swap(reading, locked, swap)
-    if reported_by is not None:
-        stored = _store_file(locked, text, name, user, ResultSource.PLAYER)
-        games = [
-            {
-                "winner": 1 - game.result.winner if swapped else game.result.winner,
-                "kind": game.result.kind,
-                "cube": game.result.cube,
-                "ended_by": game.result.ended_by,
-                "record": _game_record(game, swapped),
-            }
-            for game in reading.games
-        ]
-        report_submit_games(match=locked, player=reported_by, games=games, file=stored)
+    with match_change(match):
+        locked = match_lock(match)
+        check_version(locked, expected_version)
+        check_open(locked)
+        _check_no_games(locked)
+        reading = matfile_read(match=locked, text=text)
+        swapped = _resolve_swap(reading, locked, swap)
+        if reported_by is not None:
+            stored = _store_file(locked, text, name, user, ResultSource.PLAYER)
+            games = [
+                {
+                    "winner": 1 - game.result.winner if swapped else game.result.winner,
+                    "kind": game.result.kind,
+                    "cube": game.result.cube,
+                    "ended_by": game.result.ended_by,
+                    "record": _game_record(game, swapped),
+                }
+                for game in reading.games
+            ]
+            report_submit_games(match=locked, player=reported_by, games=games, file=stored)
+            return FileImport(file=stored, warnings=reading.warnings)
+        for game in reading.games:
+            result = game.result
+            match_record_game(
+                match=locked.pk,
+                winner=1 - result.winner if swapped else result.winner,
+                kind=result.kind,
+                cube=result.cube,
+                ended_by=result.ended_by,
+                user=user,
+                source=ResultSource.FILE,
+                record=_game_record(game, swapped),
+            )
+        locked.refresh_from_db()
+        _check_finished(locked)
+        stored = _store_file(locked, text, name, user, source)
+        emit(MatchFileAccepted(match_id=locked.pk, file_id=stored.pk))
         return FileImport(file=stored, warnings=reading.warnings)
-    for game in reading.games:
-        result = game.result
-        match_record_game(
-            match=locked.pk,
-            winner=1 - result.winner if swapped else result.winner,
-            kind=result.kind,
-            cube=result.cube,
-            ended_by=result.ended_by,
-            user=user,
-            source=ResultSource.FILE,
-            record=_game_record(game, swapped),
-        )
-    locked.refresh_from_db()
-    _check_finished(locked)
-    stored = _store_file(locked, text, name, user, source)
-    emit(MatchFileAccepted(match_id=locked.pk, file_id=stored.pk))
-    return FileImport(file=stored, warnings=reading.warnings)
 
 
 def _store_file(match: Match, text: str, name: str, user: Any, source: str) -> MatchFile:
@@ -213,42 +215,43 @@ def match_import_games(
 ) -> Match:
     """Record all the games of a match played elsewhere (``winner`` 0/1 = ``entry_a``/
     ``entry_b``, ``kind``, ``cube``, ``ended_by``); they must finish the match."""
-    locked = match_lock(match)
-    check_version(locked, expected_version)
-    check_open(locked)
-    _check_no_games(locked)
-    if not games:
-        raise UserError(_("Send at least one game."), code="no_games", field="games")
-    for index, game in enumerate(games):
-        if index and locked.status == MatchStatus.FINISHED:
-            raise UserError(
-                _("Game %(number)d: the match was over after game %(last)d already.")
-                % {"number": index + 1, "last": index},
-                code="game_after_end",
-                field=f"games.{index}",
-            )
-        try:
-            recorded = match_record_game(
-                match=locked.pk,
-                winner=game["winner"],
-                kind=game.get("kind", "single"),
-                cube=game.get("cube", 1),
-                ended_by=game.get("ended_by", "bearoff"),
-                user=user,
-                source=source,
-            )
-        except UserError as error:
-            field = f"games.{index}" + (f".{error.field}" if error.field else "")
-            raise UserError(
-                _("Game %(number)d: %(message)s")
-                % {"number": index + 1, "message": " ".join(error.messages)},
-                code=error.code or "invalid",
-                field=field,
-            ) from error
-        locked = recorded.match
-    locked.refresh_from_db()
-    _check_finished(locked)
-    return locked
+    with match_change(match):
+        locked = match_lock(match)
+        check_version(locked, expected_version)
+        check_open(locked)
+        _check_no_games(locked)
+        if not games:
+            raise UserError(_("Send at least one game."), code="no_games", field="games")
+        for index, game in enumerate(games):
+            if index and locked.status == MatchStatus.FINISHED:
+                raise UserError(
+                    _("Game %(number)d: the match was over after game %(last)d already.")
+                    % {"number": index + 1, "last": index},
+                    code="game_after_end",
+                    field=f"games.{index}",
+                )
+            try:
+                recorded = match_record_game(
+                    match=locked.pk,
+                    winner=game["winner"],
+                    kind=game.get("kind", "single"),
+                    cube=game.get("cube", 1),
+                    ended_by=game.get("ended_by", "bearoff"),
+                    user=user,
+                    source=source,
+                )
+            except UserError as error:
+                field = f"games.{index}" + (f".{error.field}" if error.field else "")
+                raise UserError(
+                    _("Game %(number)d: %(message)s")
+                    % {"number": index + 1, "message": " ".join(error.messages)},
+                    code=error.code or "invalid",
+                    field=field,
+                ) from error
+            locked = recorded.match
+        locked.refresh_from_db()
+        _check_finished(locked)
+        return locked
 
 
 def match_import_final_score(

@@ -34,6 +34,7 @@ from matches.services.results import (
     match_record_final_score,
     match_record_game,
 )
+from matches.versions import match_change
 
 
 def _players(match: Match) -> tuple[int | None, int | None]:
@@ -54,7 +55,8 @@ def report_submit(
     *, match: Match | int, player: Player, score_a: int, score_b: int, note: str = ""
 ) -> MatchReport:
     """A player reports the final score of his own match. It counts once confirmed."""
-    return _submit(match_lock(match), player, score_a, score_b, note=note)
+    with match_change(match):
+        return _submit(match_lock(match), player, score_a, score_b, note=note)
 
 
 @logged_service("report_submit_games")
@@ -71,30 +73,31 @@ def report_submit_games(
     winner 0/1 = ``entry_a``/``entry_b``, kind, cube, ended_by and the move record). Like a
     reported score it counts once the opponent or a referee confirms it; the games must
     finish the match."""
-    match = match_lock(match)
-    rules = rules_for_match(match)
-    try:
-        results = [
-            GameResult(
-                int(g["winner"]),
-                WinKind(g["kind"]),
-                int(g["cube"]),
-                points_for(g["kind"], int(g["cube"]), rules),
-                EndedBy(g["ended_by"]),
+    with match_change(match):
+        match = match_lock(match)
+        rules = rules_for_match(match)
+        try:
+            results = [
+                GameResult(
+                    int(g["winner"]),
+                    WinKind(g["kind"]),
+                    int(g["cube"]),
+                    points_for(g["kind"], int(g["cube"]), rules),
+                    EndedBy(g["ended_by"]),
+                )
+                for g in games
+            ]
+            progress = validate_results(rules, results)
+        except ResultError as error:
+            raise as_user_error(error, rules) from error
+        if not results or progress.winner is None:
+            raise UserError(
+                _("These games end at %(a)d–%(b)d, and the match is not over yet.")
+                % {"a": progress.score[0], "b": progress.score[1]},
+                code="incomplete",
             )
-            for g in games
-        ]
-        progress = validate_results(rules, results)
-    except ResultError as error:
-        raise as_user_error(error, rules) from error
-    if not results or progress.winner is None:
-        raise UserError(
-            _("These games end at %(a)d–%(b)d, and the match is not over yet.")
-            % {"a": progress.score[0], "b": progress.score[1]},
-            code="incomplete",
-        )
-    score_a, score_b = progress.score
-    return _submit(match, player, score_a, score_b, note=note, games=games, file=file)
+        score_a, score_b = progress.score
+        return _submit(match, player, score_a, score_b, note=note, games=games, file=file)
 
 
 def _submit(
@@ -151,6 +154,14 @@ def _submit(
     return report
 
 
+def _match_of(report: MatchReport | int) -> int:
+    """The report's match (read without a lock: a report never moves to another match), to
+    lock the tournament, then the match, then the report: the house's lock order."""
+    if isinstance(report, MatchReport):
+        return report.match_id
+    return MatchReport.objects.values_list("match_id", flat=True).get(pk=report)
+
+
 def _open_report(report: MatchReport | int) -> MatchReport:
     pk = report.pk if isinstance(report, MatchReport) else report
     report = MatchReport.objects.select_for_update().get(pk=pk)
@@ -165,46 +176,47 @@ def report_confirm(
     """The opponent (or a referee) confirms a report: the result is recorded. A report with
     a match file records its games with their moves and accepts the file (MatchFileAccepted),
     as a referee's upload does."""
-    report = _open_report(report)
-    match = match_lock(report.match_id)
-    report = _open_report(report)
-    if report.status not in (ReportStatus.PENDING, ReportStatus.DISPUTED) or (
-        report.status == ReportStatus.DISPUTED and not as_referee
-    ):
-        raise UserError(_("This report is no longer open."), code="report_closed")
-    if not as_referee and (by.pk == report.reported_by_id or by.pk not in _players(match)):
-        raise UserError(
-            _("Only the opponent or a referee can confirm a reported result."),
-            code="not_opponent",
-        )
-    report.status = ReportStatus.CONFIRMED
-    report.decided_by = by
-    report.decided_at = timezone.now()
-    report.save(update_fields=["status", "decided_by", "decided_at", "updated_at"])
-    if report.games:
-        for game in report.games:
-            match_record_game(
-                match=match.pk,
-                winner=game["winner"],
-                kind=game["kind"],
-                cube=game["cube"],
-                ended_by=game["ended_by"],
-                user=user,
-                source=ResultSource.FILE,
-                record=game.get("record"),
+    match_id = _match_of(report)
+    with match_change(match_id):
+        match = match_lock(match_id)
+        report = _open_report(report)
+        if report.status not in (ReportStatus.PENDING, ReportStatus.DISPUTED) or (
+            report.status == ReportStatus.DISPUTED and not as_referee
+        ):
+            raise UserError(_("This report is no longer open."), code="report_closed")
+        if not as_referee and (by.pk == report.reported_by_id or by.pk not in _players(match)):
+            raise UserError(
+                _("Only the opponent or a referee can confirm a reported result."),
+                code="not_opponent",
             )
-        match.refresh_from_db()
-        if report.file_id is not None:
-            # The player's file is now accepted, as a referee's upload is at once.
-            emit(MatchFileAccepted(match_id=match.pk, file_id=report.file_id))
-        return match
-    return match_record_final_score(
-        match=match,
-        score_a=report.score_a,
-        score_b=report.score_b,
-        user=user,
-        source=ResultSource.PLAYER,
-    )
+        report.status = ReportStatus.CONFIRMED
+        report.decided_by = by
+        report.decided_at = timezone.now()
+        report.save(update_fields=["status", "decided_by", "decided_at", "updated_at"])
+        if report.games:
+            for game in report.games:
+                match_record_game(
+                    match=match.pk,
+                    winner=game["winner"],
+                    kind=game["kind"],
+                    cube=game["cube"],
+                    ended_by=game["ended_by"],
+                    user=user,
+                    source=ResultSource.FILE,
+                    record=game.get("record"),
+                )
+            match.refresh_from_db()
+            if report.file_id is not None:
+                # The player's file is now accepted, as a referee's upload is at once.
+                emit(MatchFileAccepted(match_id=match.pk, file_id=report.file_id))
+            return match
+        return match_record_final_score(
+            match=match,
+            score_a=report.score_a,
+            score_b=report.score_b,
+            user=user,
+            source=ResultSource.PLAYER,
+        )
 
 
 @logged_service("report_dispute")
@@ -219,30 +231,33 @@ def report_dispute(
 ) -> MatchReport:
     """The opponent says the reported result is wrong, with his own note and, if he gives
     it, the score he says is right: the match waits for the referee."""
-    report = _open_report(report)
-    match = match_lock(report.match_id)
-    report = _open_report(report)
-    if report.status != ReportStatus.PENDING:
-        raise UserError(_("This report is no longer open."), code="report_closed")
-    if by.pk == report.reported_by_id or by.pk not in _players(match):
-        raise UserError(_("Only the opponent can dispute a reported result."), code="not_opponent")
-    if (score_a is None) != (score_b is None):
-        raise UserError(
-            _("Enter both scores of the result you say is right, or neither."),
-            code="score",
-            field="score_a",
-        )
-    if score_a is not None and score_b is not None:
-        check_final_score(match, score_a, score_b)
-    report.status = ReportStatus.DISPUTED
-    report.decided_by = by
-    report.decided_at = timezone.now()
-    report.dispute_note = note
-    report.dispute_score_a, report.dispute_score_b = score_a, score_b
-    report.full_clean()
-    report.save()
-    _after_commit(ResultDisputed, report)
-    return report
+    match_id = _match_of(report)
+    with match_change(match_id):
+        match = match_lock(match_id)
+        report = _open_report(report)
+        if report.status != ReportStatus.PENDING:
+            raise UserError(_("This report is no longer open."), code="report_closed")
+        if by.pk == report.reported_by_id or by.pk not in _players(match):
+            raise UserError(
+                _("Only the opponent can dispute a reported result."), code="not_opponent"
+            )
+        if (score_a is None) != (score_b is None):
+            raise UserError(
+                _("Enter both scores of the result you say is right, or neither."),
+                code="score",
+                field="score_a",
+            )
+        if score_a is not None and score_b is not None:
+            check_final_score(match, score_a, score_b)
+        report.status = ReportStatus.DISPUTED
+        report.decided_by = by
+        report.decided_at = timezone.now()
+        report.dispute_note = note
+        report.dispute_score_a, report.dispute_score_b = score_a, score_b
+        report.full_clean()
+        report.save()
+        _after_commit(ResultDisputed, report)
+        return report
 
 
 @logged_service("report_uphold_dispute")
@@ -250,20 +265,21 @@ def report_dispute(
 def report_uphold_dispute(*, report: MatchReport | int, user: Any = None) -> Match:
     """A referee decides a dispute for the opponent: the score the opponent gave counts (the
     report is replaced by the referee's decision)."""
-    report = _open_report(report)
-    match = match_lock(report.match_id)
-    report = _open_report(report)
-    if report.status != ReportStatus.DISPUTED:
-        raise UserError(_("This report is no longer open."), code="report_closed")
-    if not report.has_counter_score:
-        raise UserError(
-            _("The opponent gave no score of his own; enter the result instead."),
-            code="no_counter_score",
+    match_id = _match_of(report)
+    with match_change(match_id):
+        match = match_lock(match_id)
+        report = _open_report(report)
+        if report.status != ReportStatus.DISPUTED:
+            raise UserError(_("This report is no longer open."), code="report_closed")
+        if not report.has_counter_score:
+            raise UserError(
+                _("The opponent gave no score of his own; enter the result instead."),
+                code="no_counter_score",
+            )
+        assert report.dispute_score_a is not None and report.dispute_score_b is not None
+        return match_record_final_score(
+            match=match,
+            score_a=report.dispute_score_a,
+            score_b=report.dispute_score_b,
+            user=user,
         )
-    assert report.dispute_score_a is not None and report.dispute_score_b is not None
-    return match_record_final_score(
-        match=match,
-        score_a=report.dispute_score_a,
-        score_b=report.dispute_score_b,
-        user=user,
-    )

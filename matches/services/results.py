@@ -35,6 +35,7 @@ from matches.models import (
     WinKind,
 )
 from matches.rules import rules_for_match
+from matches.versions import match_change
 from tournaments.models import Entry
 
 
@@ -139,39 +140,42 @@ def match_record_game(
     expected_version: int | None = None,
 ) -> Game:
     """Record the next game of a match. The match ends when a side reaches its target."""
-    match = match_lock(match)
-    check_version(match, expected_version)
-    check_open(match)
-    check_not_on_the_board(match, source)
-    rules = rules_for_match(match)
-    try:
-        result = GameResult(winner, WinKind(kind), cube, points_for(kind, cube, rules), ended_by)
-    except (ResultError, ValueError) as error:
-        if isinstance(error, ResultError):
-            raise as_user_error(error, rules) from error
-        raise UserError(_("Choose single game, gammon or backgammon."), field="kind") from error
-    previous = game_results(match)
-    progress = _validated(rules, previous, result)
-    game = Game(
-        match=match,
-        number=len(previous) + 1,
-        winner=result.winner,
-        kind=result.kind,
-        cube=result.cube,
-        ended_by=result.ended_by,
-        points=result.points,
-        source=source,
-        entered_by=user if getattr(user, "is_authenticated", False) else None,
-        record=record,
-    )
-    game.full_clean()
-    game.save()
-    match.score_a, match.score_b = progress.score
-    match.status = MatchStatus.PLAYING
-    if progress.winner is not None:
-        _finish(match, progress.winner, MatchOutcome.PLAYED)
-    _save(match, user=user, reason=reasons.coded(reasons.GAME_ENTERED, number=game.number))
-    return game
+    with match_change(match):
+        match = match_lock(match)
+        check_version(match, expected_version)
+        check_open(match)
+        check_not_on_the_board(match, source)
+        rules = rules_for_match(match)
+        try:
+            result = GameResult(
+                winner, WinKind(kind), cube, points_for(kind, cube, rules), ended_by
+            )
+        except (ResultError, ValueError) as error:
+            if isinstance(error, ResultError):
+                raise as_user_error(error, rules) from error
+            raise UserError(_("Choose single game, gammon or backgammon."), field="kind") from error
+        previous = game_results(match)
+        progress = _validated(rules, previous, result)
+        game = Game(
+            match=match,
+            number=len(previous) + 1,
+            winner=result.winner,
+            kind=result.kind,
+            cube=result.cube,
+            ended_by=result.ended_by,
+            points=result.points,
+            source=source,
+            entered_by=user if getattr(user, "is_authenticated", False) else None,
+            record=record,
+        )
+        game.full_clean()
+        game.save()
+        match.score_a, match.score_b = progress.score
+        match.status = MatchStatus.PLAYING
+        if progress.winner is not None:
+            _finish(match, progress.winner, MatchOutcome.PLAYED)
+        _save(match, user=user, reason=reasons.coded(reasons.GAME_ENTERED, number=game.number))
+        return game
 
 
 @logged_service("match_record_final_score", result_change=True)
@@ -186,20 +190,21 @@ def match_record_final_score(
     expected_version: int | None = None,
 ) -> Match:
     """Record only the final score (7–4, 2–1), for clubs that do not keep games."""
-    match = match_lock(match)
-    check_version(match, expected_version)
-    check_open(match)
-    check_not_on_the_board(match, source)
-    if match.games.exists():
-        raise UserError(
-            _("Games of this match are already entered; enter the rest game by game."),
-            code="games_entered",
-        )
-    check_final_score(match, score_a, score_b)
-    match.score_a, match.score_b = score_a, score_b
-    _finish(match, Side.A if score_a > score_b else Side.B, MatchOutcome.PLAYED)
-    _save(match, user=user, reason=reasons.FINAL_SCORE)
-    return match
+    with match_change(match):
+        match = match_lock(match)
+        check_version(match, expected_version)
+        check_open(match)
+        check_not_on_the_board(match, source)
+        if match.games.exists():
+            raise UserError(
+                _("Games of this match are already entered; enter the rest game by game."),
+                code="games_entered",
+            )
+        check_final_score(match, score_a, score_b)
+        match.score_a, match.score_b = score_a, score_b
+        _finish(match, Side.A if score_a > score_b else Side.B, MatchOutcome.PLAYED)
+        _save(match, user=user, reason=reasons.FINAL_SCORE)
+        return match
 
 
 @logged_service("match_award_forfeit", result_change=True)
@@ -213,15 +218,16 @@ def match_award_forfeit(
     expected_version: int | None = None,
 ) -> Match:
     """The opponent did not come or gave up the match: the winner goes through."""
-    match = match_lock(match)
-    check_version(match, expected_version)
-    check_open(match)
-    if winner.pk not in (match.entry_a_id, match.entry_b_id):
-        raise UserError(_("The winner must be one of the two players."), code="not_a_player")
-    side = Side.A if winner.pk == match.entry_a_id else Side.B
-    _finish(match, side, MatchOutcome.FORFEIT)
-    _save(match, user=user, reason=reason or reasons.FORFEIT)
-    return match
+    with match_change(match):
+        match = match_lock(match)
+        check_version(match, expected_version)
+        check_open(match)
+        if winner.pk not in (match.entry_a_id, match.entry_b_id):
+            raise UserError(_("The winner must be one of the two players."), code="not_a_player")
+        side = Side.A if winner.pk == match.entry_a_id else Side.B
+        _finish(match, side, MatchOutcome.FORFEIT)
+        _save(match, user=user, reason=reason or reasons.FORFEIT)
+        return match
 
 
 @logged_service("match_undo_forfeit", result_change=True)
@@ -229,37 +235,39 @@ def match_award_forfeit(
 def match_undo_forfeit(*, match: Match | int, user: Any = None, reason: str = "") -> Match:
     """A forfeit that no longer holds (the withdrawal behind it was undone): the match is open
     again, with the games already played."""
-    match = match_lock(match)
-    if match.status != MatchStatus.FINISHED or match.outcome != MatchOutcome.FORFEIT:
-        raise UserError(_("This match was not forfeited."), code="not_forfeited")
-    started = match.games.exists() or match.score_a or match.score_b
-    match.status = MatchStatus.PLAYING if started else MatchStatus.READY
-    match.outcome = ""
-    match.winner = None
-    match.finished_at = None
-    _save(match, user=user, reason=reason)
-    emit(ResultCorrected(match_id=match.pk))
-    return match
+    with match_change(match):
+        match = match_lock(match)
+        if match.status != MatchStatus.FINISHED or match.outcome != MatchOutcome.FORFEIT:
+            raise UserError(_("This match was not forfeited."), code="not_forfeited")
+        started = match.games.exists() or match.score_a or match.score_b
+        match.status = MatchStatus.PLAYING if started else MatchStatus.READY
+        match.outcome = ""
+        match.winner = None
+        match.finished_at = None
+        _save(match, user=user, reason=reason)
+        emit(ResultCorrected(match_id=match.pk))
+        return match
 
 
 @logged_service("match_set_online")
 @transaction.atomic
 def match_set_online(*, match: Match | int, online: bool, user: Any = None) -> Match:
     """Move a match to the online board or back to a table, before any game is played."""
-    match = match_lock(match)
-    check_open(match)
-    if match.games.exists() or OnlineGame.objects.filter(match=match).exists():
-        raise UserError(
-            _("Play has already started; the match stays where it is played."),
-            code="started",
+    with match_change(match):
+        match = match_lock(match)
+        check_open(match)
+        if match.games.exists() or OnlineGame.objects.filter(match=match).exists():
+            raise UserError(
+                _("Play has already started; the match stays where it is played."),
+                code="started",
+            )
+        match.is_online = online
+        _save(
+            match,
+            user=user,
+            reason=reasons.MOVED_ONLINE if online else reasons.MOVED_TO_TABLE,
         )
-    match.is_online = online
-    _save(
-        match,
-        user=user,
-        reason=reasons.MOVED_ONLINE if online else reasons.MOVED_TO_TABLE,
-    )
-    return match
+        return match
 
 
 @logged_service("match_record_time_forfeit", result_change=True)
@@ -267,17 +275,18 @@ def match_set_online(*, match: Match | int, online: bool, user: Any = None) -> M
 def match_record_time_forfeit(*, match: Match | int, loser: int, reason: str) -> Match:
     """The player on ``loser``'s side ran out of time on the online clock: the opponent
     reaches the match's target (the loser keeps his score) and the match is over."""
-    match = match_lock(match)
-    check_open(match)
-    winner = 1 - loser
-    needed = rules_for_match(match).wins_needed
-    if winner == Side.A:
-        match.score_a = max(match.score_a, needed)
-    else:
-        match.score_b = max(match.score_b, needed)
-    _finish(match, winner, MatchOutcome.FORFEIT)
-    _save(match, user=None, reason=reason)
-    return match
+    with match_change(match):
+        match = match_lock(match)
+        check_open(match)
+        winner = 1 - loser
+        needed = rules_for_match(match).wins_needed
+        if winner == Side.A:
+            match.score_a = max(match.score_a, needed)
+        else:
+            match.score_b = max(match.score_b, needed)
+        _finish(match, winner, MatchOutcome.FORFEIT)
+        _save(match, user=None, reason=reason)
+        return match
 
 
 @logged_service("match_declare_score", result_change=True)
@@ -287,10 +296,11 @@ def match_declare_score(
 ) -> Match:
     """The tournament director ends a match at a score the players agreed (whatever games
     are already recorded): a final score the match's format can reach."""
-    match = match_lock(match)
-    check_open(match)
-    check_final_score(match, score_a, score_b)
-    match.score_a, match.score_b = score_a, score_b
-    _finish(match, Side.A if score_a > score_b else Side.B, MatchOutcome.PLAYED)
-    _save(match, user=user, reason=reason)
-    return match
+    with match_change(match):
+        match = match_lock(match)
+        check_open(match)
+        check_final_score(match, score_a, score_b)
+        match.score_a, match.score_b = score_a, score_b
+        _finish(match, Side.A if score_a > score_b else Side.B, MatchOutcome.PLAYED)
+        _save(match, user=user, reason=reason)
+        return match

@@ -74,9 +74,7 @@ def test_a_renamed_player_shows_at_once(client, club, played, play):
     urls = club_urls(club, a, b)
     for url in urls.values():
         page(client, url)
-    player = Player.objects.get(pk=a.pk)
-    player.name = "Zelda Renamed"
-    player.save()
+    player = club_services.player_rename(player=Player.objects.get(pk=a.pk), name="Zelda Renamed")
     for name, url in urls.items():
         if name != "home" or club.memberships.filter(player=player).exists():
             assert "Zelda Renamed" in page(client, url), name

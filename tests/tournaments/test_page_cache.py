@@ -11,6 +11,7 @@ from django.test import Client
 from django.urls import reverse
 
 from clubs.models import Player
+from clubs.services import player_rename
 from draw import services as draw_services
 from matches.services import match_record_game
 from tests.conftest import open_matches
@@ -127,8 +128,7 @@ def test_registrations_approvals_and_seeds_show_at_once(client, make_tournament)
 def test_a_renamed_player_shows_at_once(client, swiss):
     warm(client, swiss)
     player = Player.objects.get(entries__tournament=swiss, name="Player 001")
-    player.name = "Paula Plakoto"
-    player.save()
+    player_rename(player=player, name="Paula Plakoto")
     assert "Paula Plakoto" in page(client, swiss.get_absolute_url())
     assert "Paula Plakoto" in page(client, t_url(swiss, "standings"))
 

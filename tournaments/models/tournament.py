@@ -238,7 +238,7 @@ class Tournament(VersionedSave, TimeStampedModel):
     )
     #: Raised by one in the transaction of every change a public page shows (results,
     #: corrections, draws, entries, settings): the key of the pages' cache and their ETag.
-    #: Only ever written by ``tournaments.versions.bump`` (an UPDATE ... version + 1).
+    #: Only ever written by the blocks of ``tournaments.versions`` (an UPDATE ... version + 1).
     version = models.PositiveBigIntegerField(_("version"), default=1, editable=False)
 
     class Meta:

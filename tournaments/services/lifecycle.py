@@ -8,6 +8,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from clubs.models import Club, Membership, Role
+from clubs.versions import club_change
 from config.errors import UserError
 from config.logs import logged_service
 from config.slugs import unique_slug
@@ -19,6 +20,7 @@ from tournaments.models import (
     TournamentFormat,
     TournamentStatus,
 )
+from tournaments.versions import tournament_change
 
 #: Settings that shape the draw; they are fixed once the tournament runs.
 DRAW_SETTINGS = frozenset(
@@ -64,76 +66,79 @@ def tournament_create(
     *, club: Club, user: Any, name: str, slug: str = "", **settings: Any
 ) -> Tournament:
     """A new tournament in draft; the club's referees referee it unless told otherwise."""
-    referees = settings.pop("referees", None)
-    tournament = Tournament(
-        club=club,
-        name=name,
-        slug=slug
-        or unique_slug(
-            Tournament.objects.filter(club=club),
-            name,
-            fallback="tournament",
-            reserved={"new"},  # /t/new/ creates a tournament
-        ),
-        created_by=user,
-        **settings,
-    )
-    if not tournament.tiebreaks:
-        tournament.tiebreaks = default_tiebreaks(tournament.format)
-    _check_settings(tournament)
-    tournament.full_clean()
-    tournament.save()
-    if referees is None:
-        referees = [
-            m.player
-            for m in Membership.objects.filter(club=club, role=Role.REFEREE).select_related(
-                "player"
-            )
-        ]
-    tournament.referees.set(referees)
-    return tournament
+    with club_change(club.pk):  # the club's pages list it
+        referees = settings.pop("referees", None)
+        tournament = Tournament(
+            club=club,
+            name=name,
+            slug=slug
+            or unique_slug(
+                Tournament.objects.filter(club=club),
+                name,
+                fallback="tournament",
+                reserved={"new"},  # /t/new/ creates a tournament
+            ),
+            created_by=user,
+            **settings,
+        )
+        if not tournament.tiebreaks:
+            tournament.tiebreaks = default_tiebreaks(tournament.format)
+        _check_settings(tournament)
+        tournament.full_clean()
+        tournament.save()
+        if referees is None:
+            referees = [
+                m.player
+                for m in Membership.objects.filter(club=club, role=Role.REFEREE).select_related(
+                    "player"
+                )
+            ]
+        tournament.referees.set(referees)
+        return tournament
 
 
 @logged_service("tournament_update")
 @transaction.atomic
 def tournament_update(*, tournament: Tournament, **fields: Any) -> Tournament:
-    tournament = tournament_lock(tournament)
-    referees = fields.pop("referees", None)
-    if tournament.status in (TournamentStatus.RUNNING, TournamentStatus.FINISHED):
-        changed = {
-            name
-            for name in DRAW_SETTINGS & fields.keys()
-            if getattr(tournament, name) != fields[name]
-        }
-        if changed:
-            raise UserError(
-                _("The format and the match settings cannot change once the tournament runs."),
-                code="locked_settings",
-            )
-    for name, value in fields.items():
-        setattr(tournament, name, value)
-    _check_settings(tournament)
-    tournament.full_clean()
-    tournament.save()
-    if referees is not None:
-        tournament.referees.set(referees)
-    return tournament
+    with tournament_change(tournament.pk):
+        tournament = tournament_lock(tournament)
+        referees = fields.pop("referees", None)
+        if tournament.status in (TournamentStatus.RUNNING, TournamentStatus.FINISHED):
+            changed = {
+                name
+                for name in DRAW_SETTINGS & fields.keys()
+                if getattr(tournament, name) != fields[name]
+            }
+            if changed:
+                raise UserError(
+                    _("The format and the match settings cannot change once the tournament runs."),
+                    code="locked_settings",
+                )
+        for name, value in fields.items():
+            setattr(tournament, name, value)
+        _check_settings(tournament)
+        tournament.full_clean()
+        tournament.save()
+        if referees is not None:
+            tournament.referees.set(referees)
+        return tournament
 
 
 def _transition(tournament: Tournament, allowed_from: set[str], target: str) -> Tournament:
-    tournament = tournament_lock(tournament)
-    if tournament.status not in allowed_from:
-        raise UserError(
-            _("A tournament that is “%(status)s” cannot become “%(target)s”.")
-            % {
-                "status": tournament.get_status_display(),
-                "target": TournamentStatus(target).label,
-            },
-            code="illegal_transition",
-        )
-    tournament.status = target
-    tournament.save(update_fields=["status", "updated_at"])
-    return tournament
+    with tournament_change(tournament.pk):
+        tournament = tournament_lock(tournament)
+        if tournament.status not in allowed_from:
+            raise UserError(
+                _("A tournament that is “%(status)s” cannot become “%(target)s”.")
+                % {
+                    "status": tournament.get_status_display(),
+                    "target": TournamentStatus(target).label,
+                },
+                code="illegal_transition",
+            )
+        tournament.status = target
+        tournament.save(update_fields=["status", "updated_at"])
+        return tournament
 
 
 @logged_service("tournament_open_registration")
@@ -154,11 +159,12 @@ def stage_set_clock(
     *, stage: Stage, clock: str, minutes: int, delay: int, bronstein: bool = False
 ) -> Stage:
     """The clock of the stage's online matches: games that start from now on use it."""
-    stage = Stage.objects.select_for_update().get(pk=stage.pk)
-    stage.clock = clock
-    stage.clock_minutes = minutes
-    stage.clock_delay = delay
-    stage.clock_bronstein = bronstein
-    stage.full_clean()
-    stage.save()
-    return stage
+    with tournament_change(stage.tournament_id):
+        stage = Stage.objects.select_for_update().get(pk=stage.pk)
+        stage.clock = clock
+        stage.clock_minutes = minutes
+        stage.clock_delay = delay
+        stage.clock_bronstein = bronstein
+        stage.full_clean()
+        stage.save()
+        return stage

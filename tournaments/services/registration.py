@@ -9,11 +9,12 @@ from django.utils.translation import gettext as _
 
 from clubs.models import Membership, Player, Role
 from clubs.services import club_add_guest
+from clubs.versions import club_change
 from config.errors import UserError
 from config.logs import logged_service
-from tournaments import versions
 from tournaments.models import Entry, EntryStatus, Tournament, TournamentStatus
 from tournaments.services.lifecycle import tournament_lock
+from tournaments.versions import tournament_change
 
 OPEN = {TournamentStatus.DRAFT, TournamentStatus.REGISTRATION}
 
@@ -42,61 +43,69 @@ def _new_entry(tournament: Tournament, player: Player, status: str) -> Entry:
 @transaction.atomic
 def entry_register(*, tournament: Tournament, player: Player) -> Entry:
     """A player signs himself up; the organizer approves."""
-    tournament = tournament_lock(tournament)
-    if tournament.status != TournamentStatus.REGISTRATION:
-        raise UserError(
-            _("Registration for this tournament is not open."), code="registration_closed"
-        )
-    return _new_entry(tournament, player, EntryStatus.PENDING)
+    with tournament_change(tournament.pk):
+        tournament = tournament_lock(tournament)
+        if tournament.status != TournamentStatus.REGISTRATION:
+            raise UserError(
+                _("Registration for this tournament is not open."), code="registration_closed"
+            )
+        return _new_entry(tournament, player, EntryStatus.PENDING)
 
 
 @logged_service("entry_add")
 @transaction.atomic
 def entry_add(*, tournament: Tournament, player: Player) -> Entry:
-    """The organizer enters a player, approved at once. The player must be in the club."""
-    tournament = tournament_lock(tournament)
-    _check_open(tournament)
-    if not Membership.objects.filter(club=tournament.club, player=player).exists():
-        Membership.objects.create(club=tournament.club, player=player, role=Role.PLAYER)
-    return _new_entry(tournament, player, EntryStatus.APPROVED)
+    """The organizer enters a player, approved at once. The player must be in the club: one
+    who is not joins it (the club's pages show him under the tournament's version, which
+    their key includes: ``clubs.versions``)."""
+    with tournament_change(tournament.pk):
+        tournament = tournament_lock(tournament)
+        _check_open(tournament)
+        if not Membership.objects.filter(club=tournament.club, player=player).exists():
+            Membership.objects.create(club=tournament.club, player=player, role=Role.PLAYER)
+        return _new_entry(tournament, player, EntryStatus.APPROVED)
 
 
 @logged_service("entry_add_guest")
 @transaction.atomic
 def entry_add_guest(*, tournament: Tournament, name: str, email: str = "") -> Entry:
     """A walk-in without an account, entered by name: a guest of the club, approved."""
-    tournament = tournament_lock(tournament)
-    _check_open(tournament)
-    existing = (
-        Membership.objects.filter(club=tournament.club, player__name__iexact=name.strip())
-        .select_related("player")
-        .first()
-    )
-    player = (
-        existing.player
-        if existing
-        else club_add_guest(club=tournament.club, name=name, email=email).player
-    )
-    return _new_entry(tournament, player, EntryStatus.APPROVED)
+    # The club first: a new guest joins it, and clubs come before tournaments in the house's
+    # lock order.
+    with club_change(tournament.club_id), tournament_change(tournament.pk):
+        tournament = tournament_lock(tournament)
+        _check_open(tournament)
+        existing = (
+            Membership.objects.filter(club=tournament.club, player__name__iexact=name.strip())
+            .select_related("player")
+            .first()
+        )
+        player = (
+            existing.player
+            if existing
+            else club_add_guest(club=tournament.club, name=name, email=email).player
+        )
+        return _new_entry(tournament, player, EntryStatus.APPROVED)
 
 
 def _set_status(entry: Entry, allowed_from: set[str], target: str) -> Entry:
-    tournament = tournament_lock(entry.tournament)
-    _check_open(tournament)
-    entry = Entry.objects.select_for_update().get(pk=entry.pk)
-    if entry.status not in allowed_from:
-        raise UserError(
-            _("%(name)s is “%(status)s” and cannot become “%(target)s”.")
-            % {
-                "name": entry.player.name,
-                "status": entry.get_status_display(),
-                "target": EntryStatus(target).label,
-            },
-            code="illegal_entry_transition",
-        )
-    entry.status = target
-    entry.save(update_fields=["status", "updated_at"])
-    return entry
+    with tournament_change(entry.tournament_id):
+        tournament = tournament_lock(entry.tournament)
+        _check_open(tournament)
+        entry = Entry.objects.select_for_update().get(pk=entry.pk)
+        if entry.status not in allowed_from:
+            raise UserError(
+                _("%(name)s is “%(status)s” and cannot become “%(target)s”.")
+                % {
+                    "name": entry.player.name,
+                    "status": entry.get_status_display(),
+                    "target": EntryStatus(target).label,
+                },
+                code="illegal_entry_transition",
+            )
+        entry.status = target
+        entry.save(update_fields=["status", "updated_at"])
+        return entry
 
 
 @logged_service("entry_approve")
@@ -115,16 +124,16 @@ def entry_check_in(*, entry: Entry) -> Entry:
 @transaction.atomic
 def entries_set_seeds(*, tournament: Tournament, ordered_entry_ids: Sequence[int]) -> None:
     """Manual seeding: the given entries get seeds 1, 2, 3 … in this order, others none."""
-    tournament = tournament_lock(tournament)
-    _check_open(tournament)
-    entries = {e.pk: e for e in Entry.objects.filter(tournament=tournament)}
-    unknown = [pk for pk in ordered_entry_ids if pk not in entries]
-    if unknown or len(set(ordered_entry_ids)) != len(ordered_entry_ids):
-        raise UserError(_("The seed list does not match the entries."), code="bad_seeds")
-    for entry in entries.values():
-        entry.seed = None
-    Entry.objects.bulk_update(entries.values(), ["seed"])
-    for seed, pk in enumerate(ordered_entry_ids, start=1):
-        entries[pk].seed = seed
-    Entry.objects.bulk_update([entries[pk] for pk in ordered_entry_ids], ["seed"])
-    versions.bump(tournament.pk)  # bulk updates send no signals
+    with tournament_change(tournament.pk):
+        tournament = tournament_lock(tournament)
+        _check_open(tournament)
+        entries = {e.pk: e for e in Entry.objects.filter(tournament=tournament)}
+        unknown = [pk for pk in ordered_entry_ids if pk not in entries]
+        if unknown or len(set(ordered_entry_ids)) != len(ordered_entry_ids):
+            raise UserError(_("The seed list does not match the entries."), code="bad_seeds")
+        for entry in entries.values():
+            entry.seed = None
+        Entry.objects.bulk_update(entries.values(), ["seed"])
+        for seed, pk in enumerate(ordered_entry_ids, start=1):
+            entries[pk].seed = seed
+        Entry.objects.bulk_update([entries[pk] for pk in ordered_entry_ids], ["seed"])
