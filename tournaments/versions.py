@@ -11,7 +11,9 @@ Entering the block is one ``UPDATE ... SET version = version + 1`` of the tourna
 the first statement of the service's transaction that locks anything: the UPDATE takes the
 row's lock, so every writer of a tournament takes that lock first. The variants find the
 tournament of a stage, a round (here) or a match (``matches.versions.match_change``) inside
-the same UPDATE; :func:`tournaments_change` raises many at once (a club or a player renamed).
+the same UPDATE (inside a block that raised another tournament already, a plain read finds it
+first); :func:`tournaments_change` raises many at once (a club or a player renamed), locking
+them in the order of their ids.
 
 Once per change: a block inside another block of the same call stack (a confirmed report
 recording its final score, a withdrawal awarding forfeits, a file's games recorded one by
@@ -23,7 +25,8 @@ that ended (a block lies inside its transaction: entering one outside any is ref
 
 A service that usually finds nothing to do (catching a tournament up with its results,
 drawing a round that is drawn already) locks the row first (``tournament_lock``: the same
-order) and calls :func:`tournament_changed` once it has changed something.
+order) and calls :func:`tournament_changed` once it has changed something; one that can tell
+from a plain read (an analysis asked for again) enters its block only when it will write.
 
 One lock order for the whole house, so that two transactions never wait for each other in a
 circle:

@@ -1,7 +1,8 @@
 """The draw: everything that makes, moves or re-routes matches of a tournament.
 
-Each service locks the tournament first, then its matches, calls down into ``matches`` and
-syncs the bracket; it refuses (``UserError``) on a conflict and changes nothing then.
+Each service locks the tournament first (raising its version, ``tournaments.versions``), then
+its matches, calls down into ``matches`` and syncs the bracket; it refuses (``UserError``) on
+a conflict and changes nothing then.
 """
 
 from draw.services.advance import tournament_advance, tournament_pair_next_round

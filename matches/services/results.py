@@ -1,6 +1,8 @@
 """Every write to a match result goes through here: referee forms, player reports, online
-games, match files and the API alike. Each service locks the match row, validates with the
-engine's scoring code, writes in one transaction and tells the tournament once committed."""
+games, match files and the API alike. Each service raises its tournament's version first
+(``matches.versions.match_change``: the tournament's row is locked before the match's), locks
+the match row, validates with the engine's scoring code, writes in one transaction and tells
+the tournament once committed."""
 
 from __future__ import annotations
 
