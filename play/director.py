@@ -19,6 +19,7 @@ from config.errors import UserError
 from config.logs import logged_service
 from matches.models import OPEN_STATUSES, DirectorAction, DirectorActionKind, Match, OnlineGame
 from matches.services import match_award_forfeit, match_declare_score
+from matches.versions import match_change
 
 from .services import lock_online, save_online, time_forfeit
 from .state import OnlineState
@@ -98,27 +99,29 @@ def _needs_clock(state: OnlineState) -> None:
 @transaction.atomic
 def online_pause(*, match: Match | int, user: Any, reason: str) -> OnlineGame:
     """Stop the clock and every move until the director resumes the match."""
-    online, state, now = _live(match, reason)
-    _needs_clock(state)
-    assert state.clock is not None
-    if state.clock.paused:
-        raise UserError(_("The match is already paused."), code="paused")
-    if _clock_fell(online, state, now):
-        return online
-    state.clock.pause(now=now)
-    return _done(online, state, DirectorActionKind.PAUSE, user=user, reason=reason)
+    with match_change(match):
+        online, state, now = _live(match, reason)
+        _needs_clock(state)
+        assert state.clock is not None
+        if state.clock.paused:
+            raise UserError(_("The match is already paused."), code="paused")
+        if _clock_fell(online, state, now):
+            return online
+        state.clock.pause(now=now)
+        return _done(online, state, DirectorActionKind.PAUSE, user=user, reason=reason)
 
 
 @logged_service("online_resume")
 @transaction.atomic
 def online_resume(*, match: Match | int, user: Any, reason: str) -> OnlineGame:
-    online, state, now = _live(match, reason)
-    _needs_clock(state)
-    assert state.clock is not None
-    if not state.clock.paused:
-        raise UserError(_("The match is not paused."), code="not_paused")
-    state.clock.resume(now=now)
-    return _done(online, state, DirectorActionKind.RESUME, user=user, reason=reason)
+    with match_change(match):
+        online, state, now = _live(match, reason)
+        _needs_clock(state)
+        assert state.clock is not None
+        if not state.clock.paused:
+            raise UserError(_("The match is not paused."), code="not_paused")
+        state.clock.resume(now=now)
+        return _done(online, state, DirectorActionKind.RESUME, user=user, reason=reason)
 
 
 @logged_service("online_add_time")
@@ -127,25 +130,26 @@ def online_add_time(
     *, match: Match | int, side: int, seconds: int, user: Any, reason: str
 ) -> OnlineGame:
     """Add ``seconds`` to the reserve of the player on ``side``."""
-    online, state, now = _live(match, reason)
-    _needs_clock(state)
-    assert state.clock is not None
-    if side not in (0, 1):
-        raise UserError(_("Choose one of the two players."), code="side")
-    if not 1 <= seconds <= MAX_ADDED_SECONDS:
-        raise UserError(_("Add between 1 second and 24 hours."), code="seconds")
-    if _clock_fell(online, state, now):
-        return online
-    state.clock.add(side, seconds * 1000)
-    return _done(
-        online,
-        state,
-        DirectorActionKind.ADD_TIME,
-        user=user,
-        reason=reason,
-        side=side,
-        seconds=seconds,
-    )
+    with match_change(match):
+        online, state, now = _live(match, reason)
+        _needs_clock(state)
+        assert state.clock is not None
+        if side not in (0, 1):
+            raise UserError(_("Choose one of the two players."), code="side")
+        if not 1 <= seconds <= MAX_ADDED_SECONDS:
+            raise UserError(_("Add between 1 second and 24 hours."), code="seconds")
+        if _clock_fell(online, state, now):
+            return online
+        state.clock.add(side, seconds * 1000)
+        return _done(
+            online,
+            state,
+            DirectorActionKind.ADD_TIME,
+            user=user,
+            reason=reason,
+            side=side,
+            seconds=seconds,
+        )
 
 
 @logged_service("online_take_back")
@@ -153,20 +157,24 @@ def online_add_time(
 def online_take_back(*, match: Match | int, user: Any, reason: str) -> OnlineGame:
     """Restore the game as it was before its last confirmed play: the same position and
     dice, the same player to play again (with a whole delay on his clock)."""
-    online, state, now = _live(match, reason)
-    if state.before_play is None:
-        raise UserError(
-            _("There is no confirmed play of this game to take back."), code="nothing_to_take_back"
+    with match_change(match):
+        online, state, now = _live(match, reason)
+        if state.before_play is None:
+            raise UserError(
+                _("There is no confirmed play of this game to take back."),
+                code="nothing_to_take_back",
+            )
+        if _clock_fell(online, state, now):
+            return online
+        state.game = Game.from_dict(state.before_play)
+        state.before_play = None
+        state.pending = []
+        side = state.game.side_to_act
+        if state.clock is not None:
+            state.clock.hand_to(side, now=now, fresh=True)
+        return _done(
+            online, state, DirectorActionKind.TAKE_BACK, user=user, reason=reason, side=side
         )
-    if _clock_fell(online, state, now):
-        return online
-    state.game = Game.from_dict(state.before_play)
-    state.before_play = None
-    state.pending = []
-    side = state.game.side_to_act
-    if state.clock is not None:
-        state.clock.hand_to(side, now=now, fresh=True)
-    return _done(online, state, DirectorActionKind.TAKE_BACK, user=user, reason=reason, side=side)
 
 
 def _end(online: OnlineGame, state: OnlineState, now: int) -> None:
@@ -183,15 +191,18 @@ def online_declare_forfeit(
     *, match: Match | int, winner: int, user: Any, reason: str
 ) -> OnlineGame:
     """The player on ``winner``'s side wins the match by forfeit."""
-    online, state, now = _live(match, reason)
-    if winner not in (0, 1):
-        raise UserError(_("Choose one of the two players."), code="side")
-    entry = online.match.entry_a if winner == 0 else online.match.entry_b
-    online.match = match_award_forfeit(
-        match=online.match_id, winner=entry, user=user, reason=reason.strip()
-    )
-    _end(online, state, now)
-    return _done(online, state, DirectorActionKind.FORFEIT, user=user, reason=reason, side=winner)
+    with match_change(match):
+        online, state, now = _live(match, reason)
+        if winner not in (0, 1):
+            raise UserError(_("Choose one of the two players."), code="side")
+        entry = online.match.entry_a if winner == 0 else online.match.entry_b
+        online.match = match_award_forfeit(
+            match=online.match_id, winner=entry, user=user, reason=reason.strip()
+        )
+        _end(online, state, now)
+        return _done(
+            online, state, DirectorActionKind.FORFEIT, user=user, reason=reason, side=winner
+        )
 
 
 @logged_service("online_declare_score")
@@ -200,9 +211,14 @@ def online_declare_score(
     *, match: Match | int, score_a: int, score_b: int, user: Any, reason: str
 ) -> OnlineGame:
     """The match ends at a final score the players agreed."""
-    online, state, now = _live(match, reason)
-    online.match = match_declare_score(
-        match=online.match_id, score_a=score_a, score_b=score_b, user=user, reason=reason.strip()
-    )
-    _end(online, state, now)
-    return _done(online, state, DirectorActionKind.SCORE, user=user, reason=reason)
+    with match_change(match):
+        online, state, now = _live(match, reason)
+        online.match = match_declare_score(
+            match=online.match_id,
+            score_a=score_a,
+            score_b=score_b,
+            user=user,
+            reason=reason.strip(),
+        )
+        _end(online, state, now)
+        return _done(online, state, DirectorActionKind.SCORE, user=user, reason=reason)

@@ -13,6 +13,7 @@ from matches.models import DirectorAction, MatchStatus, OnlineGame
 from matches.selectors import match_history
 from play import director
 from play.selectors import board_matches
+from tournaments.models import Tournament
 
 from .conftest import with_clock
 
@@ -141,3 +142,21 @@ def test_a_score_declared_while_redis_is_down_is_saved_and_shown(live, organizer
     assert "The agreed score is recorded." in response.content.decode()
     match.refresh_from_db()
     assert (match.status, match.score_a, match.score_b) == (MatchStatus.FINISHED, 3, 1)
+
+
+@pytest.mark.parametrize(
+    "action, arguments",
+    [
+        (director.online_pause, {}),
+        (director.online_add_time, {"side": 0, "seconds": 30}),
+        (director.online_declare_forfeit, {"winner": 1}),
+    ],
+)
+def test_a_directors_action_shows_on_the_cached_pages_at_once(live, organizer, action, arguments):
+    """The match page shows the director's actions: each raises the tournament's version,
+    once in its transaction (a forfeit too, though it records a result through another
+    service; what the draw does after the result is committed is another change)."""
+    tournament = Tournament.objects.filter(stages__rounds__matches=live.match_id)
+    before = tournament.values_list("version", flat=True).get()
+    action(match=live.match_id, user=organizer, reason="At the table", **arguments)
+    assert tournament.values_list("version", flat=True).get() == before + 1
