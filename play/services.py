@@ -24,6 +24,7 @@ from matches import reasons
 from matches.models import OPEN_STATUSES, Match, MatchStatus, OnlineGame, ResultSource
 from matches.rules import rules_for_match
 from matches.services import game_results, match_record_game, match_record_time_forfeit
+from matches.versions import match_change
 from tournaments.models import ClockKind, Stage
 
 from .actions import apply_action, refuse, roll_with_dice, run_clock, stale_refusal
@@ -139,6 +140,11 @@ def online_game_open(*, match: Match | int) -> OnlineGame | None:
     return online
 
 
+class _RecordsResult(Exception):
+    """The action ends a game or the match: it must be decided again with the tournament's
+    row locked first (the house's lock order: tournament, match, online game)."""
+
+
 @logged_service("online_game_act")
 @transaction.atomic
 def online_game_act(
@@ -154,8 +160,30 @@ def online_game_act(
 
     ``seq`` is the sequence number of the state the player acted on; an action on an older
     state is refused. Raises ``UserError`` (nothing changes) for anything the rules refuse.
+    An action that records a result (a game's end, a fallen clock) is decided again after
+    the savepoint that found it is rolled back (releasing the online game's row), inside its
+    tournament's change, so that the tournament's row is locked before the online game's.
     """
     match_id = match.pk if isinstance(match, Match) else match
+    try:
+        with transaction.atomic():
+            return _act_on_row(match_id, side, user, action, seq, payload, may_record=False)
+    except _RecordsResult:
+        pass
+    with match_change(match_id):
+        return _act_on_row(match_id, side, user, action, seq, payload, may_record=True)
+
+
+def _act_on_row(
+    match_id: int,
+    side: int,
+    user: Any,
+    action: str,
+    seq: int,
+    payload: dict[str, Any] | None,
+    *,
+    may_record: bool,
+) -> OnlineGame:
     try:
         online = lock_online(match_id)
     except OnlineGame.DoesNotExist:
@@ -167,6 +195,8 @@ def online_game_act(
     if state.clock is not None:
         loser = state.clock.fallen(now)
         if loser is not None:  # the action came too late (stale or not): lost on time
+            if not may_record:
+                raise _RecordsResult
             time_forfeit(online, state, loser)
             save_online(online, state)
             return online
@@ -177,6 +207,8 @@ def online_game_act(
     before = (state.game.side_to_act, state.game.number)
     apply_action(state, match_id, side, action, payload or {})
     if state.game.is_over:
+        if not may_record:
+            raise _RecordsResult
         _game_over(state, match_id, user)
     run_clock(state, now=now, before=before)
     state.notice = None
@@ -188,21 +220,26 @@ def online_game_act(
 @transaction.atomic
 def online_flag_check(*, match: Match | int) -> OnlineGame | None:
     """End the match on time if the running clock has fallen; the online game when it did,
-    ``None`` when there was nothing to do (already checked, or time left)."""
+    ``None`` when there was nothing to do (already checked, or time left). Read first
+    without a lock: only a clock that has fallen takes the tournament's row (its version)
+    and then the online game's."""
     match_id = match.pk if isinstance(match, Match) else match
-    try:
+    flag_at = (
+        OnlineGame.objects.filter(match_id=match_id).values_list("flag_at", flat=True).first()
+    )
+    if flag_at is None or flag_at > now_ms():
+        return None
+    with match_change(match_id):
         online = lock_online(match_id)
-    except OnlineGame.DoesNotExist:
-        return None
-    state = OnlineState.load(online.state)
-    if state.clock is None or state.match_over or online.match.status not in OPEN_STATUSES:
-        return None
-    loser = state.clock.fallen(now_ms())
-    if loser is None:
-        return None
-    time_forfeit(online, state, loser)
-    save_online(online, state)
-    return online
+        state = OnlineState.load(online.state)
+        if state.clock is None or state.match_over or online.match.status not in OPEN_STATUSES:
+            return None
+        loser = state.clock.fallen(now_ms())
+        if loser is None:
+            return None
+        time_forfeit(online, state, loser)
+        save_online(online, state)
+        return online
 
 
 def _game_over(state: OnlineState, match_id: int, user: Any) -> None:

@@ -9,6 +9,7 @@ from config.errors import UserError
 from matches.models import Game, Match, MatchStatus, OnlineGame
 from matches.services import match_award_forfeit
 from play.services import online_game_act, online_game_open
+from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -223,3 +224,17 @@ def test_a_match_ended_by_the_referee_stops_the_board(online_match, table, commi
             match=match.pk, side=0, user=t.users[0], action="roll", seq=t.seq, payload={}
         )
     assert caught.value.code == "match_over"
+
+
+def test_a_game_ended_online_is_one_change_of_the_tournaments_pages(online_match, table):
+    """Recording the game and starting the next one raise the tournament's version once,
+    in the action's own transaction (what the draw does once it is committed is another
+    change)."""
+    t = table(online_match(default_length=7))
+    side = t.state["game"]["turn"]
+    t.act(1 - side, "resign", kind="gammon")
+    tournament = Tournament.objects.filter(stages__rounds__matches=t.match_id)
+    before = tournament.values_list("version", flat=True).get()
+    online_game_act(match=t.match_id, side=side, user=t.users[side], action="accept", seq=t.seq)
+    assert tournament.values_list("version", flat=True).get() == before + 1
+    assert Game.objects.filter(match_id=t.match_id).count() == 1
