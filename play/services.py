@@ -224,9 +224,7 @@ def online_flag_check(*, match: Match | int) -> OnlineGame | None:
     without a lock: only a clock that has fallen takes the tournament's row (its version)
     and then the online game's."""
     match_id = match.pk if isinstance(match, Match) else match
-    flag_at = (
-        OnlineGame.objects.filter(match_id=match_id).values_list("flag_at", flat=True).first()
-    )
+    flag_at = OnlineGame.objects.filter(match_id=match_id).values_list("flag_at", flat=True).first()
     if flag_at is None or flag_at > now_ms():
         return None
     with match_change(match_id):
