@@ -38,10 +38,13 @@ needs_postgres = pytest.mark.skipif(
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The browser tests last, in every test process (pytest-xdist hands tests out in this
-    order): they share one browser per process, whose event loop must not be open while
-    other asyncio tests run."""
-    items.sort(key=lambda item: item.nodeid.startswith("tests/e2e/"))
+    """The browser tests first, all in one test process (pytest-xdist's ``loadgroup``): they
+    mostly wait for the browser and the server while the other processes keep the cores
+    busy with the rest, and every other process is spared a browser of its own."""
+    items.sort(key=lambda item: not item.nodeid.startswith("tests/e2e/"))
+    for item in items:
+        if item.nodeid.startswith("tests/e2e/"):
+            item.add_marker(pytest.mark.xdist_group("browser"))
 
 
 @pytest.fixture(autouse=True)

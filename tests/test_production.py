@@ -79,8 +79,7 @@ def test_healthz_asks_a_real_broker(client, settings):
 
 def test_database_connections_are_not_kept_open_by_default():
     code = (
-        "import django; from django.conf import settings; django.setup(); "
-        "print(settings.DATABASES['default']['CONN_MAX_AGE'])"
+        "from django.conf import settings; print(settings.DATABASES['default']['CONN_MAX_AGE'])"
     )
     assert run_python(code).stdout.strip() == "0"
     production = run_python(
@@ -92,7 +91,7 @@ def test_database_connections_are_not_kept_open_by_default():
 def _options(**env: str) -> dict:
     """The default database's OPTIONS as the settings make them in this environment."""
     code = (
-        "import django, json; from django.conf import settings; django.setup(); "
+        "import json; from django.conf import settings; "
         "print(json.dumps(settings.DATABASES['default'].get('OPTIONS', {})))"
     )
     shown = run_python(code, **env)
@@ -171,9 +170,8 @@ def test_the_readme_says_how_to_run_it_for_real():
 # --- Security headers --------------------------------------------------------------------
 
 SHOW_PRODUCTION = """
-import json, django
+import json
 from django.conf import settings
-django.setup()
 print(json.dumps({
     "csp": settings.CONTENT_SECURITY_POLICY,
     "middleware": settings.MIDDLEWARE,

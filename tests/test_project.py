@@ -26,9 +26,8 @@ def run_python(code: str, **env: str) -> subprocess.CompletedProcess[str]:
 
 
 SHOW_SETTINGS = """
-import json, django
+import json
 from django.conf import settings
-django.setup()
 print(json.dumps({
     "engine": settings.DATABASES["default"]["ENGINE"],
     "name": str(settings.DATABASES["default"]["NAME"]),

@@ -27,11 +27,10 @@ CHROMIUM_ARGS = [
 ]
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
-    """One Chromium per test process. Playwright's event loop stays open with it, which
-    would disturb asyncio tests run after it in the same process: the browser tests run
-    last in every process (``tests/conftest.py``)."""
+    """One Chromium per test module; closing it ends Playwright's event loop, which would
+    otherwise disturb the asyncio tests that run after it in the same process."""
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
