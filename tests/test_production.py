@@ -78,9 +78,7 @@ def test_healthz_asks_a_real_broker(client, settings):
 
 
 def test_database_connections_are_not_kept_open_by_default():
-    code = (
-        "from django.conf import settings; print(settings.DATABASES['default']['CONN_MAX_AGE'])"
-    )
+    code = "from django.conf import settings; print(settings.DATABASES['default']['CONN_MAX_AGE'])"
     assert run_python(code).stdout.strip() == "0"
     production = run_python(
         code, DATABASE_URL="postgres://postgres@db.example:5432/crawford", **PRODUCTION_ENV
