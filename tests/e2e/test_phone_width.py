@@ -99,27 +99,23 @@ def phone_page(browser, live_server, client: Client | None = None):
     return context, page
 
 
-def test_public_pages_fit_a_phone(browser, live_server, demo):
-    paths = crawl(Client(), ["/", "/clubs/", "/clubs/demo/"])
+def test_the_demos_pages_fit_a_phone_for_a_visitor_and_for_its_organizer(
+    browser, live_server, demo, django_user_model
+):
+    """Both walks on one demo: building the demo takes seconds."""
+    visitor = crawl(Client(), ["/", "/clubs/", "/clubs/demo/"])
     for kind in ("/leaderboard/", "/players/", "/standings/", "/bracket/", "/swiss/1/"):
-        assert any(kind in path for path in paths), (kind, paths)
-    context, page = phone_page(browser, live_server)
-    try:
-        wide = too_wide(page, live_server.url, paths)
-        assert not wide, "\n".join(["pages wider than a phone:", *wide])
-    finally:
-        context.close()
-
-
-def test_the_organizers_pages_fit_a_phone(browser, live_server, demo, django_user_model):
-    client = Client()
-    client.force_login(django_user_model.objects.get(username="organizer"))
-    paths = crawl(client, ["/dashboard/", "/clubs/demo/", "/notifications/"])
+        assert any(kind in path for path in visitor), (kind, visitor)
+    organizer = Client()
+    organizer.force_login(django_user_model.objects.get(username="organizer"))
+    managed = crawl(organizer, ["/dashboard/", "/clubs/demo/", "/notifications/"])
     for kind in ("/manage/", "/matches/", "/notifications/", "/dashboard/", "/sheets/"):
-        assert any(kind in path for path in paths), (kind, paths)
-    context, page = phone_page(browser, live_server, client)
-    try:
-        wide = too_wide(page, live_server.url, paths)
-        assert not wide, "\n".join(["pages wider than a phone:", *wide])
-    finally:
-        context.close()
+        assert any(kind in path for path in managed), (kind, managed)
+    for client, paths in ((None, visitor), (organizer, managed)):
+        context, page = phone_page(browser, live_server, client)
+        try:
+            wide = too_wide(page, live_server.url, paths)
+            who = "the organizer" if client else "a visitor"
+            assert not wide, "\n".join([f"pages wider than a phone for {who}:", *wide])
+        finally:
+            context.close()
