@@ -1,7 +1,8 @@
 """Fault tests: parts of the running system killed and restarted, against the real services.
 
 Each test starts services of its own as real subprocesses, so that it can SIGKILL them:
-a ``redis-server`` on a free port of 6390-6399 (never the shared 6379), a Celery worker
+a ``redis-server`` on a free port from 6390 (ten for each test process; never the shared
+6379), a Celery worker
 (``python -m tests.faults.slow_worker worker``: ``celery worker`` with the solo pool, plus a
 hook that makes one draw hang when asked; for match analysis, a prefork worker of the
 ``analysis`` queue with a stand-in for gnubg) and, for online games, a Daphne ASGI server. They

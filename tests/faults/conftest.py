@@ -27,8 +27,10 @@ from events.models import Delivery
 from tests.conftest import needs_postgres
 
 ROOT = Path(__file__).resolve().parents[2]
-#: The ports the fault tests' own Redis servers may take (never the shared 6379).
-REDIS_PORTS = range(6390, 6400)
+#: The ports the fault tests' own Redis servers may take (never the shared 6379): ten for each
+#: parallel test process (pytest-xdist's gw0, gw1, ...), so that two never pick the same one.
+_PROCESS = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw") or 0)
+REDIS_PORTS = range(6390 + 10 * _PROCESS, 6400 + 10 * _PROCESS)
 START_TIMEOUT = 60.0
 
 needs_redis_server = pytest.mark.skipif(
@@ -75,7 +77,7 @@ def wait_until(check: Callable[[], Any], timeout: float, what: str) -> Any:
 
 
 class RedisServer:
-    """``redis-server`` on a port of 6390-6399, nothing saved; killed with SIGKILL."""
+    """``redis-server`` on a port of :data:`REDIS_PORTS`, nothing saved; killed with SIGKILL."""
 
     def __init__(self, port: int, log: Path) -> None:
         self.port = port
@@ -160,7 +162,7 @@ class Process:
 def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
     port = next((p for p in REDIS_PORTS if _free(p)), None)
     if port is None:
-        pytest.skip("every port of 6390-6399 is taken: no room for the test's own Redis")
+        pytest.skip(f"every port of {REDIS_PORTS} is taken: no room for the test's own Redis")
     server = RedisServer(port, tmp_path / "redis.log")
     server.start()
     try:
