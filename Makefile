@@ -73,6 +73,10 @@ gnubg:
 			>/dev/null 2>&1 || echo "Could not install gnubg: match analysis is off."; \
 	else echo "gnubg is not installed (apt-get install gnubg): match analysis is off."; fi
 
+# The suite keeps the modules it compiles (git-ignored __pycache__/), also where the
+# environment says not to write them: every test process, and every worker and server a
+# test starts, would otherwise compile the project again.
+test: export PYTHONDONTWRITEBYTECODE :=
 test: install-dev messages lint typecheck browser gnubg
 	$(PY) -m pytest
 
