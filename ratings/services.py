@@ -16,8 +16,9 @@ rated match of the club (the usual case: two rows and two ratings written). In e
 (a correction changed the winner, a match finished out of order, a result was taken back) the
 club is replayed from scratch by :func:`ratings_recompute`, which writes only what differs, so
 running it again changes nothing. Both lock the club row first: updates of one club are
-serialized. They raise the version of the club's pages (``clubs.versions``) when they write,
-and only then: running one again, or for a match that is not rated, leaves the pages' cache.
+serialized. A match finished raises the version of the club's pages (``clubs.versions``) with
+the UPDATE that locks the row; a recompute raises it only when it writes, so running one
+again leaves the pages' cache.
 """
 
 from __future__ import annotations
@@ -273,8 +274,14 @@ def ratings_match_finished(*, match_id: int) -> bool:
     )
     if club_id is None:
         return False
-    club_id = club_id[0]
-    club_lock(club_id)
+    # Raising the club's version is the UPDATE that locks its row, before anything is read:
+    # one statement, where locking first and raising once something is written took two. A
+    # task run again (a redelivered event) raises it too, and writes nothing.
+    with club_change(club_id[0]):
+        return _rate(club_id[0], match_id)
+
+
+def _rate(club_id: int, match_id: int) -> bool:
     found = _rated_rows(club_id, match_id=match_id)
     changes = list(RatingChange.objects.filter(club_id=club_id, match_id=match_id))
     if not found:  # not rated (forfeit, bye, not finished any more)
@@ -288,8 +295,7 @@ def ratings_match_finished(*, match_id: int) -> bool:
     if changes or not _is_latest(club_id, row):
         ratings_recompute(club_id=club_id)
         return True
-    with club_change(club_id):
-        _add_latest(club_id, row)
+    _add_latest(club_id, row)
     return True
 
 

@@ -1,5 +1,6 @@
-"""Ratings raise the version of their club's pages when they write, and only then: a rating
-task run again (a redelivered event, the reconciler) leaves the pages' cache alone."""
+"""Ratings raise the version of their club's pages once per change: a match rated raises it
+with the UPDATE that locks the club's row (rated again, it writes nothing), and a recompute
+only when it writes, so the reconciler's runs leave the pages' cache alone."""
 
 from __future__ import annotations
 
@@ -18,15 +19,20 @@ def version(club: Club) -> int:
     return Club.objects.values_list("version", flat=True).get(pk=club.pk)
 
 
-def test_a_rated_result_raises_the_club_once_and_rating_it_again_nothing(make_tournament, club):
+def test_a_rated_result_raises_the_club_once_and_a_recompute_after_it_nothing(
+    make_tournament, club
+):
     match = open_matches(make_tournament(2))[0]
     match_record_final_score(match=match, score_a=match.length, score_b=0)  # listeners not run
     before = version(club)
     assert services.ratings_match_finished(match_id=match.pk) is True
     assert version(club) == before + 1
-    assert services.ratings_match_finished(match_id=match.pk) is False
+    written = list(RatingChange.objects.filter(club=club).values_list("pk", "rating_after"))
+    assert services.ratings_match_finished(match_id=match.pk) is False  # writes nothing
+    assert list(RatingChange.objects.filter(club=club).values_list("pk", "rating_after")) == written
+    rated_again = version(club)
     services.ratings_recompute(club_id=club.pk)  # nothing differs
-    assert version(club) == before + 1
+    assert version(club) == rated_again
 
 
 def test_a_recompute_that_changes_the_ratings_raises_the_club_once(make_tournament, club, play):
