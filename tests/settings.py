@@ -4,8 +4,9 @@ test process when pytest-xdist runs the suite in parallel.
 pytest-django gives each process (``gw0``, ``gw1``, ...) a test database of its own; the
 cache, the channel layer and the Celery queues in Redis must be apart as well, or one process
 would read another's cached page of a tournament with the same id, hear its boards or run its
-tasks. Process ``gwN`` takes the database N + 1 above the one ``REDIS_URL`` names; it is
-written back to the environment, so the workers and servers a test starts use it too.
+tasks. Process ``gwN`` takes the database N + 1 above the one ``REDIS_URL`` names (on from 0
+past 15); it is written back to the environment, so the workers and servers a test starts use
+it too.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ def redis_url_of_process(url: str, worker: str) -> str:
 
     >>> redis_url_of_process("redis://127.0.0.1:6379/0", "gw1")
     'redis://127.0.0.1:6379/2'
+    >>> redis_url_of_process("redis://127.0.0.1:6379/15", "gw0")
+    'redis://127.0.0.1:6379/0'
     >>> redis_url_of_process("redis://127.0.0.1:6379", "")
     'redis://127.0.0.1:6379'
     """
@@ -26,7 +29,8 @@ def redis_url_of_process(url: str, worker: str) -> str:
         return url
     parts = urlsplit(url)
     base = int(parts.path.strip("/") or 0)
-    return urlunsplit(parts._replace(path=f"/{base + 1 + int(worker[2:])}"))
+    # Redis has 16 databases (0-15) unless configured otherwise: count on from 0 past 15.
+    return urlunsplit(parts._replace(path=f"/{(base + 1 + int(worker[2:])) % 16}"))
 
 
 _redis_url = redis_url_of_process(
