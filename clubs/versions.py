@@ -91,16 +91,9 @@ def clubs_change(condition: Q) -> Iterator[list[int]]:
         _raised.reset(token)
 
 
-def club_changed(club_id: int) -> None:
-    """For a service that locked the club's row first (``club_lock``) and found out late
-    that it changed something: raise the version now, unless an enclosing block did."""
-    with club_change(club_id):
-        pass
-
-
 def club_lock(club_id: int) -> None:
     """The club's row locked until the transaction ends, its version left as it is (for a
-    service that may find nothing to change: it raises it with :func:`club_changed`)."""
+    service that may find nothing to change: it enters :func:`club_change` once it writes)."""
     list(Club.objects.select_for_update().filter(pk=club_id).values_list("pk", flat=True))
 
 

@@ -15,7 +15,7 @@ APPS: list[str] = PYPROJECT["tool"]["importlinter"]["root_packages"]
 #: The modules a reader must be able to take in whole.
 MAX_LINES = 400
 #: Functions of ours and the standard library's that read an environment variable by name.
-ENV_READERS = {"get", "getenv", "setdefault", "env_bool", "env_list", "env_int"}
+ENV_READERS = {"get", "getenv", "setdefault", "env_bool", "env_list"}
 
 
 def app_modules() -> Iterator[Path]:
