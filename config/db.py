@@ -9,7 +9,7 @@ what a cached page costs beyond Django's own floor. A prepared statement is plan
 database connection.
 
 Behind PgBouncer in transaction mode, prepared statements need PgBouncer 1.21 or later with
-``max_prepared_statements`` set; ``DB_PREPARED_STATEMENTS=false`` turns them off (README).
+``max_prepared_statements`` set (README).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ import weakref
 from typing import Any
 
 import psycopg
-from django.conf import settings
+from channels.db import database_sync_to_async
 from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.backends.utils import CursorWrapper
 
@@ -39,11 +39,11 @@ def prepared_cursor() -> CursorWrapper:
     """A cursor of the default database (as ``connection.cursor()``: Django's query wrappers
     and logging included; the debug log shows no SQL for a prepared run) whose queries
     PostgreSQL prepares once per connection. For a handful of fixed queries with ``%s``
-    parameters; on SQLite, or with ``DB_PREPARED_STATEMENTS`` off, the ordinary cursor."""
+    parameters; on SQLite, the ordinary cursor."""
     # The connection itself, not ``django.db.connection``: each attribute read through that
     # proxy looks the connection up again (five lookups, a tenth of the query's cost).
     db = connections[DEFAULT_DB_ALIAS]
-    if db.vendor != "postgresql" or not settings.DB_PREPARED_STATEMENTS:
+    if db.vendor != "postgresql":
         return db.cursor()
     db.ensure_connection()
     with db.wrap_database_errors:
@@ -57,7 +57,8 @@ def prepared_cursor() -> CursorWrapper:
 # the pool and given back, and Django's checks of old connections before and after: more than
 # the statement itself. On PostgreSQL the event loop runs it on a connection of its own instead
 # (psycopg's asyncio connection, one per loop, so one more per ASGI process), in autocommit as
-# Django would. ``DB_LOOP_STATEMENTS=false`` turns this off (the worker thread then saves).
+# Django would. SQLite has no asyncio driver: there the statement goes to a worker thread, on
+# Django's connection (a local file: no round trip to save).
 
 _loop_connections: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Any] = (
     weakref.WeakKeyDictionary()
@@ -72,13 +73,6 @@ _opened: weakref.WeakKeyDictionary[Any, weakref.ref[asyncio.AbstractEventLoop]] 
 )
 #: Connection parameters of Django's that psycopg's own connection does not take.
 _DJANGO_ONLY = ("cursor_factory", "context", "prepare_threshold", "pool")
-
-
-def statements_from_loop() -> bool:
-    """Whether :func:`execute_from_loop` runs statements (PostgreSQL, not switched off)."""
-    return bool(
-        settings.DB_LOOP_STATEMENTS and connections[DEFAULT_DB_ALIAS].vendor == "postgresql"
-    )
 
 
 async def _loop_connection() -> Any:
@@ -101,22 +95,38 @@ async def _loop_connection() -> Any:
 
 
 async def execute_from_loop(query: str, params: Any) -> int:
-    """Run one statement of the default database (PostgreSQL) on the event loop's own
-    connection, prepared once per connection (unless ``DB_PREPARED_STATEMENTS`` is off), in
-    autocommit; the number of rows it changed. When the connection fails (the server closed
-    it), it is opened again and the statement sent once more: a caller's statement must find
-    nothing to change when it had run (an UPDATE guarded by the row's version). A second
-    failure is raised."""
-    prepare = settings.DB_PREPARED_STATEMENTS
+    """Run one statement of the default database from the event loop, in autocommit; the
+    number of rows it changed. The statement is written for the database's vendor.
+
+    On PostgreSQL it runs on the loop's own connection, prepared once per connection. When
+    that connection fails (the server closed it), it is opened again and the statement sent
+    once more: a caller's statement must find nothing to change when it had run (an UPDATE
+    guarded by the row's version). A second failure is raised. On SQLite it runs on Django's
+    connection in a worker thread."""
+    if connections[DEFAULT_DB_ALIAS].vendor != "postgresql":
+        return int(await _execute_in_thread(query, params))
+    return await _execute_on_loop_connection(query, params)
+
+
+async def _execute_on_loop_connection(query: str, params: Any) -> int:
     connection = await _loop_connection()
     try:
-        cursor = await connection.execute(query, params, prepare=prepare)
+        cursor = await connection.execute(query, params, prepare=True)
     except psycopg.OperationalError:
         await connection.close()
         logger.info("the event loop's database connection failed; opening it again")
         connection = await _loop_connection()
-        cursor = await connection.execute(query, params, prepare=prepare)
+        cursor = await connection.execute(query, params, prepare=True)
     return int(cursor.rowcount)
+
+
+def _execute(query: str, params: Any) -> int:
+    with connections[DEFAULT_DB_ALIAS].cursor() as cursor:
+        cursor.execute(query, params)
+        return int(cursor.rowcount)
+
+
+_execute_in_thread = database_sync_to_async(_execute, thread_sensitive=False)
 
 
 def close_loop_connections() -> None:

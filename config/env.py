@@ -39,20 +39,12 @@ def pool_connections(database: dict[str, Any], *, default: bool) -> None:
 
 
 def redis_channel_layer(url: str) -> dict[str, Any]:
-    """The channel layer on Redis at ``url``: Redis's publish/subscribe (``CHANNEL_LAYER``
-    ``pubsub``, the default), or channels_redis's queues (``queues``). A board's move reaches
-    the other board through one PUBLISH, pushed to the processes that hold a board of the
-    match; the queues took a script and a blocking pop per message and per process
-    (benchmarks/online.py, 300 games on two processes: a move seen by the opponent in p95 15
-    ms instead of 60, 3.8 ms of server CPU per action instead of 5.9). Neither keeps a
+    """The channel layer on Redis at ``url``: Redis's publish/subscribe. A board's move
+    reaches the other board through one PUBLISH, pushed to the processes that hold a board of
+    the match; channels_redis's queues took a script and a blocking pop per message and per
+    process (benchmarks/online.py, 300 games on two processes: a move seen by the opponent in
+    p95 15 ms instead of 60, 3.8 ms of server CPU per action instead of 5.9). It keeps no
     message for a process that is not there: a board that missed one asks for the state."""
-    if os.environ.get("CHANNEL_LAYER", "pubsub") == "queues":
-        return {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            # Each server process has one queue; 100 messages (the default) is too few when
-            # a few hundred boards are open at once.
-            "CONFIG": {"hosts": [url], "prefix": "crawford", "capacity": 1500},
-        }
     return {
         # channels_redis's pub/sub layer, whose boards are told when it loses Redis.
         "BACKEND": "config.channels.PubSubChannelLayer",

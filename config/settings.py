@@ -125,17 +125,12 @@ DATABASES = {
     )
 }
 pool_connections(DATABASES["default"], default=False)
-# The few queries every cached page runs (its tournament's version) are prepared once per
-# connection on PostgreSQL (config/db.py); off behind a pooler that cannot keep them. Only
-# those: Django's own queries bind their parameters in the client, never prepared.
-DB_PREPARED_STATEMENTS = env_bool("DB_PREPARED_STATEMENTS", True)
+# The few queries every cached page runs (its tournament's version) and an online action's save
+# are prepared once per connection on PostgreSQL (config/db.py), and so is any query psycopg
+# sees five times on a connection. Behind PgBouncer in transaction mode that needs PgBouncer
+# 1.21 or later with max_prepared_statements set (README).
 if DATABASES["default"]["ENGINE"].endswith("postgresql"):
-    DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = (
-        5 if DB_PREPARED_STATEMENTS else None
-    )
-# An online action's save runs on the event loop's own connection on PostgreSQL (config/db.py);
-# ``false``: on a worker thread, through Django's connections, as every other query.
-DB_LOOP_STATEMENTS = env_bool("DB_LOOP_STATEMENTS", True)
+    DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = 5
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Redis: Celery broker, cache, channel layer ----------------------------------------------

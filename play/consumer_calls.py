@@ -1,8 +1,8 @@
 """What a board's consumer (:mod:`play.consumers`) asks of the game, each in one call: seat a
-board that opens, make a player's action on the board's copy of the game or on the row, send
-the state again, check a clock that is due; and the refusals it sends. The calls that read or
-write the database run in a worker thread of their own (one transaction each); the consumer
-hands them over.
+board that opens, make a player's action on the row when the board's copy of the game could not
+decide it, send the state again, check a clock that is due; and the refusals it sends. The
+calls that read or write the database run in a worker thread of their own (one transaction
+each); the consumer hands them over.
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from config.errors import UserError
 from matches.models import OPEN_STATUSES
 
 from .actions import stale_refusal
-from .broadcast import live_event, message_text, state_event
-from .live_copy import LiveGame, live_game, live_stale, online_game_act_live
+from .broadcast import message_text, state_event
+from .live_copy import LiveGame, live_game
 from .protocol import MAX_DEPTH, MAX_MESSAGE, ProtocolError
 from .selectors import board_matches, online_snapshot
 from .services import online_flag_check, online_game_act, online_game_open
@@ -121,32 +121,12 @@ def stale_replies(live: LiveGame) -> list[str]:
 
 
 def act(
-    match_id: int,
-    user: Any,
-    side: int,
-    message: Any,
-    language: str,
-    live: LiveGame | None,
-    saved: dict[str, Any] | None,
+    match_id: int, user: Any, side: int, message: Any, language: str
 ) -> tuple[dict[str, Any] | None, list[str], LiveGame | None]:
     """(state event for everyone, replies for the sender only, the board's new copy of the
-    game); one of the first two is empty. The action is made on the board's copy of the game
-    (``live``, or the one ``saved`` by the other board's last action) when it can be; else on
-    the row, read and locked."""
+    game); one of the first two is empty. The action is made on the row, read and locked:
+    the board had no copy of the game, or its copy could not decide the action."""
     with translation.override(language):
-        live = board_copy(match_id, live, saved)
-        if live is not None and live_stale(live, message.seq):
-            return None, stale_replies(live), live
-        if live is not None:
-            fresh = online_game_act_live(
-                live=live,
-                side=side,
-                action=message.type,
-                seq=message.seq,
-                payload=message.payload,
-            )
-            if fresh is not None:
-                return live_event(fresh), [], fresh
         try:
             online = online_game_act(
                 match=match_id,

@@ -73,8 +73,6 @@ from django.db import OperationalError
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from config.db import statements_from_loop
-
 from .broadcast import group_name, live_event, message_text
 from .consumer_calls import (
     act,
@@ -88,7 +86,7 @@ from .consumer_calls import (
     sync,
 )
 from .limits import RATE_LIMITED_CLOSE_CODE, MessageRate
-from .live_copy import LiveGame, live_stale, online_game_act_live_from_loop
+from .live_copy import LiveGame, live_stale, online_game_act_live
 from .protocol import ProtocolError, parse
 from .timesource import now_ms
 
@@ -196,24 +194,25 @@ class OnlineGameConsumer(AsyncWebsocketConsumer):
             return
         live, saved = self.live, self.saved
         self.live = self.saved = None  # spent: the action may change the copy
-        if (live is not None or saved is not None) and statements_from_loop():
-            if await self._act_from_loop(message, live, saved):
-                return
-            live = saved = None  # spent, and the action not decided: the row decides
+        if (live is not None or saved is not None) and await self._act_on_copy(
+            message, live, saved
+        ):
+            return
+        # No copy, or the copy (now spent) could not decide the action: the row decides.
         event, replies, self.live = await _in_thread(act)(
-            self.match_id, self.user, self.side, message, self.language, live, saved
+            self.match_id, self.user, self.side, message, self.language
         )
         if event is not None:
             await self.channel_layer.group_send(self.group, event)
         for reply in replies:
             await self.send(text_data=reply)
 
-    async def _act_from_loop(
+    async def _act_on_copy(
         self, message: Any, live: LiveGame | None, saved: dict[str, Any] | None
     ) -> bool:
-        """An action made on the board's copy of the game without leaving the event loop,
-        its save on the loop's own connection (PostgreSQL): whether it was decided here (an
-        action the copy cannot decide goes to the row, in a worker thread)."""
+        """An action made on the board's copy of the game on the event loop and saved in one
+        statement (``config.db.execute_from_loop``): whether it was decided here (an action
+        the copy cannot decide goes to the row, in a worker thread)."""
         with translation.override(self.language):
             live = board_copy(self.match_id, live, saved)
             if live is None:
@@ -223,7 +222,7 @@ class OnlineGameConsumer(AsyncWebsocketConsumer):
                 for reply in stale_replies(live):
                     await self.send(text_data=reply)
                 return True
-        fresh = await online_game_act_live_from_loop(
+        fresh = await online_game_act_live(
             live=live, side=self.side, action=message.type, seq=message.seq, payload=message.payload
         )
         if fresh is None:

@@ -1,10 +1,9 @@
 """A player's board keeps its copy of the game between actions (:class:`LiveGame`), so that an
-action need not read the row: :func:`online_game_act_live` applies an action to the copy and
-saves it in one ``UPDATE`` (:func:`online_game_act_live_from_loop` on the event loop's own
-connection, on PostgreSQL) that finds the row only at the copy's sequence number and the match
-still in play; whatever the copy cannot decide (a refusal, a game's end, a fallen or paused
-clock, an overtaken copy) is decided by :func:`play.services.online_game_act` on the locked
-row.
+action need not read the row: :func:`online_game_act_live` applies an action to the copy on
+the event loop and saves it in one ``UPDATE`` (``config.db.execute_from_loop``) that finds the
+row only at the copy's sequence number and the match still in play; whatever the copy cannot
+decide (a refusal, a game's end, a fallen or paused clock, an overtaken copy) is decided by
+:func:`play.services.online_game_act` on the locked row.
 """
 
 from __future__ import annotations
@@ -17,7 +16,7 @@ import orjson
 from django.db import connection
 from django.utils import timezone
 
-from config.db import execute_from_loop, prepared_cursor
+from config.db import execute_from_loop
 from config.errors import UserError
 from matches.models import OPEN_STATUSES, Match, OnlineGame
 
@@ -30,7 +29,6 @@ __all__ = [
     "live_game",
     "live_stale",
     "online_game_act_live",
-    "online_game_act_live_from_loop",
     "state_json",
 ]
 
@@ -81,33 +79,28 @@ def live_stale(live: LiveGame, seq: int) -> bool:
     return clock is None or clock.fallen(now_ms()) is None
 
 
-def online_game_act_live(
+async def online_game_act_live(
     *, live: LiveGame, side: int, action: str, seq: int, payload: dict[str, Any] | None = None
 ) -> LiveGame | None:
-    """Apply one action of the player on ``side`` to the board's copy and save what it
-    changed in one query (no transaction, no read): the new copy, or ``None`` when the copy
-    cannot decide the action (the caller then calls :func:`~play.services.online_game_act`,
-    which reads the row): an action on another sequence, anything refused (the row tells
-    why), a game that ends (it is recorded with the match's row locked), a fallen or paused
-    clock, or a row that has moved on or a match ended off the board. ``live`` is spent
-    either way."""
-    fresh = _act_on_copy(live, side, action, seq, payload)
-    if fresh is None or not _save_live(live, fresh):
-        return None
-    return fresh
-
-
-async def online_game_act_live_from_loop(
-    *, live: LiveGame, side: int, action: str, seq: int, payload: dict[str, Any] | None = None
-) -> LiveGame | None:
-    """:func:`online_game_act_live` run on the event loop, its UPDATE on the loop's own
-    connection (``config.db.execute_from_loop``; PostgreSQL only)."""
+    """Apply one action of the player on ``side`` to the board's copy, on the event loop, and
+    save what it changed in one statement (no transaction, no read): the new copy, or
+    ``None`` when the copy cannot decide the action (the caller then calls
+    :func:`~play.services.online_game_act`, which reads the row): an action on another
+    sequence, anything refused (the row tells why), a game that ends (it is recorded with
+    the match's row locked), a fallen or paused clock, or a row that has moved on or a match
+    ended off the board. ``live`` is spent either way."""
     fresh = _act_on_copy(live, side, action, seq, payload)
     if fresh is None:
         return None
-    # psycopg sends the aware datetime as it is (what Django's preparation does on PostgreSQL).
-    params = _save_live_params(live, fresh, timezone.now())
-    saved = await execute_from_loop(_save_live_sql("postgresql"), params)
+    # The row's state is updated only at the copy's sequence and while its match is in play
+    # (a referee may end it off the board). Written out in SQL, prepared once per connection
+    # with its values sent apart from it: building it with the ORM cost more than the rest
+    # of an action, and the state (a few kilobytes of JSON) is not quoted into it.
+    updated_at = OnlineGame._meta.get_field("updated_at").get_db_prep_value(
+        timezone.now(), connection
+    )
+    params = _save_live_params(live, fresh, updated_at)
+    saved = await execute_from_loop(_save_live_sql(connection.vendor), params)
     return fresh if saved == 1 else None
 
 
@@ -137,7 +130,7 @@ def _act_on_copy(
 
 @functools.cache
 def _save_live_sql(vendor: str) -> str:
-    """The UPDATE of :func:`_save_live` for the database ``vendor`` (built once)."""
+    """The UPDATE of :func:`online_game_act_live` for the database ``vendor`` (built once)."""
     game, match = OnlineGame._meta, Match._meta
     column = {name: game.get_field(name).column for name in ("state", "sequence", "flag_at")}
     q = connection.ops.quote_name
@@ -165,17 +158,3 @@ def _save_live_params(live: LiveGame, fresh: LiveGame, updated_at: Any) -> list[
         live.match_id,
         *[str(status) for status in OPEN_STATUSES],
     ]
-
-
-def _save_live(live: LiveGame, fresh: LiveGame) -> bool:
-    """One UPDATE of the row to the ``fresh`` copy, only if it is still at the copy's
-    sequence and its match in play (a referee may end it off the board). Written out in SQL:
-    building the same query with the ORM cost more than the rest of an action."""
-    # Prepared once per connection and its values sent apart from it: the state (a few
-    # kilobytes of JSON) is not quoted into the statement, nor the statement planned again,
-    # on every action.
-    with prepared_cursor() as cursor:
-        field = OnlineGame._meta.get_field("updated_at")
-        now = field.get_db_prep_value(timezone.now(), connection)
-        cursor.execute(_save_live_sql(connection.vendor), _save_live_params(live, fresh, now))
-        return cursor.rowcount == 1

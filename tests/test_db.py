@@ -44,12 +44,3 @@ def test_a_cached_pages_version_query_is_prepared_once_and_still_counted(client,
     assert len(version_queries(prepared_statements())) == 1
     client.get(url)
     assert len(version_queries(prepared_statements())) == 1  # prepared once, used again
-
-
-def test_no_statement_is_prepared_when_the_setting_says_so(client, tournament, settings):
-    settings.DB_PREPARED_STATEMENTS = False  # behind a pooler that cannot keep them
-    reset_prepared()
-    url = tournament.get_absolute_url()
-    for _ in range(3):
-        assert client.get(url).status_code == 200
-    assert version_queries(prepared_statements()) == []

@@ -101,12 +101,10 @@ def test_psycopg_pool_can_be_turned_on():
     assert options["pool"] == {"min_size": 1, "max_size": 8}
 
 
-def test_prepared_statements_can_be_turned_off_behind_a_pooler():
+def test_postgresql_prepares_the_queries_a_connection_repeats():
     url = "postgres://postgres@db.example:5432/c"
-    # Only the cached pages' version query asks for it (config/db.py); psycopg's own
-    # threshold for the queries that bind on the server.
+    # psycopg's own threshold for the queries that bind on the server.
     assert _options(DATABASE_URL=url)["prepare_threshold"] == 5
-    assert _options(DATABASE_URL=url, DB_PREPARED_STATEMENTS="false")["prepare_threshold"] is None
     assert "prepare_threshold" not in _options()  # SQLite has no such option
 
 

@@ -13,8 +13,8 @@ from channels.db import database_sync_to_async
 from django.db import connection as django_connection
 from django.db.backends.signals import connection_created
 
+from config import db
 from matches.models import OnlineGame
-from play import live_copy
 from play.services import online_game_act
 from tests.conftest import needs_postgres
 
@@ -46,17 +46,17 @@ class Queries:
 @pytest.fixture
 def queries(monkeypatch):
     """Django's queries, and the statements an action runs on the event loop's own
-    connection (PostgreSQL: ``config.db.execute_from_loop``)."""
+    connection (PostgreSQL: ``config.db.execute_from_loop``; SQLite's go through Django)."""
     counter = Queries()
     connection_created.connect(counter.attach)
-    from_loop = live_copy.execute_from_loop
+    on_loop = db._execute_on_loop_connection
 
     async def counted(query, params):
         with counter.lock:
             counter.sql.append(query)
-        return await from_loop(query, params)
+        return await on_loop(query, params)
 
-    monkeypatch.setattr(live_copy, "execute_from_loop", counted)
+    monkeypatch.setattr(db, "_execute_on_loop_connection", counted)
     yield counter
     connection_created.disconnect(counter.attach)
 
