@@ -180,6 +180,14 @@ class Refused(RuntimeError):
     handshake its application left waiting too long)."""
 
 
+class Closed(ConnectionError):
+    """The server closed the socket, with ``code`` (``None`` when it gave none)."""
+
+    def __init__(self, code: int | None) -> None:
+        super().__init__(f"closed by the server ({code})")
+        self.code = code
+
+
 class Socket:
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         self.reader, self.writer = reader, writer
@@ -233,7 +241,7 @@ class Socket:
                 self.writer.write(self._frame(0xA, data))
                 continue
             if opcode == 0x8:
-                raise ConnectionError("closed by the server")
+                raise Closed(int.from_bytes(data[:2], "big") if len(data) >= 2 else None)
             parts.append(data)
             if b0 & 0x80:
                 return json.loads(b"".join(parts))

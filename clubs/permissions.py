@@ -166,10 +166,29 @@ def match_side(user: Any, match: Match) -> int | None:
     return None
 
 
+#: ``Tournament.spectators`` when only the club's members may watch its boards.
+SPECTATORS_MEMBERS = "members"
+
+
+def can_watch_boards(user: Any, tournament: Tournament) -> bool:
+    """The online boards of a tournament, read-only: anyone who may see the tournament, or
+    only the club's members (referees and organizers included) when it says so."""
+    if not can_view_tournament(user, tournament):
+        return False
+    return tournament.spectators != SPECTATORS_MEMBERS or is_club_member(user, tournament.club)
+
+
 def can_watch_match(user: Any, match: Match) -> bool:
-    """The board of a match: its players, and read-only the club's members (referees and
-    organizers included) while they may see the tournament."""
+    """The board of a match: its players, and read-only its tournament's spectators."""
+    if match_side(user, match) is not None:
+        return True
+    return can_watch_boards(user, match.round.stage.tournament)
+
+
+def watches_live(user: Any, match: Match) -> bool:
+    """Whether ``user`` sees the match's board without its tournament's spectator delay:
+    its players, and the club's organizers and referees."""
     tournament = match.round.stage.tournament
     if match_side(user, match) is not None:
         return True
-    return can_view_tournament(user, tournament) and is_club_member(user, tournament.club)
+    return _has_role(user, tournament.club, Role.REFEREE)  # organizers rank above referees

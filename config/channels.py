@@ -22,11 +22,23 @@ from channels_redis.pubsub import (
     RedisSingleShardConnection,
 )
 from channels_redis.utils import _wrap_close, decode_hosts
+from redis import exceptions as redis_errors
 
 logger = logging.getLogger(__name__)
 
 #: The message each consumer is sent when the layer has lost Redis.
 LOST = {"type": "layer.lost"}
+#: What the layer raises while Redis does not answer (a group joined, left or sent to).
+LAYER_ERRORS: tuple[type[BaseException], ...] = (
+    OSError,
+    TimeoutError,
+    redis_errors.ConnectionError,
+    redis_errors.TimeoutError,
+)
+#: The websocket close code of a socket whose channel layer lost Redis: 1012 ("service
+#: restart") is not a code an application may send (daphne refuses it with a traceback), so
+#: the application range's 4012 echoes it. The board reconnects, with a growing pause.
+LAYER_LOST_CLOSE_CODE = 4012
 #: Seconds between two tries to read from Redis again once it was lost.
 RETRY_SECONDS = 1.0
 
@@ -53,6 +65,14 @@ class _WatchedShard(RedisSingleShardConnection):  # type: ignore[misc]
                 lost = True
                 await asyncio.sleep(RETRY_SECONDS)
 
+    async def unsubscribe(self, channel: str) -> None:
+        try:
+            await super().unsubscribe(channel)
+        except LAYER_ERRORS:
+            # Redis is away, and with it every subscription of this connection: nothing
+            # to undo (a consumer that closes meanwhile would log a traceback otherwise).
+            self._subscribed_to.discard(channel)
+
     def _tell_everyone_lost(self) -> None:
         layer = self.channel_layer
         text = layer.channel_layer.serialize(LOST)
@@ -64,6 +84,14 @@ class _WatchedLoopLayer(RedisPubSubLoopLayer):  # type: ignore[misc]
     def __init__(self, hosts: Any = None, **kwargs: Any) -> None:
         super().__init__(hosts, **kwargs)
         self._shards = [_WatchedShard(host, self) for host in decode_hosts(hosts)]
+
+    async def _subscribe_to_channel(self, channel: str) -> None:
+        try:
+            await super()._subscribe_to_channel(channel)
+        except LAYER_ERRORS:
+            # A consumer starting while Redis is away: it is told at once (and its board
+            # reconnects later) instead of failing before it can answer the handshake.
+            self.channels[channel].put_nowait(self.channel_layer.serialize(LOST))
 
 
 class PubSubChannelLayer(RedisPubSubChannelLayer):  # type: ignore[misc]

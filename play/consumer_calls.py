@@ -26,6 +26,7 @@ from .protocol import MAX_DEPTH, MAX_MESSAGE, ProtocolError
 from .selectors import board_matches, online_snapshot
 from .services import online_flag_check, online_game_act, online_game_open
 from .snapshot import board_payload
+from .spectators import delayed_text
 from .timesource import now_ms
 
 __all__ = [
@@ -79,14 +80,16 @@ def scope_user(scope: dict[str, Any]) -> Any:
 
 def seat(
     match_id: int, scope: dict[str, Any], language: str
-) -> tuple[Any, bool, int | None, bool, dict[str, Any] | None]:
-    """(user, may open the board, side played, game started now, state event) for a board
-    opening, in one trip to a worker thread: a player's arrival starts the first game. A
-    player's event carries the saved game (``live``) for the board's copy."""
+) -> tuple[Any, bool, int | None, bool, dict[str, Any] | None, int]:
+    """(user, may open the board, side played, game started now, state event, spectator
+    delay in checker plays) for a board opening, in one trip to a worker thread: a player's
+    arrival starts the first game. A player's event carries the saved game (``live``) for
+    the board's copy; a delayed spectator's shows the game as it stood that many plays
+    ago."""
     user = scope_user(scope)
     match = board_matches().filter(pk=match_id, is_online=True).first()
     if match is None or not permissions.can_watch_match(user, match):
-        return user, False, None, False, None
+        return user, False, None, False, None, 0
     side = permissions.match_side(user, match)
     started = False
     if side is not None and not hasattr(match, "online_game"):
@@ -96,9 +99,16 @@ def seat(
     with translation.override(language):
         event = state_event(match)
     online = getattr(match, "online_game", None)
-    if side is not None and online is not None and match.status in OPEN_STATUSES:
-        event["live"] = {"seq": online.sequence, "state": online.state}  # kept here, not sent
-    return user, True, side, started, event
+    delay = (
+        0 if permissions.watches_live(user, match) else match.round.stage.tournament.spectator_delay
+    )
+    if online is not None and match.status in OPEN_STATUSES:
+        if side is not None:
+            event["live"] = {"seq": online.sequence, "state": online.state}  # kept, not sent
+        elif delay:
+            with translation.override(language):
+                event["text"] = delayed_text(online.sequence, online.state, delay)
+    return user, True, side, started, event, delay
 
 
 def board_copy(

@@ -49,7 +49,8 @@ Error codes: ``malformed``, ``unknown``, ``spectator``, ``stale``, ``not_your_tu
 ``wrong_phase``, ``illegal_move``, ``incomplete_play``, ``nothing_to_undo``, ``kind``,
 ``crawford``, ``cube_not_owned``, ``cube_at_max``, ``holland``, ``cube_in_best_of``,
 ``cube_disabled``, ``match_over``, ``not_started``, ``paused`` (the director paused the
-match); ``too_large`` and ``too_deep`` for a
+match), ``reconnecting`` (the server lost Redis: the socket is closed with 4012 and the board
+reconnects); ``too_large`` and ``too_deep`` for a
 message over :data:`~play.protocol.MAX_MESSAGE` characters or nested deeper than
 :data:`~play.protocol.MAX_DEPTH` (refused before it is parsed).
 
@@ -61,6 +62,7 @@ socket is closed with code 4008 (:data:`~play.limits.RATE_LIMITED_CLOSE_CODE`).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
 from typing import Any
@@ -72,6 +74,8 @@ from django.conf import settings
 from django.db import OperationalError
 from django.utils import translation
 from django.utils.translation import gettext as _
+
+from config.channels import LAYER_ERRORS, LAYER_LOST_CLOSE_CODE
 
 from .broadcast import group_name, live_event, message_text
 from .consumer_calls import (
@@ -88,6 +92,7 @@ from .consumer_calls import (
 from .limits import RATE_LIMITED_CLOSE_CODE, MessageRate
 from .live_copy import LiveGame, live_stale, online_game_act_live
 from .protocol import ProtocolError, parse
+from .spectators import delayed_text
 from .timesource import now_ms
 
 __all__ = ["OnlineGameConsumer", "group_name"]
@@ -130,6 +135,7 @@ class OnlineGameConsumer(AsyncWebsocketConsumer):
         self.flag_timer: asyncio.TimerHandle | None = None
         self.seated = False
         self.side = None
+        self.delay = 0  # a spectator's, in checker plays (the tournament's setting)
         # The player's copy of the game (see LiveGame), or the game as the last state event
         # carried it (``{"seq", "state"}``), made into a copy when the player next acts.
         self.live: LiveGame | None = None
@@ -142,8 +148,18 @@ class OnlineGameConsumer(AsyncWebsocketConsumer):
         await self.accept()
         # Join the group before reading the state, so no change after the read is missed
         # (group messages wait until connect() returns: a consumer handles one at a time).
-        await self.channel_layer.group_add(self.group, self.channel_name)
-        self.user, allowed, side, started, event = await _in_thread(seat)(
+        try:
+            await self.channel_layer.group_add(self.group, self.channel_name)
+        except LAYER_ERRORS as error:
+            logger.warning(
+                "board of match %s not opened, no channel layer: %s", self.match_id, error
+            )
+            with translation.override(self.language):
+                text = _("The server cannot reach its message service. Reconnecting…")
+            await self.send(text_data=error_text("reconnecting", text, None))
+            await self._close_layer_lost()
+            return
+        self.user, allowed, side, started, event, self.delay = await _in_thread(seat)(
             self.match_id, self.scope, self.language
         )
         if not allowed or event is None:
@@ -157,7 +173,7 @@ class OnlineGameConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=event["text"])
         self._watch_clock(event.get("flag_at"))
         if started:  # the other player's board, if open, learns that the game has begun
-            await self.channel_layer.group_send(self.group, {**event, "skip": self.channel_name})
+            await self._publish({**event, "skip": self.channel_name})
 
     async def disconnect(self, code: int) -> None:
         timer = getattr(self, "flag_timer", None)
@@ -165,7 +181,9 @@ class OnlineGameConsumer(AsyncWebsocketConsumer):
             timer.cancel()
         group = getattr(self, "group", None)
         if group is not None:
-            await self.channel_layer.group_discard(group, self.channel_name)
+            # The layer may have lost Redis, and with it the group's subscription.
+            with contextlib.suppress(*LAYER_ERRORS):
+                await self.channel_layer.group_discard(group, self.channel_name)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         if self.closing:
@@ -183,7 +201,7 @@ class OnlineGameConsumer(AsyncWebsocketConsumer):
         if message.type == "sync":
             ended, text = await _in_thread(sync)(self.match_id)
             if ended is not None:
-                await self.channel_layer.group_send(self.group, ended)
+                await self._publish(ended)
             else:
                 await self.send(text_data=text)
             return
@@ -203,7 +221,7 @@ class OnlineGameConsumer(AsyncWebsocketConsumer):
             self.match_id, self.user, self.side, message, self.language
         )
         if event is not None:
-            await self.channel_layer.group_send(self.group, event)
+            await self._publish(event)
         for reply in replies:
             await self.send(text_data=reply)
 
@@ -228,17 +246,30 @@ class OnlineGameConsumer(AsyncWebsocketConsumer):
         if fresh is None:
             return False
         self.live = fresh
-        await self.channel_layer.group_send(self.group, live_event(fresh))
+        await self._publish(live_event(fresh))
         return True
+
+    async def _publish(self, event: dict[str, Any]) -> None:
+        """Send ``event`` to every board of the match. Without Redis the change is saved but
+        not heard: this board is closed as when the layer is lost, and reads the state
+        afresh when it reconnects (the others do, their sockets closed with the layer)."""
+        try:
+            await self.channel_layer.group_send(self.group, event)
+        except LAYER_ERRORS as error:
+            logger.warning("board of match %s closed, no channel layer: %s", self.match_id, error)
+            await self._close_layer_lost()
 
     async def layer_lost(self, event: dict[str, Any]) -> None:
         """The channel layer lost Redis (``config.channels``): this socket would hear no
-        more moves, so it is closed (1012, "service restart"); the board reconnects with a
-        growing pause and reads the state afresh once Redis is back."""
+        more moves, so it is closed; the board reconnects with a growing pause and reads the
+        state afresh once Redis is back."""
+        await self._close_layer_lost()
+
+    async def _close_layer_lost(self) -> None:
         if self.closing:
             return
         self.closing = True
-        await self.close(code=1012, reason="channel layer lost")
+        await self.close(code=LAYER_LOST_CLOSE_CODE, reason="channel layer lost")
 
     async def _close_rate_limited(self) -> None:
         self.closing = True
@@ -252,6 +283,12 @@ class OnlineGameConsumer(AsyncWebsocketConsumer):
             return
         if event.get("skip") == self.channel_name:
             return  # this board's own news (it started the game), already shown and kept
+        saved = event.get("live")
+        if self.delay and saved is not None:  # a delayed spectator's, while the match is on
+            with translation.override(self.language):
+                text = delayed_text(saved["seq"], saved.get("text") or saved["state"], self.delay)
+            await self.send(text_data=text)
+            return
         await self.send(text_data=event["text"])
         self._keep(event.get("live"))
         self._watch_clock(event.get("flag_at"))
@@ -295,4 +332,4 @@ class OnlineGameConsumer(AsyncWebsocketConsumer):
                     return
                 await asyncio.sleep(random.uniform(0.02, 0.1) * attempt)
         if event is not None:
-            await self.channel_layer.group_send(self.group, event)
+            await self._publish(event)

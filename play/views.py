@@ -8,7 +8,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from clubs import permissions
-from matches.models import Match
+from matches.models import OPEN_STATUSES, Match
 
 from .selectors import board_matches, match_mat_text, player_names
 from .texts import board_texts
@@ -58,6 +58,14 @@ def export_mat(request: HttpRequest, club: str, tournament: str, match: int) -> 
         match_obj = _match_for(request, club, tournament, match)
     except PermissionDenied:
         return redirect_to_login(request.get_full_path())
+    # The file of a match in play would undo the spectators' delay.
+    delayed = match_obj.round.stage.tournament.spectator_delay
+    if (
+        delayed
+        and match_obj.status in OPEN_STATUSES
+        and not permissions.watches_live(request.user, match_obj)
+    ):
+        raise Http404
     response = HttpResponse(match_mat_text(match_obj), content_type="text/plain; charset=utf-8")
     filename = f"crawford-{tournament}-match-{match_obj.pk}.mat"
     response["Content-Disposition"] = f'attachment; filename="{filename}"'

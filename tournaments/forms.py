@@ -156,6 +156,8 @@ class TournamentForm(forms.ModelForm):
             "double_round_robin",
             "require_check_in",
             "online_play",
+            "spectators",
+            "spectator_delay",
             "analysis_plies",
             "cube_enabled",
             "crawford",
@@ -192,6 +194,9 @@ class TournamentForm(forms.ModelForm):
         self.fields["slug"].required = False
         # Left out (an older form, a script): all club referees, the default.
         self.fields["referee_scope"].required = False
+        # Left out likewise: what the tournament had (a new one: anyone watches, live).
+        self.fields["spectators"].required = False
+        self.fields["spectator_delay"].required = False
 
         at_least_one(self, "default_length", "swiss_rounds")
         self.fields["max_cube"].help_text = _(
@@ -219,6 +224,13 @@ class TournamentForm(forms.ModelForm):
 
     def clean_referee_scope(self) -> str:
         return self.cleaned_data.get("referee_scope") or RefereeScope.CLUB
+
+    def clean_spectators(self) -> str:
+        return self.cleaned_data.get("spectators") or self.instance.spectators
+
+    def clean_spectator_delay(self) -> int:
+        delay = self.cleaned_data.get("spectator_delay")
+        return self.instance.spectator_delay if delay is None else delay
 
 
 class GuestEntryForm(forms.Form):

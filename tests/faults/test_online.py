@@ -8,10 +8,12 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import pytest
 from django.test import Client
 
 from backgammon import Position
-from benchmarks.online import Socket
+from benchmarks.online import Closed, Socket
+from config.channels import LAYER_LOST_CLOSE_CODE
 from matches.models import Match, MatchStatus
 from tests.play.conftest import make_online
 
@@ -78,15 +80,20 @@ class Boards:
             assert done < 1000
         return state
 
-    async def lost(self) -> None:
-        """Every board's socket is closed by the server (the board says "Reconnecting…")."""
+    async def lost(self) -> list[int | None]:
+        """Every board's socket is closed by the server (the board says "Reconnecting…"):
+        the close codes (``None`` where the connection just ended)."""
+        codes = []
         for ws in self.sockets:
             try:
                 while True:
                     await asyncio.wait_for(ws.receive(), TIMEOUT)
+            except Closed as closed:
+                codes.append(closed.code)
             except (ConnectionError, asyncio.IncompleteReadError):
-                pass
+                codes.append(None)
             ws.close()
+        return codes
 
     def close(self) -> None:
         for ws in self.sockets:
@@ -151,7 +158,16 @@ def test_redis_killed_mid_game_and_restarted(
         state = await boards.play(await boards.open(), actions=7)
         before = where(state)
         on_test_redis.kill()
-        await boards.lost()
+        # Closed with a code the server may send (not 1012, which daphne refuses).
+        assert await boards.lost() == [LAYER_LOST_CLOSE_CODE] * 2
+        # A board opened meanwhile is told, and closed to try again (not an HTTP 500).
+        late = await Socket.open(server.port, boards.path, boards.cookies[0])
+        told = await asyncio.wait_for(late.receive(), TIMEOUT)
+        assert told["type"] == "error" and told["payload"]["code"] == "reconnecting"
+        with pytest.raises(Closed) as closed:
+            await asyncio.wait_for(late.receive(), TIMEOUT)
+        assert closed.value.code == LAYER_LOST_CLOSE_CODE
+        late.close()
         on_test_redis.start()
         state = await boards.open()
         assert where(state) == before
@@ -162,3 +178,5 @@ def test_redis_killed_mid_game_and_restarted(
     final = asyncio.run(scenario())
     assert final["payload"]["status"] == "over"
     finished(match)
+    # Lines, not a traceback per board.
+    assert "Traceback" not in server.log.read_text(errors="replace")

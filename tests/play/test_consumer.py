@@ -21,6 +21,7 @@ from play import consumers
 from play.selectors import board_matches, match_mat_text
 from tests.conftest import REDIS_URL, needs_redis, open_matches
 from tests.factories import MembershipFactory, UserFactory
+from tournaments.models import Spectators, Tournament
 
 from .conftest import make_online
 
@@ -268,8 +269,9 @@ async def test_a_spectator_waiting_sees_the_game_begin(make_tournament):
         await socket.close()
 
 
-async def test_strangers_cannot_open_the_board(make_tournament):
+async def test_strangers_cannot_open_a_members_only_board(make_tournament):
     match, _, _ = await setup_match(make_tournament, 3)
+    await database_sync_to_async(Tournament.objects.update)(spectators=Spectators.MEMBERS)
     for user in (None, await database_sync_to_async(UserFactory)(username="stranger")):
         socket = await Socket(match.pk, user).open()
         assert (socket.connected, socket.code) == (False, 4403)
@@ -332,3 +334,50 @@ async def test_the_handshake_is_answered_before_the_board_is_seated(make_tournam
     hello = json.loads(await ws.receive_from(timeout=TIMEOUT))
     assert hello == {"type": "hello", "seq": None, "payload": {"you": 0}}
     await ws.disconnect()
+
+
+async def test_spectators_watch_behind_the_tournaments_delay(make_tournament):
+    """Anyone may watch a published tournament's board; behind a delay of two plays, the
+    spectator sees the game as it stood two plays ago while the players and the club's
+    organizer see it live."""
+
+    @database_sync_to_async
+    def delayed_match():
+        match = make_online(make_tournament(4, default_length=5, spectator_delay=2))
+        organizer = match.round.stage.tournament.club.memberships.get(role=Role.ORGANIZER)
+        users = [match.entry_a.player.user, match.entry_b.player.user]
+        return match, users, organizer.player.user
+
+    match, users, organizer = await delayed_match()
+    first = await Socket(match.pk, users[0]).open()
+    await first.receive()
+    second = await Socket(match.pk, users[1]).open()
+    await second.receive()
+    room = Room([first, second])
+    start = first.state["game"]["position_id"]
+    after_plays = [start]  # the position after each play, as the players saw it
+    for _ in range(2):  # the opening, and the reply
+        await room.play()
+        after_plays.append(first.state["game"]["position_id"])
+    watcher = await Socket(match.pk, None).open()  # anonymous
+    director = await Socket(match.pk, organizer).open()
+    await watcher.receive()
+    await director.receive()
+    assert watcher.you is None and director.you is None
+    assert watcher.state["game"]["position_id"] == start  # two plays made: the start
+    assert director.state == first.state
+    for _ in range(4):
+        before = first.seq
+        await room.play()
+        if first.state["game"]["phase"] != "roll":
+            break  # the game ended or a turn passed: enough seen
+        after_plays.append(first.state["game"]["position_id"])
+        for _ in range(first.seq - before):  # every state is sent to the watchers too
+            await watcher.receive()
+            await director.receive()
+        assert director.state == first.state
+        assert watcher.seq == first.seq
+        assert watcher.state["game"]["position_id"] == after_plays[-3]
+        assert watcher.state["game"]["position_id"] != first.state["game"]["position_id"]
+    for socket in (first, second, watcher, director):
+        await socket.close()

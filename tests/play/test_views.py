@@ -9,7 +9,9 @@ from django.urls import reverse
 
 from backgammon import matfile
 from matches.models import Match
+from play.services import online_game_open
 from tests.factories import MembershipFactory, UserFactory
+from tournaments.models import Spectators
 
 pytestmark = pytest.mark.django_db
 
@@ -38,23 +40,41 @@ def test_a_player_gets_his_side_of_the_board(online_match, client):
     assert "js/board.js" in response.content.decode()
 
 
-def test_club_members_watch_strangers_do_not(online_match, client):
+def test_anyone_watches_a_published_tournaments_boards(online_match, client):
     match = online_match()
+    for user in (None, UserFactory(username="stranger")):
+        if user is not None:
+            client.force_login(user)
+        response = client.get(url(match))
+        assert response.status_code == 200 and board_config(response)["you"] is None
+        assert "You are watching this match" in response.content.decode()
+        assert client.get(url(match, "online:export")).status_code == 200
+    online_game_open(match=match)  # in play: listed on the tournament's page
+    tournament = match.round.stage.tournament
+    client.logout()
+    page = client.get(tournament.get_absolute_url()).content.decode()
+    assert url(match) in page  # the live match's "Watch" link
+
+
+def test_a_tournament_may_keep_its_boards_to_the_clubs_members(online_match, client):
+    match = online_match(spectators=Spectators.MEMBERS)
+    response = client.get(url(match))
+    assert response.status_code == 302 and response["Location"].startswith(reverse("login"))
+    client.force_login(UserFactory(username="stranger"))
+    assert client.get(url(match)).status_code == 404
+    assert client.get(url(match, "online:export")).status_code == 404
     member = UserFactory(username="member")
     MembershipFactory(club=match.round.stage.tournament.club, player__user=member)
     client.force_login(member)
     response = client.get(url(match))
     assert response.status_code == 200 and board_config(response)["you"] is None
-    assert "You are watching this match" in response.content.decode()
-    client.force_login(UserFactory(username="stranger"))
-    assert client.get(url(match)).status_code == 404
-    assert client.get(url(match, "online:export")).status_code == 404
 
 
-def test_visitors_are_asked_to_log_in(online_match, client):
-    match = online_match()
-    response = client.get(url(match))
-    assert response.status_code == 302 and response["Location"].startswith(reverse("login"))
+def test_a_delayed_spectator_gets_the_file_once_the_match_is_over(online_match, client):
+    match = online_match(spectator_delay=3)
+    assert client.get(url(match, "online:export")).status_code == 404  # it would tell all
+    client.force_login(match.entry_a.player.user)
+    assert client.get(url(match, "online:export")).status_code == 200
 
 
 def test_a_match_played_at_the_table_has_no_board(online_match, client):

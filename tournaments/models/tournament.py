@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
@@ -18,6 +19,8 @@ from tournaments.models.seasons import Season
 CUBE_LIMITS = [2**n for n in range(1, 13)]
 #: The cube limit of a tournament that sets none (the club rulebook's 64).
 DEFAULT_CUBE_LIMIT = 64
+#: The longest spectator delay, in checker plays (a game has about 50).
+MAX_SPECTATOR_DELAY = 30
 
 
 class TournamentStatus(models.TextChoices):
@@ -50,6 +53,11 @@ class Seeding(models.TextChoices):
     MANUAL = "manual", _("Manual")
     RATING = "rating", _("By club rating")
     RANDOM = "random", _("Random")
+
+
+class Spectators(models.TextChoices):
+    ANYONE = "anyone", _("Anyone who may see the tournament")
+    MEMBERS = "members", _("The club's members only")
 
 
 class RefereeScope(models.TextChoices):
@@ -189,6 +197,21 @@ class Tournament(VersionedSave, TimeStampedModel):
         _("played online"),
         default=False,
         help_text=_("Matches are played on Crawford's online board instead of at a table."),
+    )
+    spectators = models.CharField(
+        _("who may watch the online boards"),
+        max_length=8,
+        choices=Spectators.choices,
+        default=Spectators.ANYONE,
+    )
+    spectator_delay = models.PositiveSmallIntegerField(
+        _("spectator delay"),
+        default=0,
+        validators=[MaxValueValidator(MAX_SPECTATOR_DELAY)],
+        help_text=_(
+            "Spectators see the online boards this many checker plays behind (the players, "
+            "the club's organizers and referees see them live); 0: live."
+        ),
     )
     analysis_plies = models.PositiveSmallIntegerField(
         _("match analysis"),

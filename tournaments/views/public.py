@@ -68,8 +68,8 @@ def tournament_detail(request: HttpRequest, club: str, tournament: str) -> HttpR
                 "",
             )
         ),
-        # Club members may watch every board (the players their own: listed on the match).
-        can_watch=permissions.is_club_member(request.user, obj.club),
+        # The players play their own boards (listed on the match).
+        can_watch=permissions.can_watch_boards(request.user, obj),
     )
     return render(request, "tournaments/tournament_detail.html", context)
 
