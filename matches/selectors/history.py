@@ -1,12 +1,18 @@
-"""The history of a match: every change of its result, who made it, when and why."""
+"""The history of a match: every change of its result, who made it, when and why — and, for
+a result a player reported or a match file brought, who reported, uploaded and confirmed it,
+which is what a referee needs in a later dispute."""
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-from matches.models import Game, Match, MatchStatus, WinKind
-from matches.reasons import reason_label
+from django.utils.translation import gettext as _
+
+from matches import reasons
+from matches.models import Game, Match, MatchFile, MatchReport, MatchStatus, WinKind
+from matches.reasons import reason_code, reason_label
 
 
 @dataclass(frozen=True)
@@ -18,6 +24,11 @@ class HistoryLine:
     after: str
     games_before: str = ""
     games_after: str = ""
+    #: Who reported, uploaded, confirmed or decided it ("Uploaded by Zoe", "Confirmed by
+    #: Ben"); empty when ``who`` alone made the change.
+    credits: tuple[str, ...] = ()
+    #: The match file the change came from: its games make one line.
+    file_id: int | None = None
 
 
 def _games_text(games: dict[int, Any], side_names: tuple[str, str]) -> str:
@@ -31,16 +42,95 @@ def _games_text(games: dict[int, Any], side_names: tuple[str, str]) -> str:
     return " · ".join(parts)
 
 
+def _user_name(user: Any) -> str:
+    return (user.get_full_name() or user.get_username()) if user is not None else ""
+
+
+@dataclass(frozen=True)
+class _Origins:
+    """The reports and match files the history's rows name, read in two queries."""
+
+    reports: dict[int, MatchReport]
+    files: dict[int, MatchFile]
+    report_of_file: dict[int, MatchReport]
+
+    @classmethod
+    def read(cls, match: Match, records: list[Any]) -> _Origins:
+        report_ids, file_ids = set(), set()
+        for record in records:
+            params = reason_code(record.history_change_reason)[1]
+            if isinstance(params.get("report"), int):
+                report_ids.add(params["report"])
+            if isinstance(params.get("file"), int):
+                file_ids.add(params["file"])
+        files = (
+            {f.pk: f for f in match.files.filter(pk__in=file_ids).select_related("uploaded_by")}
+            if file_ids
+            else {}
+        )
+        reports = (
+            {
+                r.pk: r
+                for r in MatchReport.objects.filter(match=match)
+                .filter(pk__in=report_ids)
+                .select_related("reported_by", "decided_by")
+            }
+            if report_ids
+            else {}
+        )
+        return cls(
+            reports=reports,
+            files=files,
+            report_of_file={r.file_id: r for r in reports.values() if r.file_id is not None},
+        )
+
+    def credits(self, stored: str | None, who: str) -> tuple[tuple[str, ...], MatchFile | None]:
+        """Who reported, uploaded, confirmed or decided the change ``who`` saved."""
+        code, params = reason_code(stored)
+        file = self.files.get(params["file"]) if isinstance(params.get("file"), int) else None
+        report = (
+            self.reports.get(params["report"]) if isinstance(params.get("report"), int) else None
+        )
+        if report is None and file is not None:
+            report = self.report_of_file.get(file.pk)
+        credits = []
+        uploader = ""
+        if file is not None:
+            uploader = _user_name(file.uploaded_by) or (report.reported_by.name if report else "")
+            if uploader:
+                credits.append(_("Uploaded by %(name)s") % {"name": uploader})
+        if report is not None:
+            if file is None:
+                credits.append(_("Reported by %(name)s") % {"name": report.reported_by.name})
+            decider = report.decided_by.name if report.decided_by else ""
+            if code == reasons.DISPUTE_DECIDED:
+                if decider:
+                    credits.append(_("Disputed by %(name)s") % {"name": decider})
+                if who:
+                    credits.append(_("Decided by %(name)s") % {"name": who})
+            elif decider or who:
+                credits.append(_("Confirmed by %(name)s") % {"name": decider or who})
+        elif file is not None and who and who != uploader:
+            credits.append(_("Entered by %(name)s") % {"name": who})
+        return tuple(credits), file
+
+
+def _file_reason(file: MatchFile) -> str:
+    label = reason_label(reasons.FILE_IMPORTED)
+    return f"{label}: {file.name}" if file.name else label
+
+
 def match_history(match: Match) -> list[HistoryLine]:
     """Every change of the match's result: who, when, why, the score and the games before and
-    after (a correction of the games shows both); and the tournament director's actions on its
-    online game, with their reasons."""
+    after (a correction of the games shows both), the games of one match file as one line;
+    and the tournament director's actions on its online game, with their reasons."""
     records = list(
         match.history.select_related("history_user").order_by("history_date", "history_id")
     )
     game_records = list(
         Game.history.filter(match_id=match.pk).order_by("history_date", "history_id")
     )
+    origins = _Origins.read(match, records)
     names = {
         entry.pk: entry.player.name for entry in (match.entry_a, match.entry_b) if entry is not None
     }
@@ -57,7 +147,7 @@ def match_history(match: Match) -> list[HistoryLine]:
             text += f" ({names.get(record.winner_id, '?')})"
         return text
 
-    lines = []
+    lines: list[HistoryLine] = []
     previous = None
     games: dict[int, Any] = {}
     games_before = ""
@@ -76,26 +166,35 @@ def match_history(match: Match) -> list[HistoryLine]:
         games_after = _games_text(games, side_names)
         before, after = describe(previous), describe(record)
         if before != after or games_before != games_after:
-            user = record.history_user
-            lines.append(
-                HistoryLine(
-                    when=record.history_date,
-                    who=user.get_full_name() or user.get_username() if user else "",
-                    reason=reason_label(record.history_change_reason),
-                    before=before,
-                    after=after,
-                    games_before=games_before,
-                    games_after=games_after,
+            who = _user_name(record.history_user)
+            credits, file = origins.credits(record.history_change_reason, who)
+            last = lines[-1] if lines else None
+            if file is not None and last is not None and last.file_id == file.pk:
+                # The next game of the same file: the file's line runs on to it.
+                lines[-1] = dataclasses.replace(last, after=after, games_after=games_after)
+            else:
+                lines.append(
+                    HistoryLine(
+                        when=record.history_date,
+                        who=who,
+                        reason=_file_reason(file)
+                        if file is not None
+                        else reason_label(record.history_change_reason),
+                        before=before,
+                        after=after,
+                        games_before=games_before,
+                        games_after=games_after,
+                        credits=credits,
+                        file_id=file.pk if file is not None else None,
+                    )
                 )
-            )
         previous = record
         games_before = games_after
     for action in match.director_actions.select_related("user"):
-        user = action.user
         lines.append(
             HistoryLine(
                 when=action.created_at,
-                who=user.get_full_name() or user.get_username() if user else "",
+                who=_user_name(action.user),
                 reason=f"{action.get_kind_display()}: {action.reason}",
                 before="",
                 after="",
