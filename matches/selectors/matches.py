@@ -13,11 +13,14 @@ from matches.models import EndedBy, Game, Match, MatchReport, ReportStatus, WinK
 from matches.rules import rules_for_match
 
 
-def next_match_for(player: Player) -> Match | None:
-    """The player's next match that can be played (or is being played), oldest round first."""
+def next_match_for(player: Player, *, tournament: Any = None) -> Match | None:
+    """The player's next match that can be played (or is being played), oldest round first;
+    in ``tournament`` only, when given."""
+    matches = Match.objects.filter(Q(entry_a__player=player) | Q(entry_b__player=player))
+    if tournament is not None:
+        matches = matches.filter(round__stage__tournament=tournament)
     return (
-        Match.objects.filter(Q(entry_a__player=player) | Q(entry_b__player=player))
-        .open()
+        matches.open()
         .select_related("round__stage__tournament__club", "entry_a__player", "entry_b__player")
         .order_by("round__stage__tournament__starts_at", "round__number", "index")
         .first()
