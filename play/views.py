@@ -82,9 +82,7 @@ def next_match(request: HttpRequest, club: str, tournament: str, match: int) -> 
         return redirect_to_login(request.get_full_path())
     tournament_obj = match_obj.round.stage.tournament
     player = player_of(request.user)
-    following = (
-        next_match_for(player, tournament=tournament_obj) if player is not None else None
-    )
+    following = next_match_for(player, tournament=tournament_obj) if player is not None else None
     if following is None:
         messages.info(
             request,
