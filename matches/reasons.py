@@ -24,6 +24,7 @@ WITHDRAWAL = "entry.withdrawal"
 REOPENED = "bracket.reopened"
 REINSTATED = "entry.reinstated"
 REPORT_CONFIRMED = "report.confirmed"
+DISPUTE_DECIDED = "report.dispute_decided"
 FILE_IMPORTED = "file.imported"
 GAME_ENTERED = "game.entered"
 FINAL_SCORE = "score.entered"
@@ -40,6 +41,7 @@ LABELS = {
     REOPENED: _("Voided and re-opened: a correction of an earlier match changed its players"),
     REINSTATED: _("Withdrawal undone: the match is open again"),
     REPORT_CONFIRMED: _("Reported result confirmed"),
+    DISPUTE_DECIDED: _("Dispute decided: the opponent's score counts"),
     FILE_IMPORTED: _("Match file imported"),
     GAME_ENTERED: _("Game %(number)d entered"),
     FINAL_SCORE: _("Final score entered"),
@@ -111,6 +113,13 @@ def legacy_code(stored: str) -> str | None:
             params = {k: int(v) if v.isdigit() else v for k, v in found.groupdict().items()}
             return coded(code, **params)
     return None
+
+
+def reason_code(stored: str | None) -> tuple[str, dict[str, object]]:
+    """The code and the parameters stored (``("game.entered", {"number": 3, "file": 12})``);
+    ``("", {})`` for a reason a person typed."""
+    parsed = _parse(stored) if stored else None
+    return parsed if parsed is not None else ("", {})
 
 
 def reason_label(stored: str | None) -> str:

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from clubs import permissions
-from matches.models import OPEN_STATUSES, Match
+from clubs.selectors import player_of
+from matches.models import OPEN_STATUSES, Match, MatchStatus
+from matches.selectors import next_match_for
 
 from .selectors import board_matches, match_mat_text, player_names
 from .texts import board_texts
@@ -43,6 +48,9 @@ def board(request: HttpRequest, club: str, tournament: str, match: int) -> HttpR
         "club": tournament_obj.club,
         "names": names,
         "side": side,
+        # The end of the match offers what comes next; the board's script shows it when the
+        # match ends while the page is open.
+        "finished": match_obj.status in (MatchStatus.FINISHED, MatchStatus.VOID),
         "board_config": {
             "socket": f"/ws/online/{match_obj.pk}/",
             "you": side,
@@ -70,3 +78,29 @@ def export_mat(request: HttpRequest, club: str, tournament: str, match: int) -> 
     filename = f"crawford-{tournament}-match-{match_obj.pk}.mat"
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
+
+
+def next_match(request: HttpRequest, club: str, tournament: str, match: int) -> HttpResponse:
+    """From the end of an online match to the player's next match in the tournament (its
+    board when it is played online), found when asked: the next round may be drawn only once
+    this one is complete. Without one, the tournament's page says so."""
+    if not request.user.is_authenticated:  # a spectator may be anyone; "my" match is a player's
+        return redirect_to_login(request.get_full_path())
+    try:
+        match_obj = _match_for(request, club, tournament, match)
+    except PermissionDenied:
+        return redirect_to_login(request.get_full_path())
+    tournament_obj = match_obj.round.stage.tournament
+    player = player_of(request.user)
+    following = next_match_for(player, tournament=tournament_obj) if player is not None else None
+    if following is None:
+        messages.info(
+            request,
+            _(
+                "You have no match to play in this tournament now. When the next round is "
+                "drawn, your match appears here."
+            ),
+        )
+        return redirect(tournament_obj.get_absolute_url())
+    name = "online:board" if following.is_online else "matches:detail"
+    return redirect(reverse(name, args=[club, tournament, following.pk]))

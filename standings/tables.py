@@ -14,24 +14,33 @@ from django_tables2.data import TableListData
 from standings.selectors import SHOWN_TOTALS, StandingsRows
 from standings.tiebreaks import METRIC_LABELS
 
+#: The class of the columns a phone leaves out (static/css/crawford.css): it keeps the place,
+#: the player, the matches played and the points, which fit a 390 px screen.
+MINOR = "minor"
+
 
 class NumberColumn(tables.Column):
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        kwargs.setdefault("attrs", {"td": {"class": "num"}, "th": {"class": "num"}})
+    def __init__(self, *args: Any, minor: bool = True, **kwargs: Any) -> None:
+        css = f"num {MINOR}" if minor else "num"
+        kwargs.setdefault("attrs", {"td": {"class": css}, "th": {"class": css}})
         super().__init__(*args, **kwargs)
 
 
 class StandingsTable(tables.Table):
     # The place: shared ("1–3") by players the tie-breaks cannot separate, or (brackets) by
     # players the bracket places alike (5–8); sorts by its first number.
-    place = NumberColumn(verbose_name=_("Place"), order_by=("rank",))
+    place = NumberColumn(verbose_name=_("Place"), order_by=("rank",), minor=False)
     player = tables.Column(verbose_name=_("Player"))
     # Brackets with a consolation: the places there ("Consolation 1"), shown when some exist.
-    other_places = tables.Column(verbose_name=_("Other events"), orderable=False)
-    played = NumberColumn(verbose_name=_("Played"))
+    other_places = tables.Column(
+        verbose_name=_("Other events"),
+        orderable=False,
+        attrs={"td": {"class": MINOR}, "th": {"class": MINOR}},
+    )
+    played = NumberColumn(verbose_name=_("Played"), minor=False)
     won = NumberColumn(verbose_name=_("Won"))
     lost = NumberColumn(verbose_name=_("Lost"))
-    match_points = NumberColumn(verbose_name=_("Match points"))
+    match_points = NumberColumn(verbose_name=_("Match points"), minor=False)
     games_won = NumberColumn(verbose_name=_("Games won"))
     games_lost = NumberColumn(verbose_name=_("Games lost"))
     points_for = NumberColumn(verbose_name=_("Points for"))

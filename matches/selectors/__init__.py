@@ -2,9 +2,9 @@
 
 from matches.selectors.file_record import match_file_record
 from matches.selectors.files import match_file_text, match_player_names, matfile_read
+from matches.selectors.history import match_history
 from matches.selectors.matches import (
     disputed_matches,
-    match_history,
     match_sheet,
     next_match_for,
     open_matches_for,

@@ -171,6 +171,8 @@ def match_import_file(
             ]
             report_submit_games(match=locked, player=reported_by, games=games, file=stored)
             return FileImport(file=stored, warnings=reading.warnings)
+        # Stored first, so that every game's history names the file (and its uploader).
+        stored = _store_file(locked, text, name, user, source)
         for game in reading.games:
             result = game.result
             match_record_game(
@@ -182,10 +184,10 @@ def match_import_file(
                 user=user,
                 source=ResultSource.FILE,
                 record=_game_record(game, swapped),
+                file_id=stored.pk,
             )
         locked.refresh_from_db()
         _check_finished(locked)
-        stored = _store_file(locked, text, name, user, source)
         emit(MatchFileAccepted(match_id=locked.pk, file_id=stored.pk))
         return FileImport(file=stored, warnings=reading.warnings)
 

@@ -16,6 +16,7 @@ from config.errors import UserError
 from config.logs import logged_service
 from events.bus import emit
 from events.types import MatchFileAccepted, ResultDisputed, ResultReported
+from matches import reasons
 from matches.messages import as_user_error
 from matches.models import (
     EndedBy,
@@ -204,6 +205,8 @@ def report_confirm(
                     user=user,
                     source=ResultSource.FILE,
                     record=game.get("record"),
+                    file_id=report.file_id,
+                    report_id=report.pk,
                 )
             match.refresh_from_db()
             if report.file_id is not None:
@@ -216,6 +219,7 @@ def report_confirm(
             score_b=report.score_b,
             user=user,
             source=ResultSource.PLAYER,
+            reason=reasons.coded(reasons.REPORT_CONFIRMED, report=report.pk),
         )
 
 
@@ -282,4 +286,5 @@ def report_uphold_dispute(*, report: MatchReport | int, user: Any = None) -> Mat
             score_a=report.dispute_score_a,
             score_b=report.dispute_score_b,
             user=user,
+            reason=reasons.coded(reasons.DISPUTE_DECIDED, report=report.pk),
         )

@@ -140,8 +140,12 @@ def match_record_game(
     source: str = ResultSource.REFEREE,
     record: Any = None,
     expected_version: int | None = None,
+    file_id: int | None = None,
+    report_id: int | None = None,
 ) -> Game:
-    """Record the next game of a match. The match ends when a side reaches its target."""
+    """Record the next game of a match. The match ends when a side reaches its target.
+    ``file_id`` and ``report_id`` name the match file and the player's report the game
+    comes from: its history shows who uploaded, reported and confirmed it."""
     with match_change(match):
         match = match_lock(match)
         check_version(match, expected_version)
@@ -176,7 +180,16 @@ def match_record_game(
         match.status = MatchStatus.PLAYING
         if progress.winner is not None:
             _finish(match, progress.winner, MatchOutcome.PLAYED)
-        _save(match, user=user, reason=reasons.coded(reasons.GAME_ENTERED, number=game.number))
+        origin = {
+            key: value
+            for key, value in (("file", file_id), ("report", report_id))
+            if value is not None
+        }
+        _save(
+            match,
+            user=user,
+            reason=reasons.coded(reasons.GAME_ENTERED, number=game.number, **origin),
+        )
         return game
 
 
@@ -190,8 +203,10 @@ def match_record_final_score(
     user: Any = None,
     source: str = ResultSource.REFEREE,
     expected_version: int | None = None,
+    reason: str = "",
 ) -> Match:
-    """Record only the final score (7–4, 2–1), for clubs that do not keep games."""
+    """Record only the final score (7–4, 2–1), for clubs that do not keep games. ``reason``
+    (a code of ``matches.reasons``) says where it came from when not from ``user`` alone."""
     with match_change(match):
         match = match_lock(match)
         check_version(match, expected_version)
@@ -205,7 +220,7 @@ def match_record_final_score(
         check_final_score(match, score_a, score_b)
         match.score_a, match.score_b = score_a, score_b
         _finish(match, Side.A if score_a > score_b else Side.B, MatchOutcome.PLAYED)
-        _save(match, user=user, reason=reasons.FINAL_SCORE)
+        _save(match, user=user, reason=reason or reasons.FINAL_SCORE)
         return match
 
 

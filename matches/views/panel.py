@@ -125,7 +125,15 @@ def _panel_context(request: HttpRequest, match: Match, **forms: Any) -> dict[str
         if not sheet.lines:
             context["score_form"] = forms.get("score_form") or FinalScoreForm(match=match)
     if is_player and open_ and not sheet.lines:
-        context["report_form"] = forms.get("report_form") or ReportForm(match=match)
+        # The reporter changing his own report starts from what he reported.
+        initial = (
+            {"score_a": report.score_a, "score_b": report.score_b, "note": report.note}
+            if report is not None and context["my_report"]
+            else None
+        )
+        context["report_form"] = forms.get("report_form") or ReportForm(
+            match=match, initial=initial
+        )
     if is_player and open_ and report is not None and report.status == "pending":
         context["dispute_form"] = forms.get("dispute_form") or DisputeForm(match=match)
     if can_referee and match.status == MatchStatus.FINISHED and match.outcome == "played":

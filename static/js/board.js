@@ -18,6 +18,8 @@
   const errorEl = document.getElementById("online-error");
   const controls = document.getElementById("online-controls");
   const resignPanel = document.getElementById("online-resign");
+  const finished = document.getElementById("online-finished");
+  const autoRollRow = document.getElementById("online-autoroll-row");
   const NS = "http://www.w3.org/2000/svg";
 
   // Geometry (viewBox 0 0 578 424): two quadrants of six points each side of the bar, a tray.
@@ -412,6 +414,10 @@
       root.dataset.phase = state.game ? state.game.phase : "";
       root.dataset.toAct = state.game && state.game.to_act !== null ? state.game.to_act : "";
       root.dataset.pending = state.pending ? state.pending.length : 0;
+      // A finished match offers the way on (the next match, the standings) instead of play.
+      const over = state.status === "over";
+      if (finished) finished.hidden = !over;
+      if (autoRollRow) autoRollRow.hidden = over;
       maybeAutoRoll();
     }
   }
