@@ -18,6 +18,7 @@ from django.views.decorators.http import require_POST
 from clubs import permissions
 from clubs.shortcuts import deny, get_visible_club
 from config.errors import UserError, add_user_error
+from draw import selectors as draw_selectors
 from draw import services as draw_services
 from standings.tiebreaks import METRIC_LABELS
 from tournaments import selectors, services
@@ -111,6 +112,7 @@ def manage(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         "guest_form": GuestEntryForm(),
         "member_form": MemberEntryForm(tournament=tournament),
         "rounds": rounds,
+        "redrawable": draw_selectors.redrawable_round_ids(tournament, rounds),
         "stages": list(tournament.stages.all()),
         "pairing_rules": selectors.pairing_rules(tournament),
         "rule_form": PairingRuleForm(tournament=tournament),
