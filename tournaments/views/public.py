@@ -117,6 +117,10 @@ def round_detail(
     )
     if round_.is_draft and context["can_manage"]:
         context["draft"] = selectors.draft_rows(round_)
+        context["draft_byes"] = selectors.requested_byes(obj, round_.number)
+        context["status_label"] = _("Draft, not published")
+    else:
+        context["status_label"] = round_.get_status_display()
     return render(request, "tournaments/round_detail.html", context)
 
 
