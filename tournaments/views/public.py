@@ -29,6 +29,7 @@ from tournaments.models import (
     TournamentStatus,
 )
 from tournaments.shortcuts import ROWS_PER_PAGE, get_visible_tournament, tournament_context
+from tournaments.views import results as results_views
 from tournaments.views import round_table
 
 KNOCKOUT_STAGES = {
@@ -43,6 +44,9 @@ KNOCKOUT_STAGES = {
 @pagecache.anonymous_cached
 def tournament_detail(request: HttpRequest, club: str, tournament: str) -> HttpResponse:
     obj = get_visible_tournament(request, club, tournament)
+    export = results_views.entries_export(request, obj)
+    if export is not None:
+        return export
     # The rounds and the players are built only when the page's cached part is missing
     # (under the tournament's version: tournaments.pagecache); the rest is per visitor.
     rounds = SimpleLazyObject(lambda: list(selectors.tournament_rounds(obj)))
@@ -89,6 +93,13 @@ def round_detail(
 ) -> HttpResponse:
     obj = get_visible_tournament(request, club, tournament)
     round_ = _round(obj, stage, number)
+    heading = presentation.round_heading(
+        round_, rounds_in_stage=Round.objects.filter(stage=round_.stage).count()
+    )
+    # Exports hold matches only: a draft (no matches yet) is not in them until published.
+    export = results_views.results_export(request, obj, round_, heading)
+    if export is not None:
+        return export
     # A round of 1,024 matches is shown 200 at a time, as plain rows; the page is built only
     # when its cached part is missing.
     page = SimpleLazyObject(
@@ -100,9 +111,7 @@ def round_detail(
         request,
         obj,
         round=round_,
-        heading=presentation.round_heading(
-            round_, rounds_in_stage=Round.objects.filter(stage=round_.stage).count()
-        ),
+        heading=heading,
         page=page,
         matches=matches,
         rows_html=SimpleLazyObject(
