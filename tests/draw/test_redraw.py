@@ -124,3 +124,27 @@ def test_no_redraw_control_where_it_cannot_work(make_tournament, play, client, o
     question = client.get(redraw_url(tournament, first)).content.decode()
     assert "can no longer be made again" in question
     assert 'name="confirm"' not in question
+
+
+def test_pairing_a_league_draft_again_asks_first(make_tournament, client, organizer):
+    tournament = make_tournament(4, format="round_robin", review_rounds=True)
+    client.force_login(organizer)
+    first = rounds_of(tournament).get(number=1)
+    page = client.get(
+        reverse("tournaments:round", args=["bar", tournament.slug, "round_robin", 1])
+    ).content.decode()
+    # Every round of the league is drawn anew: the button leads to the question.
+    assert f'href="{redraw_url(tournament, first)}"' in page
+    question = client.get(redraw_url(tournament, first)).content.decode()
+    assert all(f"Round robin · {n}" in question for n in (1, 2, 3))
+
+
+def test_pairing_a_swiss_draft_again_needs_no_question(make_tournament, client, organizer):
+    tournament = make_tournament(4, format="swiss", swiss_rounds=3, review_rounds=True)
+    client.force_login(organizer)
+    first = rounds_of(tournament).get(number=1)
+    page = client.get(
+        reverse("tournaments:round", args=["bar", tournament.slug, "swiss", 1])
+    ).content.decode()
+    assert f'action="{redraw_url(tournament, first)}"' in page
+    assert 'name="confirm" value="1"' in page

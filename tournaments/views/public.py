@@ -14,6 +14,7 @@ from clubs import permissions
 from clubs.services import player_for_user
 from clubs.shortcuts import deny
 from config.errors import UserError
+from draw import selectors as draw_selectors
 from draw import services as draw_services
 from matches import selectors as match_selectors
 from play.live_matches import live_matches
@@ -127,6 +128,8 @@ def round_detail(
     if round_.is_draft and context["can_manage"]:
         context["draft"] = selectors.draft_rows(round_)
         context["draft_byes"] = selectors.requested_byes(obj, round_.number)
+        # Pairing a league's draft again draws every round anew: the question names them.
+        context["pair_again_asks"] = draw_selectors.redraws_whole_draw(obj)
         context["status_label"] = _("Draft, not published")
     else:
         context["status_label"] = round_.get_status_display()
