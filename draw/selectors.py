@@ -51,6 +51,14 @@ def have_results(matches: QuerySet[Match]) -> bool:
     return _with_results(matches).exists()
 
 
+def can_redraw(round_: Round) -> bool:
+    """Whether drawing ``round_`` again would work: the tournament runs and nothing the
+    redraw replaces has a result."""
+    if round_.stage.tournament.status != TournamentStatus.RUNNING:
+        return False
+    return not have_results(redraw_matches(round_))
+
+
 def redrawable_round_ids(tournament: Tournament, rounds: list[Round]) -> set[int]:
     """Of ``rounds`` (the tournament's), the ones whose row offers "Draw again": the
     tournament runs, nothing the redraw replaces has a result, and, where the draw is made

@@ -148,3 +148,14 @@ def test_pairing_a_swiss_draft_again_needs_no_question(make_tournament, client, 
     ).content.decode()
     assert f'action="{redraw_url(tournament, first)}"' in page
     assert 'name="confirm" value="1"' in page
+
+
+def test_a_later_league_round_can_be_drawn_again_from_its_draft(
+    make_tournament, client, organizer, commit
+):
+    tournament = make_tournament(4, format="round_robin", review_rounds=True)
+    commit(draw_services.round_publish, round_=rounds_of(tournament).get(number=1))
+    client.force_login(organizer)
+    second = rounds_of(tournament).get(number=2)
+    question = client.get(redraw_url(tournament, second)).content.decode()
+    assert 'name="confirm"' in question and "Round robin · 1" in question

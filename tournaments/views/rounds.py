@@ -17,7 +17,6 @@ from matches.services import match_award_forfeit
 from tournaments import services
 from tournaments.forms import ForfeitForm, RoundForm, StageClockForm, SwapForm
 from tournaments.models import Round, Stage, Tournament
-from tournaments.selectors import tournament_rounds
 from tournaments.views.manage import back_to_manage, organizer_only, run
 
 
@@ -86,8 +85,7 @@ def round_repair(request: HttpRequest, tournament: Tournament, round_id: int) ->
         "club": tournament.club,
         "round": round_,
         "rounds": rounds,
-        "possible": round_.pk
-        in draw_selectors.redrawable_round_ids(tournament, list(tournament_rounds(tournament))),
+        "possible": draw_selectors.can_redraw(round_),
     }
     return render(request, "tournaments/manage/round_redraw.html", context)
 
