@@ -13,6 +13,7 @@ from django.urls import reverse
 from draw import services as draw_services
 from matches.services import match_record_final_score
 from tests.conftest import open_matches
+from tests.e2e.conftest import close_contexts
 from tournaments.models import Round
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -68,7 +69,7 @@ def redraw(page, manage_url, *, button, heading, fifth_round, fifth_format, done
 
 
 def test_draw_again_asks_names_the_rounds_and_keeps_their_length(
-    live_server, browser, organizer, make_tournament
+    live_server, browser, organizer, make_tournament, request
 ):
     contexts = []
     try:
@@ -114,5 +115,4 @@ def test_draw_again_asks_names_the_rounds_and_keeps_their_length(
         page.get_by_role("heading", name="Runden").wait_for()
         assert page.get_by_role("link", name="Neu auslosen").count() == 0
     finally:
-        for context in contexts:
-            context.close()
+        close_contexts(contexts, request)  # with a screenshot of each page if it failed

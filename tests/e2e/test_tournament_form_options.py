@@ -11,6 +11,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from tests.e2e.conftest import close_contexts
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -46,7 +47,9 @@ def option_inputs(page) -> set[str]:
     return set(names) - {"options_for"}
 
 
-def test_the_form_shows_the_chosen_formats_options_only(live_server, browser, organizer, club):
+def test_the_form_shows_the_chosen_formats_options_only(
+    live_server, browser, organizer, club, request
+):
     url = live_server.url + reverse("tournaments:create", args=[club.slug])
     contexts = []
     try:
@@ -92,5 +95,4 @@ def test_the_form_shows_the_chosen_formats_options_only(live_server, browser, or
         created = Tournament.objects.get(name="Doppel")
         assert (created.format, created.grand_final_reset) == ("double_elimination", False)
     finally:
-        for context in contexts:
-            context.close()
+        close_contexts(contexts, request)  # with a screenshot of each page if it failed
