@@ -82,6 +82,11 @@ class StandingsTable(tables.Table):
             data = TableListData(data)
         super().__init__(data, extra_columns=extra, **kwargs)
 
+    def value_place(self, value: str) -> int | str:
+        """Exported as a number a spreadsheet sorts and sums; a shared place ("3–4") is no
+        number and stays as the page shows it."""
+        return int(value) if value.isdigit() else value
+
     def render_player(self, value: str, record: dict[str, Any]) -> str:
         return f"{value} ({_('withdrawn')})" if record["withdrawn"] else value
 

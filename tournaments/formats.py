@@ -32,6 +32,9 @@ class FormatAdapter:
     key: ClassVar[str]
     first_stage: ClassVar[StageKind] = StageKind.MAIN
     drawing: ClassVar[Drawing] = Drawing.BRACKET
+    #: The tournament's fields that only this format reads: its settings form shows them
+    #: when this format is chosen, and only then.
+    option_fields: ClassVar[tuple[str, ...]] = ()
 
     def options(self, tournament: Tournament) -> dict[str, Any]:
         """The pure format's options from the tournament's settings."""
@@ -62,6 +65,7 @@ class SingleEliminationAdapter(FormatAdapter):
 
 class MainConsolationAdapter(FormatAdapter):
     key = TournamentFormat.MAIN_CONSOLATION
+    option_fields = ("last_chance", "progressive_consolation")
 
     def options(self, tournament: Tournament) -> dict[str, Any]:
         return {
@@ -72,6 +76,7 @@ class MainConsolationAdapter(FormatAdapter):
 
 class DoubleEliminationAdapter(FormatAdapter):
     key = TournamentFormat.DOUBLE_ELIMINATION
+    option_fields = ("grand_final_reset",)
 
     def options(self, tournament: Tournament) -> dict[str, Any]:
         return {"grand_final_reset": tournament.grand_final_reset}
@@ -81,6 +86,13 @@ class SwissAdapter(FormatAdapter):
     key = TournamentFormat.SWISS
     first_stage = StageKind.SWISS
     drawing = Drawing.ROUND_BY_ROUND
+    option_fields = (
+        "swiss_rounds",
+        "bye_match_points",
+        "auto_pair_next_round",
+        "review_rounds",
+        "avoid_same_club",
+    )
 
     def options(self, tournament: Tournament) -> dict[str, Any]:
         return {
@@ -97,6 +109,7 @@ class RoundRobinAdapter(FormatAdapter):
     key = TournamentFormat.ROUND_ROBIN
     first_stage = StageKind.ROUND_ROBIN
     drawing = Drawing.SCHEDULE
+    option_fields = ("double_round_robin", "bye_match_points", "review_rounds")
 
     def options(self, tournament: Tournament) -> dict[str, Any]:
         return {"double_round_robin": tournament.double_round_robin}
@@ -112,6 +125,12 @@ ADAPTERS: dict[str, FormatAdapter] = {
         RoundRobinAdapter(),
     )
 }
+
+
+#: Every format's own fields (:attr:`FormatAdapter.option_fields`), in the order of the form.
+FORMAT_OPTION_FIELDS: tuple[str, ...] = tuple(
+    dict.fromkeys(name for adapter in ADAPTERS.values() for name in adapter.option_fields)
+)
 
 
 def adapter_of(tournament: Tournament) -> FormatAdapter:

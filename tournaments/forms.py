@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Player
 from config.widgets import DateTimeLocalInput
+from tournaments.formats import ADAPTERS, FORMAT_OPTION_FIELDS
 from tournaments.models import (
     DEFAULT_CUBE_LIMIT,
     Entry,
@@ -187,10 +188,19 @@ class TournamentForm(forms.ModelForm):
         ),
     )
 
-    def __init__(self, *args, club=None, tiebreak_labels, **kwargs):
+    def __init__(self, *args, club=None, tiebreak_labels, format_key=None, **kwargs):
         """``tiebreak_labels``: the tie-breaks' names, ``standings.tiebreaks.METRIC_LABELS``
-        (the standings sit above this app, so the views pass them in)."""
+        (the standings sit above this app, so the views pass them in). ``format_key``: the
+        format whose own options the form has (the others' are left out and keep what they
+        were); by default the one sent, else the tournament's."""
         super().__init__(*args, **kwargs)
+        self.format_key = self._format_of(format_key)
+        shown = ADAPTERS[self.format_key].option_fields
+        for name in FORMAT_OPTION_FIELDS:
+            if name not in shown:
+                del self.fields[name]
+        #: This format's own fields, in the form's order: the page groups them by the format.
+        self.option_names = [name for name in self.fields if name in shown]
         self.fields["slug"].required = False
         # Left out (an older form, a script): all club referees, the default.
         self.fields["referee_scope"].required = False
@@ -202,12 +212,13 @@ class TournamentForm(forms.ModelForm):
         self.fields["max_cube"].help_text = _(
             "Highest cube value allowed; empty means %(limit)d."
         ) % {"limit": DEFAULT_CUBE_LIMIT}
-        self.fields["progressive_consolation"].help_text = _(
-            "Main consolation only. Losers of later main rounds drop into the consolation "
-            "too: up to the quarter-finals, or the semi-finals with %(min)d to 8 players. "
-            "Applies from %(min)d players on; with fewer, only first-round losers play the "
-            "consolation."
-        ) % {"min": PROGRESSIVE_MIN_ENTRANTS}
+        if "progressive_consolation" in self.fields:
+            self.fields["progressive_consolation"].help_text = _(
+                "Main consolation only. Losers of later main rounds drop into the consolation "
+                "too: up to the quarter-finals, or the semi-finals with %(min)d to 8 players. "
+                "Applies from %(min)d players on; with fewer, only first-round losers play the "
+                "consolation."
+            ) % {"min": PROGRESSIVE_MIN_ENTRANTS}
         # Not a model field of the form (it is numbered in a list), so the saved choice must
         # be shown by hand; without it, saving the form unchanged erased the tie-breaks. The
         # chosen ones come first, numbered in the order they apply.
@@ -221,6 +232,21 @@ class TournamentForm(forms.ModelForm):
             self.fields["referees"].queryset = Player.objects.filter(
                 memberships__club=club, memberships__role__in=["referee", "organizer"]
             ).order_by("name")
+
+    def _format_of(self, format_key: str | None) -> str:
+        for candidate in (format_key, self.data.get("format") if self.is_bound else None):
+            if candidate in ADAPTERS:
+                return str(candidate)
+        return str(self.instance.format or self.fields["format"].initial)
+
+    @property
+    def option_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.option_names]
+
+    @property
+    def common_fields(self) -> list[forms.BoundField]:
+        """The visible fields every format has, in the form's order."""
+        return [field for field in self.visible_fields() if field.name not in self.option_names]
 
     def clean_referee_scope(self) -> str:
         return self.cleaned_data.get("referee_scope") or RefereeScope.CLUB

@@ -6,6 +6,7 @@ from standings import views as views_standings
 from tournaments.converters import StageKindConverter
 from tournaments.views import manage as views_manage
 from tournaments.views import public as views
+from tournaments.views import results as views_results
 
 register_converter(StageKindConverter, "stage")
 
@@ -19,6 +20,7 @@ urlpatterns = [
     path("<slug:tournament>/withdraw/", views.withdraw, name="withdraw"),
     path("<slug:tournament>/standings/", views_standings.standings, name="standings"),
     path("<slug:tournament>/display/", views.display, name="display"),
+    path("<slug:tournament>/results/", views_results.results, name="results"),
     path("<slug:tournament>/bracket/<stage:stage>/", views.bracket, name="bracket"),
     path("<slug:tournament>/<stage:stage>/<int:number>/", views.round_detail, name="round"),
     path(

@@ -12,6 +12,7 @@ from matches.selectors.matches import (
     round_matches,
     stage_matches,
 )
+from matches.selectors.results import result_rows
 
 __all__ = [
     "disputed_matches",
@@ -24,6 +25,7 @@ __all__ = [
     "next_match_for",
     "open_matches_for",
     "open_report",
+    "result_rows",
     "round_matches",
     "stage_matches",
 ]

@@ -83,5 +83,7 @@ def test_at_four_players_only_first_round_losers_play_the_consolation(make_tourn
 
 def test_the_form_says_from_which_size_on_it_applies(client, club, organizer):
     client.login(username=organizer.username, password=PASSWORD)
-    page = client.get(reverse("tournaments:create", args=[club.slug])).content.decode()
+    url = reverse("tournaments:create", args=[club.slug])
+    # The option belongs to the main/consolation format: its page shows it.
+    page = client.get(url, {"format": "main_consolation"}).content.decode()
     assert "Applies from 5 players on" in page

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from draw import services as draw_services
 from tests.factories import PASSWORD
 from tournaments.models import Entry, Round
 
@@ -90,3 +91,20 @@ def test_the_organizer_switches_review_on_in_the_settings(make_tournament, as_or
     tournament = make_tournament(4, start=False, format="swiss", swiss_rounds=3)
     page = as_organizer.get(t_url(tournament, "edit")).content.decode()
     assert "review rounds before publishing" in page.lower()
+
+
+def test_a_draft_reads_as_a_draft_with_its_byes_on_request(make_tournament, as_organizer, commit):
+    tournament = make_tournament(5, format="swiss", swiss_rounds=3, review_rounds=True)
+    round_ = Round.objects.get(stage__tournament=tournament, number=1)
+    resting = tournament.entries.get(seed=5)
+    draw_services.entry_request_bye(entry=resting, round_number=1, points=1)
+    commit(draw_services.round_repair, round_=round_)  # "Pair again": he is left out
+    round_.refresh_from_db()
+    assert len(round_.draft) == 2
+    page = round_page(as_organizer, tournament)
+    assert "Draft, not published" in page
+    assert "Not drawn yet" not in page  # neither the heading nor an empty table under it
+    assert f"Byes on request: {resting.player.name} (1 match point)" in page
+    manage = as_organizer.get(t_url(tournament, "manage")).content.decode()
+    row = manage.split("Draft: review and publish")[1].split("</tr>")[0]
+    assert '<td class="num">2</td>' in row  # the draft's two tables, not 0 matches

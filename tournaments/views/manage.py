@@ -7,20 +7,24 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from clubs import permissions
+from clubs.models import Club
 from clubs.shortcuts import deny, get_visible_club
 from config.errors import UserError, add_user_error
+from draw import selectors as draw_selectors
 from draw import services as draw_services
 from standings.tiebreaks import METRIC_LABELS
 from tournaments import selectors, services
+from tournaments.formats import ADAPTERS
 from tournaments.forms import (
     ByeRequestForm,
     GuestEntryForm,
@@ -58,13 +62,73 @@ def run(request: HttpRequest, action: Callable[[], object], success: str) -> boo
     return True
 
 
+def _settings_form(
+    request: HttpRequest, club: Club, instance: Tournament | None = None
+) -> tuple[TournamentForm, bool]:
+    """The settings form with the chosen format's options, and whether the format was just
+    changed: then the new format's options are shown for the organizer to check, and nothing
+    is saved yet. Without JavaScript that is how the options follow the format (choose it,
+    press Save or "Show its options"); with it, the format's options switch in place (HTMX
+    fetches this page with ``?format=`` and takes the options from it)."""
+    labels = METRIC_LABELS
+    if request.method != "POST":
+        chosen = request.GET.get("format")
+        form = TournamentForm(
+            instance=instance,
+            club=club,
+            tiebreak_labels=labels,
+            format_key=chosen,
+            initial={"format": chosen} if chosen in ADAPTERS else None,
+        )
+        switched = False
+    else:
+        form = TournamentForm(request.POST, instance=instance, club=club, tiebreak_labels=labels)
+        # A post without ``options_for`` (a script, an older page) is taken as it is.
+        shown_for = request.POST.get("options_for", form.format_key)
+        switched = shown_for != form.format_key or "show_options" in request.POST
+        if switched:
+            form = TournamentForm(
+                _with_option_defaults(request.POST, form),
+                instance=instance,
+                club=club,
+                tiebreak_labels=labels,
+            )
+            form.errors.clear()  # nothing was saved: no complaints yet
+    form.fields["format"].widget.attrs.update(
+        {
+            "hx-get": request.path,
+            "hx-trigger": "change",
+            "hx-target": "#format-options",
+            "hx-select": "#format-options",
+            "hx-swap": "outerHTML",
+        }
+    )
+    return form, switched
+
+
+def _with_option_defaults(data: QueryDict, form: TournamentForm) -> QueryDict:
+    """The data sent, with the values the chosen format's options had (saved, or the
+    defaults) where the page did not show them."""
+    data = data.copy()
+    for field in form.option_fields:
+        if field.name in data:
+            continue
+        value = field.initial
+        if isinstance(field.field, forms.BooleanField):
+            if value:
+                data[field.name] = "on"
+        elif value is not None:
+            data[field.name] = str(value)
+    return data
+
+
 @login_required
 def tournament_create(request: HttpRequest, club: str) -> HttpResponse:
     club_obj = get_visible_club(request, club)
     if not permissions.can_manage_club(request.user, club_obj):
         return deny(request)
-    form = TournamentForm(request.POST or None, club=club_obj, tiebreak_labels=METRIC_LABELS)
-    if request.method == "POST" and form.is_valid():
+    form, switched = _settings_form(request, club_obj)
+    if request.method == "POST" and not switched and form.is_valid():
         data = dict(form.cleaned_data)
         try:
             tournament = services.tournament_create(club=club_obj, user=request.user, **data)
@@ -73,18 +137,16 @@ def tournament_create(request: HttpRequest, club: str) -> HttpResponse:
         else:
             messages.success(request, _("Tournament created as a draft."))
             return redirect("tournaments:manage", club=club_obj.slug, tournament=tournament.slug)
-    return render(request, "tournaments/manage/form.html", {"form": form, "club": club_obj})
+    context = {"form": form, "club": club_obj, "switched": switched}
+    return render(request, "tournaments/manage/form.html", context)
 
 
 @organizer_only
 def tournament_edit(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    form = TournamentForm(
-        request.POST or None,
-        instance=Tournament.objects.get(pk=tournament.pk),
-        club=tournament.club,
-        tiebreak_labels=METRIC_LABELS,
+    form, switched = _settings_form(
+        request, tournament.club, Tournament.objects.get(pk=tournament.pk)
     )
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST" and not switched and form.is_valid():
         try:
             services.tournament_update(tournament=tournament, **form.cleaned_data)
         except UserError as error:
@@ -94,11 +156,8 @@ def tournament_edit(request: HttpRequest, tournament: Tournament) -> HttpRespons
             return redirect(
                 "tournaments:manage", club=tournament.club.slug, tournament=tournament.slug
             )
-    return render(
-        request,
-        "tournaments/manage/form.html",
-        {"form": form, "club": tournament.club, "tournament": tournament},
-    )
+    context = {"form": form, "club": tournament.club, "tournament": tournament}
+    return render(request, "tournaments/manage/form.html", {**context, "switched": switched})
 
 
 @organizer_only
@@ -111,6 +170,7 @@ def manage(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         "guest_form": GuestEntryForm(),
         "member_form": MemberEntryForm(tournament=tournament),
         "rounds": rounds,
+        "redrawable": draw_selectors.redrawable_round_ids(tournament, rounds),
         "stages": list(tournament.stages.all()),
         "pairing_rules": selectors.pairing_rules(tournament),
         "rule_form": PairingRuleForm(tournament=tournament),

@@ -14,6 +14,7 @@ from clubs import permissions
 from clubs.services import player_for_user
 from clubs.shortcuts import deny
 from config.errors import UserError
+from draw import selectors as draw_selectors
 from draw import services as draw_services
 from matches import selectors as match_selectors
 from play.live_matches import live_matches
@@ -29,6 +30,7 @@ from tournaments.models import (
     TournamentStatus,
 )
 from tournaments.shortcuts import ROWS_PER_PAGE, get_visible_tournament, tournament_context
+from tournaments.views import results as results_views
 from tournaments.views import round_table
 
 KNOCKOUT_STAGES = {
@@ -43,6 +45,9 @@ KNOCKOUT_STAGES = {
 @pagecache.anonymous_cached
 def tournament_detail(request: HttpRequest, club: str, tournament: str) -> HttpResponse:
     obj = get_visible_tournament(request, club, tournament)
+    export = results_views.entries_export(request, obj)
+    if export is not None:
+        return export
     # The rounds and the players are built only when the page's cached part is missing
     # (under the tournament's version: tournaments.pagecache); the rest is per visitor.
     rounds = SimpleLazyObject(lambda: list(selectors.tournament_rounds(obj)))
@@ -89,6 +94,13 @@ def round_detail(
 ) -> HttpResponse:
     obj = get_visible_tournament(request, club, tournament)
     round_ = _round(obj, stage, number)
+    heading = presentation.round_heading(
+        round_, rounds_in_stage=Round.objects.filter(stage=round_.stage).count()
+    )
+    # Exports hold matches only: a draft (no matches yet) is not in them until published.
+    export = results_views.results_export(request, obj, round_, heading)
+    if export is not None:
+        return export
     # A round of 1,024 matches is shown 200 at a time, as plain rows; the page is built only
     # when its cached part is missing.
     page = SimpleLazyObject(
@@ -100,9 +112,7 @@ def round_detail(
         request,
         obj,
         round=round_,
-        heading=presentation.round_heading(
-            round_, rounds_in_stage=Round.objects.filter(stage=round_.stage).count()
-        ),
+        heading=heading,
         page=page,
         matches=matches,
         rows_html=SimpleLazyObject(
@@ -117,6 +127,12 @@ def round_detail(
     )
     if round_.is_draft and context["can_manage"]:
         context["draft"] = selectors.draft_rows(round_)
+        context["draft_byes"] = selectors.requested_byes(obj, round_.number)
+        # Pairing a league's draft again draws every round anew: the question names them.
+        context["pair_again_asks"] = draw_selectors.redraws_whole_draw(obj)
+        context["status_label"] = _("Draft, not published")
+    else:
+        context["status_label"] = round_.get_status_display()
     return render(request, "tournaments/round_detail.html", context)
 
 

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from config.errors import UserError, add_user_error
+from draw import selectors as draw_selectors
 from draw import services as draw_services
 from matches.models import Match
 from matches.services import match_award_forfeit
@@ -64,14 +65,29 @@ def stage_clock(request: HttpRequest, tournament: Tournament, stage_id: int) -> 
     return render(request, "tournaments/manage/clock_form.html", context)
 
 
-@require_POST
 @organizer_only
 def round_repair(request: HttpRequest, tournament: Tournament, round_id: int) -> HttpResponse:
+    """Draw a round (a bracket, a league schedule: the whole draw) again. It asks first: the
+    page names every round that is drawn anew, and only a POST with ``confirm`` draws."""
     round_ = _round_of(tournament, round_id)
-    run(request, lambda: draw_services.round_repair(round_=round_), _("The round is drawn again."))
-    if round_.is_draft:  # a draft is paired again from its own page
-        return _round_page(tournament, round_)
-    return back_to_manage(tournament)
+    if request.method == "POST" and request.POST.get("confirm"):
+        run(
+            request,
+            lambda: draw_services.round_repair(round_=round_),
+            _("The round is drawn again."),
+        )
+        if round_.is_draft:  # a draft is paired again from its own page
+            return _round_page(tournament, round_)
+        return back_to_manage(tournament)
+    rounds = list(draw_selectors.redraw_rounds(round_))
+    context = {
+        "tournament": tournament,
+        "club": tournament.club,
+        "round": round_,
+        "rounds": rounds,
+        "possible": draw_selectors.can_redraw(round_),
+    }
+    return render(request, "tournaments/manage/round_redraw.html", context)
 
 
 @require_POST

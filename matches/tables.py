@@ -1,0 +1,32 @@
+"""The pairings and results of a tournament or a round as a django-tables2 table: on its page,
+and exported to CSV and Excel (``config.exports``) with scores and tables as numbers."""
+
+from __future__ import annotations
+
+import django_tables2 as tables
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+NUM = {"td": {"class": "num"}, "th": {"class": "num"}}
+
+
+class ResultsTable(tables.Table):
+    round = tables.Column(verbose_name=_("Round"), orderable=False)
+    table = tables.Column(verbose_name=_("Table"), attrs=NUM, default="", orderable=False)
+    player = tables.Column(verbose_name=_("Player"), orderable=False)
+    player_score = tables.Column(
+        verbose_name=pgettext_lazy("the player's points in a match", "Score"),
+        attrs=NUM,
+        default="",
+        orderable=False,
+    )
+    opponent_score = tables.Column(
+        verbose_name=_("Opponent's score"), attrs=NUM, default="", orderable=False
+    )
+    opponent = tables.Column(verbose_name=_("Opponent"), default="", orderable=False)
+    result = tables.Column(verbose_name=_("Status"), orderable=False)
+    winner = tables.Column(verbose_name=_("Winner"), default="", orderable=False)
+
+    class Meta:
+        attrs = {"class": "table results"}
+        empty_text = _("No pairings yet.")
