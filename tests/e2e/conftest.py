@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -27,31 +28,64 @@ CHROMIUM_ARGS = [
 ]
 
 
-@pytest.fixture(scope="module")
+class _Chromium:
+    """The test process's one Chromium, opened by the first browser test and closed after
+    the last (pytest_runtest_teardown below): launching one per module cost a few seconds
+    each. Closing it ends Playwright's event loop, which would otherwise disturb the asyncio
+    tests this process runs after the browser tests (they run first: tests/conftest.py)."""
+
+    manager: Any = None
+    browser: Any = None
+    previous_unsafe: str | None = None
+
+    @classmethod
+    def open(cls) -> Any:
+        if cls.browser is None:
+            from playwright.sync_api import sync_playwright
+
+            # Playwright's sync API runs an event loop in the test thread; Django must allow
+            # ORM calls there while the browser is open (and only then: subprocesses must
+            # not inherit it).
+            cls.previous_unsafe = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
+            os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+            # Playwright starts Chromium with a fresh, empty profile of its own every time.
+            cls.manager = sync_playwright()
+            playwright = cls.manager.__enter__()
+            cls.browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        return cls.browser
+
+    @classmethod
+    def close(cls) -> None:
+        if cls.browser is None:
+            return
+        try:
+            cls.browser.close()
+            cls.manager.__exit__(None, None, None)
+        finally:
+            cls.browser = cls.manager = None
+            if cls.previous_unsafe is None:
+                os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+            else:
+                os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = cls.previous_unsafe
+
+
+@pytest.fixture
 def browser():
-    """One Chromium per test module; closing it ends Playwright's event loop, which would
-    otherwise disturb the asyncio tests that run after it in the same process."""
     try:
-        from playwright.sync_api import sync_playwright
+        import playwright  # noqa: F401
     except ImportError:
         pytest.skip("Playwright is not installed (pip install -e '.[dev]')")
     if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
         pytest.skip(f"Chromium not found at {CHROMIUM}: `make browser` installs it (Debian)")
-    # Playwright's sync API runs an event loop in the test thread; Django must allow ORM
-    # calls there while the browser is open (and only then: subprocesses must not inherit it).
-    previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    try:
-        # Playwright starts Chromium with a fresh, empty profile of its own every time.
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            yield browser
-            browser.close()
-    finally:
-        if previous is None:
-            os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
-        else:
-            os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
+    return _Chromium.open()
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_runtest_teardown(item, nextitem):
+    """After the last browser test of this process (its fixtures torn down), its Chromium
+    goes."""
+    if nextitem is None or not str(nextitem.path).startswith(str(Path(__file__).parent)):
+        _Chromium.close()
 
 
 @pytest.fixture
