@@ -79,6 +79,9 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # A NUL character anywhere in the address, the query or a form: a clear 400 before a
+    # view hands it to the database (PostgreSQL refuses NUL in text).
+    "config.null_characters.RejectNullCharactersMiddleware",
     # With DEBUG, the app's own 404 and 500 pages (config/pages.py) unless
     # DEBUG_TECHNICAL_PAGES asks for Django's technical ones.
     "config.pages.AppErrorPagesMiddleware",
