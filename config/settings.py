@@ -168,7 +168,9 @@ CACHES["pages"] = {
     "OPTIONS": {"MAX_ENTRIES": int(os.environ.get("PAGE_CACHE_ENTRIES", "2000"))},
 }
 
-CELERY_BROKER_URL = REDIS_URL or "memory://"
+# Without Redis: kombu's in-memory transport, named with a host so that kombu does not warn
+# "No hostname was supplied" (an eager task still takes a producer from its pool).
+CELERY_BROKER_URL = REDIS_URL or "memory://localhost/"
 CELERY_RESULT_BACKEND = None
 # Without a broker, tasks run inline in the process that enqueues them.
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", not REDIS_URL)
