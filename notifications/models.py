@@ -39,6 +39,11 @@ class Notification(TimeStampedModel):
         related_name="notifications",
     )
     kind = models.CharField(_("kind"), max_length=40)
+    # What the kind's templates were given (notifications.params): a reader whose language is
+    # not ``language`` sees the message rendered again in his. Empty on rows made before.
+    params = models.JSONField(_("parameters"), default=dict, blank=True)
+    # The subject and texts as made (the e-mail, and a reader of the same language).
+    language = models.CharField(_("language"), max_length=8, blank=True)
     subject = models.CharField(_("subject"), max_length=200)
     body = models.TextField(_("text"))
     body_html = models.TextField(_("HTML text"), blank=True)
