@@ -55,6 +55,9 @@ class Notification(TimeStampedModel):
         default=NotificationStatus.PENDING,
     )
     attempts = models.PositiveSmallIntegerField(_("attempts"), default=0)
+    # When the reconciler last handed a pending e-mail to the workers again (its task lost:
+    # a worker killed mid-send, a broker that forgot its queue).
+    email_requeued_at = models.DateTimeField(_("e-mail handed over again"), null=True, blank=True)
     error = models.TextField(_("error"), blank=True)
     sent_at = models.DateTimeField(_("sent"), null=True, blank=True)
     read_at = models.DateTimeField(_("read"), null=True, blank=True)
