@@ -119,8 +119,9 @@ def _note(action: Any, mistakes: dict[tuple[Any, ...], Any], level: str, doubled
         % {
             "level": level,
             "played": mistake.played_words,
-            # In the reader's format, as the tables print it (0,173 in German).
-            "lost": number_format(mistake.equity_lost, 3),
+            # In the reader's format, as the tables print it (0,173 in German); rounded, as
+            # number_format cuts the digits off.
+            "lost": number_format(round(mistake.equity_lost, 3), 3),
             "best": mistake.best_words,
         }
         for mistake in (mistakes.get(key) for key in keys)

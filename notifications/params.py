@@ -9,8 +9,8 @@ unsaved instances with those fields, so that ``get_kind_display`` and properties
 show the score of that moment, not today's. Rendering the thawed context in another language
 gives the same message in that language.
 
-Never kept: the user account behind a player (nothing the messages show, and its password
-hash has no business in a notification) and password fields in general.
+Never kept: the user account behind a player, passwords and e-mail addresses (nothing the
+messages show; personal data is not copied into every notice).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from django.db import models
 #: Dataclasses are rebuilt only from the project's own modules.
 DATACLASS_MODULES = ("notifications.", "standings.", "matches.", "tournaments.", "clubs.")
 #: Fields never kept.
-SECRET_FIELDS = frozenset({"password"})
+NOT_KEPT = frozenset({"password", "email"})
 
 
 class ParamsError(ValueError):
@@ -100,7 +100,7 @@ def _freeze_row(obj: models.Model, objects: dict[str, dict[str, Any]]) -> str:
     row: dict[str, Any] = {"model": obj._meta.label_lower, "fields": {}, "related": {}}
     objects[key] = row  # before the related rows: a row that leads back here ends here
     for field in obj._meta.concrete_fields:
-        if field.attname in SECRET_FIELDS:
+        if field.attname in NOT_KEPT:
             continue
         raw = field.value_from_object(obj)
         if raw is None or isinstance(raw, bool | int | float | str):
@@ -124,7 +124,7 @@ def _instance(row: dict[str, Any]) -> models.Model:
     names, values = [], []
     for field in model._meta.concrete_fields:
         if field.attname not in row["fields"]:
-            continue  # a secret, or a field added since: its default is good enough
+            continue  # not kept, or a field added since: its default is good enough
         raw = row["fields"][field.attname]
         names.append(field.attname)
         values.append(None if raw is None else field.to_python(raw))

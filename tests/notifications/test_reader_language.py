@@ -113,10 +113,11 @@ def test_every_kind_renders_from_its_parameters_as_it_was_made(field, people, co
         assert (again.subject, again.body) == (notice.subject, notice.body), notice.kind
 
 
-def test_the_parameters_keep_no_password(field, people):
+def test_the_parameters_keep_no_password_and_no_address(field, people):
     field(2)
     notice = Notification.objects.filter(kind=kinds.MATCH_READY).first()
-    assert "pbkdf2" not in str(notice.params) and "password" not in str(notice.params)
+    kept = str(notice.params)
+    assert "pbkdf2" not in kept and "password" not in kept and "@example.com" not in kept
 
 
 def test_logging_in_applies_the_saved_language(client, people):
