@@ -11,7 +11,9 @@ with the API's error shape.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import Any
 
+from asgiref.sync import iscoroutinefunction, markcoroutinefunction, sync_to_async
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template.loader import render_to_string
 from django.utils.translation import gettext
@@ -67,12 +69,26 @@ def refusal(request: HttpRequest) -> HttpResponse:
 
 class RejectNullCharactersMiddleware:
     """After the session, the language and the user (the 400 page greets the visitor as any
-    page does), before anything resolves the address or reads the query."""
+    page does), before anything resolves the address or reads the query. Sync and async, so
+    it costs no thread hop under ASGI; only the rare refusal renders in a thread (its page
+    reads the user)."""
 
-    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+    sync_capable = True
+    async_capable = True
+
+    def __init__(self, get_response: Callable[[HttpRequest], Any]) -> None:
         self.get_response = get_response
+        if iscoroutinefunction(self.get_response):
+            markcoroutinefunction(self)
 
-    def __call__(self, request: HttpRequest) -> HttpResponse:
+    def __call__(self, request: HttpRequest) -> Any:
+        if iscoroutinefunction(self):
+            return self.__acall__(request)
         if request_holds_nul(request):
             return refusal(request)
         return self.get_response(request)
+
+    async def __acall__(self, request: HttpRequest) -> HttpResponse:
+        if request_holds_nul(request):
+            return await sync_to_async(refusal)(request)
+        return await self.get_response(request)

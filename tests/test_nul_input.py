@@ -85,3 +85,11 @@ def test_a_json_body_with_nul_is_a_clear_400(client, make_match, club, organizer
 
 def test_ordinary_input_still_passes(client, club):
     assert client.get(f"/api/tournaments?club={club.slug}").status_code == 200
+
+
+async def test_under_asgi_the_refusal_is_the_same(async_client, club):
+    response = await async_client.get("/api/tournaments?club=%00")
+    assert response.status_code == 400
+    assert response.json()["code"] == "null_character"
+    page = await async_client.get("/clubs/?q=%00")
+    assert page.status_code == 400 and "NUL" in page.content.decode()
