@@ -7,6 +7,7 @@ import logging
 from dataclasses import dataclass
 
 from django.conf import settings
+from django.core.cache import cache
 from django.utils import translation
 
 from notifications import params
@@ -14,6 +15,10 @@ from notifications.models import Notification
 from notifications.services import render_kind
 
 logger = logging.getLogger(__name__)
+
+#: A notification rendered in another language is kept this long: its parameters never
+#: change, and a list of a hundred in another language would render them on every visit.
+CACHE_SECONDS = 3600
 
 
 @dataclass(frozen=True)
@@ -35,6 +40,11 @@ def notification_shown(notification: Notification, language: str | None = None) 
     language = language or translation.get_language() or settings.LANGUAGE_CODE
     if not notification.params or _base(notification.language) == _base(language):
         return stored
+    # Its creation time in the key: a test database gives a later notification the same id.
+    key = f"notification-shown:{notification.pk}:{notification.created_at.timestamp()}:{language}"
+    cached = cache.get(key)
+    if cached is not None:
+        return Shown(*cached)
     try:
         context = params.thaw(notification.params)
         rendered = render_kind(
@@ -48,4 +58,5 @@ def notification_shown(notification: Notification, language: str | None = None) 
     except Exception:  # an old row the code can no longer read: its text as it was made
         logger.warning("notification %s shown as stored", notification.pk, exc_info=True)
         return stored
+    cache.set(key, (rendered.subject, rendered.body), CACHE_SECONDS)
     return Shown(rendered.subject, rendered.body)
