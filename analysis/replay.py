@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -114,11 +115,13 @@ def _note(action: Any, mistakes: dict[tuple[Any, ...], Any], level: str, doubled
     else:
         return ""
     notes = [
-        _("%(level)s: %(played)s loses %(lost).3f EMG; best was %(best)s.")
+        _("%(level)s: %(played)s loses %(lost)s EMG; best was %(best)s.")
         % {
             "level": level,
             "played": mistake.played_words,
-            "lost": mistake.equity_lost,
+            # In the reader's format, as the tables print it (0,173 in German); rounded, as
+            # number_format cuts the digits off.
+            "lost": number_format(round(mistake.equity_lost, 3), 3),
             "best": mistake.best_words,
         }
         for mistake in (mistakes.get(key) for key in keys)

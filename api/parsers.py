@@ -6,18 +6,48 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 from rest_framework.exceptions import ParseError
-from rest_framework.parsers import BaseParser, JSONParser
+from rest_framework.parsers import BaseParser, DataAndFiles, JSONParser, MultiPartParser
 
+from config import null_characters
 from config.errors import UserError
 from matches.selectors.files import MAX_FILE_BYTES, match_file_text
+
+
+def _holds_nul(data: Any) -> bool:
+    """Whether any text in the parsed body, a key or a value at any depth, holds NUL."""
+    if isinstance(data, str):
+        return null_characters.NUL in data
+    if isinstance(data, dict):
+        return any(_holds_nul(key) or _holds_nul(value) for key, value in data.items())
+    if isinstance(data, list):
+        return any(_holds_nul(value) for value in data)
+    return False
+
+
+def refuse_nul(data: Any) -> Any:
+    """PostgreSQL holds no NUL in text: a body with one is refused before anything reads it."""
+    if _holds_nul(data):
+        raise ParseError(null_characters.message(), code=null_characters.CODE)
+    return data
 
 
 class StrictJSONParser(JSONParser):
     def parse(self, stream: Any, media_type: Any = None, parser_context: Any = None) -> Any:
         try:
-            return super().parse(stream, media_type, parser_context)
+            data = super().parse(stream, media_type, parser_context)
         except ParseError as error:
             raise ParseError(_("The request body is not valid JSON.")) from error
+        return refuse_nul(data)
+
+
+class StrictMultiPartParser(MultiPartParser):
+    """The fields' text is checked; a file's content is the match file's to judge."""
+
+    def parse(self, stream: Any, media_type: Any = None, parser_context: Any = None) -> Any:
+        parsed = super().parse(stream, media_type, parser_context)
+        refuse_nul({key: parsed.data.getlist(key) for key in parsed.data})
+        refuse_nul([upload.name or "" for upload in parsed.files.values()])
+        return DataAndFiles(parsed.data, parsed.files)
 
 
 class MatTextParser(BaseParser):

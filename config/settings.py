@@ -79,6 +79,9 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # A NUL character anywhere in the address, the query or a form: a clear 400 before a
+    # view hands it to the database (PostgreSQL refuses NUL in text).
+    "config.null_characters.RejectNullCharactersMiddleware",
     # With DEBUG, the app's own 404 and 500 pages (config/pages.py) unless
     # DEBUG_TECHNICAL_PAGES asks for Django's technical ones.
     "config.pages.AppErrorPagesMiddleware",
@@ -160,7 +163,9 @@ CACHES["pages"] = {
     "OPTIONS": {"MAX_ENTRIES": int(os.environ.get("PAGE_CACHE_ENTRIES", "2000"))},
 }
 
-CELERY_BROKER_URL = REDIS_URL or "memory://"
+# Without Redis: kombu's in-memory transport, named with a host so that kombu does not warn
+# "No hostname was supplied" (an eager task still takes a producer from its pool).
+CELERY_BROKER_URL = REDIS_URL or "memory://localhost/"
 CELERY_RESULT_BACKEND = None
 # Without a broker, tasks run inline in the process that enqueues them.
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", not REDIS_URL)

@@ -26,8 +26,12 @@ logger = logging.getLogger(__name__)
 _origin: ContextVar[str] = ContextVar("crawford_site_origin", default="")
 #: The cache key of the last request's origin, for work no request caused.
 LAST_ORIGIN_KEY = "crawford:site-origin"
-#: Used only when nothing better is known (no SITE_URL, no request seen yet); logged.
+#: Used only when nothing better is known (no SITE_URL, no request seen yet); logged once.
 FALLBACK = "http://localhost"
+#: The same with DEBUG: the address ``make run`` serves, right for a newcomer; not logged.
+DEVELOPMENT_ORIGIN = "http://127.0.0.1:8000"
+#: Whether this process said already that it uses FALLBACK (once: the demo mails hundreds).
+_fallback_logged = False
 
 
 def request_origin(request: HttpRequest) -> str:
@@ -66,10 +70,15 @@ def site_url() -> str:
         last = None
     if last:
         return str(last)
-    logger.warning(
-        "SITE_URL is not set and no request has been seen yet: links in e-mails use %s",
-        FALLBACK,
-    )
+    if settings.DEBUG:
+        return DEVELOPMENT_ORIGIN
+    global _fallback_logged
+    if not _fallback_logged:
+        _fallback_logged = True
+        logger.warning(
+            "SITE_URL is not set and no request has been seen yet: links in e-mails use %s",
+            FALLBACK,
+        )
     return FALLBACK
 
 

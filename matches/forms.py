@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from backgammon.matchrules import MatchRules
 from config.errors import UserError
 from matches.models import EndedBy, Match, WinKind
-from matches.selectors.files import MAX_FILE_BYTES, match_file_text
+from matches.selectors.files import MAX_FILE_BYTES, match_file_size_check, match_file_text
 
 
 def player_choices(match: Match) -> list[tuple[int, str]]:
@@ -191,12 +191,8 @@ class MatchFileUploadForm(forms.Form):
 
     def clean_file(self) -> Any:
         upload = self.cleaned_data["file"]
-        if upload.size > MAX_FILE_BYTES:
-            raise forms.ValidationError(
-                _("The file is too large: match files of up to %(kb)d KB are accepted.")
-                % {"kb": MAX_FILE_BYTES // 1024}
-            )
         try:
+            match_file_size_check(upload.size)
             self.cleaned_data["text"] = match_file_text(upload.read())
         except UserError as error:
             raise forms.ValidationError(error.messages) from error

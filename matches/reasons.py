@@ -51,6 +51,9 @@ LABELS = {
     TIME_FORFEIT: _("Time forfeit: %(name)s ran out of time."),
 }
 
+#: Wordings rows may hold that the catalogue no longer says (German called a game "Partie").
+RETIRED_TEXTS = {GAME_ENTERED: ["Partie %(number)d eingetragen"]}
+
 #: A history row holds at most 100 characters.
 MAX_LENGTH = 100
 
@@ -100,6 +103,8 @@ def _legacy() -> tuple[tuple[re.Pattern[str], str], ...]:
         with translation.override(language):
             for code, label in LABELS.items():
                 found.append((_pattern(str(label)), code))
+    for code, texts in RETIRED_TEXTS.items():
+        found.extend((_pattern(text), code) for text in texts)
     return tuple(found)
 
 

@@ -8,4 +8,4 @@ class NotificationsConfig(AppConfig):
     verbose_name = _("Notifications")
 
     def ready(self) -> None:
-        from notifications import listeners  # noqa: F401  (registers them on the event bus)
+        from notifications import listeners, repairs  # noqa: F401  (registers them on the bus)

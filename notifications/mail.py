@@ -1,14 +1,23 @@
 """E-mail: one notification sent by a Celery task, retried with backoff while the mail
-server refuses; safe to run twice (a sent one is not sent again)."""
+server refuses; safe to run twice (a sent one is not sent again).
+
+The notification row is the outbox: it is written pending in the transaction that decided to
+tell someone, and the task is sent once that commits. A task that is lost (the broker down when
+it was sent, a worker killed while sending, a broker that forgot its queue) leaves the row
+pending; the reconciler hands it over again (``notifications.repairs``). The row is locked
+while the mail is sent and marked sent in the same transaction, so a second task for it waits
+and then sends nothing."""
 
 from __future__ import annotations
 
+import logging
 import smtplib
 
 from celery import shared_task
 from django.core.mail import EmailMultiAlternatives
 from django.db import transaction
 from django.utils import timezone
+from kombu.exceptions import OperationalError as BrokerError
 
 from clubs.models import Player
 from config.mail import NOTIFICATION_HEADER
@@ -30,8 +39,24 @@ def email_address(player: Player) -> str:
     return (user.email or "") if user is not None else ""
 
 
+logger = logging.getLogger(__name__)
+
+
 def queue_send(notification_id: int) -> None:
-    transaction.on_commit(lambda: notification_send.delay(notification_id))
+    transaction.on_commit(lambda: hand_over(notification_id))
+
+
+def hand_over(notification_id: int) -> None:
+    """Send the notification's task; a broker that is down leaves it pending for the
+    reconciler, never fails whoever caused the notification."""
+    try:
+        notification_send.delay(notification_id)
+    except (BrokerError, ConnectionError, OSError):
+        logger.warning(
+            "e-mail of notification %s waits: the broker is unreachable; the reconciler will "
+            "hand it over again",
+            notification_id,
+        )
 
 
 def notification_deliver(*, notification_id: int) -> str:

@@ -39,6 +39,11 @@ class Notification(TimeStampedModel):
         related_name="notifications",
     )
     kind = models.CharField(_("kind"), max_length=40)
+    # What the kind's templates were given (notifications.params): a reader whose language is
+    # not ``language`` sees the message rendered again in his. Empty on rows made before.
+    params = models.JSONField(_("parameters"), default=dict, blank=True)
+    # The subject and texts as made (the e-mail, and a reader of the same language).
+    language = models.CharField(_("language"), max_length=8, blank=True)
     subject = models.CharField(_("subject"), max_length=200)
     body = models.TextField(_("text"))
     body_html = models.TextField(_("HTML text"), blank=True)
@@ -50,6 +55,9 @@ class Notification(TimeStampedModel):
         default=NotificationStatus.PENDING,
     )
     attempts = models.PositiveSmallIntegerField(_("attempts"), default=0)
+    # When the reconciler last handed a pending e-mail to the workers again (its task lost:
+    # a worker killed mid-send, a broker that forgot its queue).
+    email_requeued_at = models.DateTimeField(_("e-mail handed over again"), null=True, blank=True)
     error = models.TextField(_("error"), blank=True)
     sent_at = models.DateTimeField(_("sent"), null=True, blank=True)
     read_at = models.DateTimeField(_("read"), null=True, blank=True)

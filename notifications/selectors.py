@@ -24,7 +24,7 @@ def unread_count(user: Any) -> int:
 def notifications_of(player: Player, *, limit: int = 100) -> list[Notification]:
     return list(
         Notification.objects.filter(recipient=player)
-        .select_related("tournament", "club")
+        .select_related("tournament", "club", "recipient")
         .order_by("-created_at", "-pk")[:limit]
     )
 

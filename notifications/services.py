@@ -20,6 +20,7 @@ from django.utils import timezone, translation
 
 from clubs.models import Club, Player
 from config.site import site_url
+from notifications import params
 from notifications.kinds import KINDS, wanted
 from notifications.mail import email_address, queue_send
 from notifications.models import Notification, NotificationStatus
@@ -52,15 +53,38 @@ class Rendered:
 def render(message: Message, *, html: bool = True) -> Rendered:
     """Subject, plain text and HTML from ``templates/notifications/<kind>/`` in the
     recipient's language."""
-    language = message.recipient.language or settings.LANGUAGE_CODE
+    return render_kind(
+        kind=message.kind,
+        context=message.context,
+        recipient=message.recipient,
+        url=message.url,
+        language=recipient_language(message.recipient),
+        html=html,
+    )
+
+
+def recipient_language(recipient: Player) -> str:
+    return recipient.language or settings.LANGUAGE_CODE
+
+
+def render_kind(
+    *,
+    kind: str,
+    context: dict[str, Any],
+    recipient: Player,
+    url: str,
+    language: str,
+    html: bool = True,
+) -> Rendered:
+    """A kind's templates with this context, in this language."""
     context = {
-        **message.context,
-        "recipient": message.recipient,
-        "link": absolute(message.url),
+        **context,
+        "recipient": recipient,
+        "link": absolute(url),
         "site_url": site_url(),
         "settings_link": absolute(reverse("notifications:list")),
     }
-    base = f"notifications/{message.kind}"
+    base = f"notifications/{kind}"
     with translation.override(language):
         subject = " ".join(render_to_string(f"{base}/subject.txt", context).split())
         body = _tidy(render_to_string(f"{base}/body.txt", context))
@@ -118,6 +142,8 @@ def notification_create(*, message: Message, known: set[str] | None = None) -> N
         club_id=message.club_id,
         tournament_id=message.tournament_id,
         kind=message.kind,
+        params=params.freeze(message.context),
+        language=recipient_language(message.recipient),
         subject=rendered.subject,
         body=rendered.body,
         body_html=rendered.body_html,

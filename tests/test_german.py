@@ -54,7 +54,7 @@ def test_history_reasons_are_shown_in_the_readers_language(client, organizer, ma
     assert "Game 1 entered" not in stored
     client.force_login(organizer)
     html = _history_page(client, match)
-    assert "Partie 1 eingetragen" in html
+    assert "Spiel 1 eingetragen" in html
     assert "Game 1 entered" not in html
 
 
@@ -70,7 +70,8 @@ def test_old_history_rows_with_stored_texts_still_read_in_each_language(
     type(second).objects.filter(pk=second.pk).update(history_change_reason="Partie 2 eingetragen")
     client.force_login(organizer)
     html = _history_page(client, match)
-    assert "Partie 1 eingetragen" in html and "Partie 2 eingetragen" in html
+    # A row stored in the German of its day reads in today's words.
+    assert "Spiel 1 eingetragen" in html and "Spiel 2 eingetragen" in html
     english = client.get(_url(match), HTTP_ACCEPT_LANGUAGE="en")
     assert "Game 2 entered" in english.content.decode()
 
@@ -105,7 +106,7 @@ def test_the_data_migration_turns_known_texts_into_codes(organizer, make_tournam
 def test_a_reason_code_reads_in_both_languages():
     stored = reasons.coded(reasons.GAME_ENTERED, number=3)
     with translation.override("de"):
-        assert reasons.reason_label(stored) == "Partie 3 eingetragen"
+        assert reasons.reason_label(stored) == "Spiel 3 eingetragen"
     with translation.override("en"):
         assert reasons.reason_label(stored) == "Game 3 entered"
 
@@ -165,3 +166,12 @@ def test_error_rates_have_a_decimal_comma():
         assert memg(4.25) in ("4,2", "4,3")
     with translation.override("en"):
         assert memg(4.25) in ("4.2", "4.3")
+
+
+def test_the_english_new_tournament_form_names_no_german_rule(client, organizer, club):
+    client.force_login(organizer)
+    url = reverse("tournaments:create", kwargs={"club": club.slug})
+    english = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "House rule" in english and "Regel" not in english
+    german = page(client, url)
+    assert "Hausregel" in german and "Partie" not in german and "Consolation" not in german

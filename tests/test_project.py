@@ -45,7 +45,7 @@ def test_embedded_defaults_need_no_services():
     shown = json.loads(run_python(SHOW_SETTINGS).stdout)
     assert shown["engine"] == "django.db.backends.sqlite3"
     assert shown["eager"] is True
-    assert shown["broker"] == "memory://"
+    assert shown["broker"] == "memory://localhost/"
     assert shown["cache"].endswith("LocMemCache")
     assert shown["channels"] == "channels.layers.InMemoryChannelLayer"
     assert shown["email"] == "config.mail.ConsoleSummaryBackend"  # one line per e-mail

@@ -220,3 +220,75 @@ def test_every_string_in_the_source_has_a_german_translation(
                 f"locale/de/LC_MESSAGES/{domain}.po:\n" + "\n".join(map(label, missing))
             )
     assert not problems, "\n\n".join(problems) + "\n\n" + HOW_TO_FIX
+
+
+# --- The glossary: one German word for each term ----------------------------------------------
+
+GLOSSARY = LOCALE_DIR / "de" / "GLOSSARY.toml"
+
+
+@pytest.fixture(scope="module")
+def glossary() -> dict:
+    import tomllib
+
+    with GLOSSARY.open("rb") as toml_file:
+        return tomllib.load(toml_file)
+
+
+def german_texts(message: Message) -> list[str]:
+    return [text for _english, text in forms(message) if text]
+
+
+def test_the_glossary_names_terms_and_forbidden_forms(glossary: dict) -> None:
+    assert glossary["term"] and glossary["forbidden"] and glossary["english"]
+    for entry in [*glossary["term"], *glossary["forbidden"], *glossary["english"]]:
+        for key in ("english", "german", "pattern"):
+            if key in entry:
+                re.compile(entry[key])
+
+
+def test_german_uses_the_glossarys_term_for_each_english_one(
+    german: Catalog, glossary: dict
+) -> None:
+    problems = []
+    for term in glossary["term"]:
+        english = re.compile(rf"(?<![\w-])(?:{term['english']})(?![\w-])", re.IGNORECASE)
+        wanted = re.compile(term["german"])
+        exceptions = set(term.get("other_senses", []))
+        for message in german:
+            if not message.id:
+                continue
+            for source, text in forms(message):
+                if not text or source in exceptions or not english.search(source):
+                    continue
+                if not wanted.search(text):
+                    problems.append(f"{label(message)}\n    wants {term['german']!r}: {text!r}")
+    assert not problems, (
+        f"German texts without the glossary's term ({GLOSSARY.relative_to(ROOT)}); list a msgid "
+        "under other_senses where the English word means something else:\n" + "\n".join(problems)
+    )
+
+
+def test_german_avoids_the_forbidden_forms(german: Catalog, glossary: dict) -> None:
+    problems = []
+    for rule in glossary["forbidden"]:
+        pattern = re.compile(rule["pattern"])
+        for message in german:
+            for text in german_texts(message) if message.id else []:
+                found = pattern.search(text)
+                if found:
+                    problems.append(
+                        f"{label(message)}\n    {found.group(0)!r}: use {rule['use']}: {text!r}"
+                    )
+    assert not problems, "German texts with forms the glossary forbids:\n" + "\n".join(problems)
+
+
+def test_the_english_texts_follow_the_glossary(german: Catalog, glossary: dict) -> None:
+    problems = []
+    for rule in glossary["english"]:
+        pattern = re.compile(rule["pattern"])
+        for message in german:
+            for source, _text in forms(message) if message.id else []:
+                if pattern.search(source):
+                    problems.append(f"{label(message)}\n    use {rule['use']}")
+    assert not problems, "English texts the glossary refuses:\n" + "\n".join(problems)

@@ -9,6 +9,7 @@ from django.http import QueryDict
 from django.utils.formats import date_format, number_format
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
 
 from analysis.models import AnalysisLevel
 from analysis.panel import panel_context
@@ -28,6 +29,26 @@ def match_analysis_panel(context: Any) -> dict[str, Any]:
 def memg(value: float | None) -> str:
     """An error in EMG or an error rate already in mEMG, printed with one decimal."""
     return "–" if value is None else number_format(round(value, 1), 1)
+
+
+#: gnubg's rating words (``analysis.report.RATINGS``, stored as gnubg says them) in the
+#: reader's language.
+RATING_WORDS = {
+    "Awful!": pgettext_lazy("gnubg rating", "Awful!"),
+    "Beginner": pgettext_lazy("gnubg rating", "Beginner"),
+    "Casual player": pgettext_lazy("gnubg rating", "Casual player"),
+    "Intermediate": pgettext_lazy("gnubg rating", "Intermediate"),
+    "Advanced": pgettext_lazy("gnubg rating", "Advanced"),
+    "Expert": pgettext_lazy("gnubg rating", "Expert"),
+    "World class": pgettext_lazy("gnubg rating", "World class"),
+    "Supernatural": pgettext_lazy("gnubg rating", "Supernatural"),
+}
+
+
+@register.filter
+def gnubg_rating(words: str) -> str:
+    """gnubg's rating of a player (``World class``) in the reader's language."""
+    return str(RATING_WORDS.get(words, words))
 
 
 @register.filter

@@ -9,13 +9,12 @@ from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.exceptions import PermissionDenied
-from rest_framework.parsers import MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from api import selectors
 from api.errors import RequestTooLarge
-from api.parsers import MatTextParser, StrictJSONParser
+from api.parsers import MatTextParser, StrictJSONParser, StrictMultiPartParser
 from api.serializers import MatchDetailSerializer, ResultFileInSerializer, ResultInSerializer
 from api.views.base import ERRORS, ApiView
 from clubs import permissions
@@ -59,7 +58,7 @@ The match must be open and have no games yet. Everything is recorded or nothing.
 
 class MatchResult(ApiView):
     serializer_class = ResultInSerializer
-    parser_classes = [StrictJSONParser, MultiPartParser, MatTextParser]
+    parser_classes = [StrictJSONParser, StrictMultiPartParser, MatTextParser]
 
     def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
         try:

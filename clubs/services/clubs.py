@@ -35,9 +35,16 @@ def player_for_user(*, user: Any) -> Player:
 @logged_service("account_register")
 @transaction.atomic
 def account_register(
-    *, username: str, email: str, password: str, first_name: str = "", last_name: str = ""
+    *,
+    username: str,
+    email: str,
+    password: str,
+    first_name: str = "",
+    last_name: str = "",
+    language: str = "",
 ) -> Any:
-    """Create a user account and its player."""
+    """Create a user account and its player, who speaks ``language`` (the language the page
+    was in; the default one when not given): his pages after each log-in and his e-mails."""
     user = get_user_model().objects.create_user(
         username=username,
         email=email,
@@ -45,7 +52,11 @@ def account_register(
         first_name=first_name,
         last_name=last_name,
     )
-    player_for_user(user=user)
+    player = player_for_user(user=user)
+    if language and language != player.language:
+        player.language = language
+        player.full_clean()
+        player.save(update_fields=["language", "updated_at"])
     return user
 
 

@@ -1,12 +1,16 @@
-"""Sign-up and the language switch; log-in, log-out and password reset are Django's own."""
+"""Sign-up, log-in (Django's, then the player's saved language) and the language switch;
+log-out and password reset are Django's own."""
 
 from __future__ import annotations
 
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.forms import AuthenticationForm
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django.views.i18n import set_language
@@ -14,6 +18,7 @@ from django.views.i18n import set_language
 from clubs import services
 from clubs.forms import SignupForm
 from clubs.models import Player
+from clubs.selectors import player_of
 
 
 def signup(request: HttpRequest) -> HttpResponse:
@@ -27,6 +32,7 @@ def signup(request: HttpRequest) -> HttpResponse:
             password=form.cleaned_data["password1"],
             first_name=form.cleaned_data["first_name"],
             last_name=form.cleaned_data["last_name"],
+            language=translation.get_language() or "",
         )
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, _("Welcome to Crawford!"))
@@ -42,3 +48,31 @@ def language_set(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated and language in dict(settings.LANGUAGES):
         Player.objects.filter(user=request.user).update(language=language)
     return response
+
+
+def language_remember(response: HttpResponse, language: str) -> None:
+    """The language cookie Django's language switch sets (``set_language``)."""
+    response.set_cookie(
+        settings.LANGUAGE_COOKIE_NAME,
+        language,
+        max_age=settings.LANGUAGE_COOKIE_AGE,
+        path=settings.LANGUAGE_COOKIE_PATH,
+        domain=settings.LANGUAGE_COOKIE_DOMAIN,
+        secure=settings.LANGUAGE_COOKIE_SECURE,
+        httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
+        samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+    )
+
+
+class LoginView(auth_views.LoginView):
+    """Django's log-in, then the language the player chose (on another device, say): his
+    pages in the language his e-mails come in."""
+
+    def form_valid(self, form: AuthenticationForm) -> HttpResponse:
+        response = super().form_valid(form)
+        player = player_of(form.get_user())
+        language = player.language if player is not None else ""
+        if language in dict(settings.LANGUAGES):
+            translation.activate(language)
+            language_remember(response, language)
+        return response

@@ -55,15 +55,21 @@ class MatchFileReading:
     warnings: tuple[ReadingWarning, ...] = ()
 
 
-def match_file_text(data: bytes) -> str:
-    """The text of an uploaded file in the encodings match files come in (UTF-8 with or
-    without BOM, UTF-16 with BOM, Windows-1252, Latin-1: :func:`matfile.decode`)."""
-    if len(data) > MAX_FILE_BYTES:
+def match_file_size_check(size: int) -> None:
+    """Refuses a file (its bytes, or the characters of its text) over the limit: checked
+    before anything decodes or parses it."""
+    if size > MAX_FILE_BYTES:
         raise MatchFileError(
             _("The file is too large: match files of up to %(kb)d KB are accepted.")
             % {"kb": MAX_FILE_BYTES // 1024},
             code="too_large",
         )
+
+
+def match_file_text(data: bytes) -> str:
+    """The text of an uploaded file in the encodings match files come in (UTF-8 with or
+    without BOM, UTF-16 with BOM, Windows-1252, Latin-1: :func:`matfile.decode`)."""
+    match_file_size_check(len(data))
     # After decoding: UTF-16 text is full of NUL bytes, a binary file keeps them as text.
     text = matfile.decode(data)
     if "\x00" in text:

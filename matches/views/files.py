@@ -19,6 +19,7 @@ from matches.file_errors import MatchFileError, PlayersUnknownError
 from matches.forms import MatchFilePlayersForm, MatchFileUploadForm
 from matches.models import Match, MatchFile, MatchStatus
 from matches.selectors import match_file_record, match_player_names, matfile_read
+from matches.selectors.files import match_file_size_check
 from matches.services import import_refusal, match_import_file
 from matches.services.imports import FileImport
 from matches.shortcuts import get_visible_match
@@ -104,11 +105,18 @@ def _upload_players(request: HttpRequest, match: Match) -> HttpResponse:
     """The second step: the file comes back with the uploader's choice of who is who."""
     text = request.POST.get("content", "")
     try:
+        # The size first: reading a megabyte of text took over a second.
+        match_file_size_check(len(text))
         names = matfile_read(match=match, text=text).names
     except MatchFileError as error:
-        form = MatchFileUploadForm()
-        add_user_error(form, error)
-        return _render(request, match, "matches/upload.html", form=form)
+        # Back to the first step, with the reason above an empty form.
+        return _render(
+            request,
+            match,
+            "matches/upload.html",
+            form=MatchFileUploadForm(),
+            file_error=error.messages[0],
+        )
     form = MatchFilePlayersForm(
         request.POST, file_names=names, match_names=match_player_names(match)
     )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from django.urls import reverse
@@ -155,3 +156,18 @@ def test_an_analysis_that_ends_shows_at_once_on_the_cached_match_page(
     commit(analysis_request, match=match, plies=1)
     page = client.get(url).content.decode()
     assert 'data-analysis="done"' in page and "Analysed at 1-ply" in page
+
+
+def test_in_german_the_ratings_are_german_and_numbers_have_a_decimal_comma(
+    client, filed, fake_gnubg
+):
+    match = filed(analysis_plies=1)
+    page = client.get(urls(match)["detail"], HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "Weltklasse" in page and "World class" not in page
+    assert ">3,6<" in page
+    replay = client.get(urls(match)["replay"], HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    start = replay.index('id="replay-frames"')
+    frames = json.loads(replay[replay.index(">", start) + 1 : replay.index("</script>", start)])
+    notes = [f["note"] for f in frames if "verliert" in f["note"]]
+    assert notes and all(re.search(r"verliert \d+,\d{3} EMG", note) for note in notes), notes
+    assert "Positions-ID und Match-ID kopieren" in replay

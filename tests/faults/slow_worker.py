@@ -1,9 +1,14 @@
-"""A Celery worker whose first draw hangs, for the fault tests (run as a subprocess:
-``python -m tests.faults.slow_worker worker ...``).
+"""A Celery worker whose first draw or first e-mail hangs, for the fault tests (run as a
+subprocess: ``python -m tests.faults.slow_worker worker ...``).
 
 With ``FAULT_SLOW_DRAW=<file>`` the first delivery of ``draw.pair_round`` draws the round,
 writes that file and then waits, inside the delivery's transaction, until the test kills the
 worker: the draw is made but never committed. Later draws (the file exists) run normally.
+
+With ``FAULT_MAIL_DIR=<directory>`` e-mails are written there (Django's file backend), for the
+test to count; with ``FAULT_SLOW_MAIL=<file>`` as well, the first one writes that file and
+waits before it is handed to the backend, the notification locked, until the test kills the
+worker. Later e-mails (the file exists) go out normally.
 """
 
 from __future__ import annotations
@@ -38,6 +43,32 @@ def _slow_first_draw(**_kwargs: object) -> None:
         return result
 
     listeners["draw.pair_round"] = dataclasses.replace(listener, handle=slow)
+
+
+@worker_ready.connect
+def _slow_first_mail(**_kwargs: object) -> None:
+    directory = os.environ.get("FAULT_MAIL_DIR")
+    if not directory:
+        return
+    from django.conf import settings
+
+    from notifications import mail
+
+    settings.EMAIL_BACKEND = "django.core.mail.backends.filebased.EmailBackend"
+    settings.EMAIL_FILE_PATH = directory
+    marker = os.environ.get("FAULT_SLOW_MAIL")
+    if not marker:
+        return
+    plain = mail._send
+
+    def slow(notification: object, address: str) -> None:
+        path = Path(marker)
+        if not path.exists():
+            path.write_text("sending, not sent")
+            time.sleep(120)  # the test kills the worker now
+        plain(notification, address)  # type: ignore[arg-type]
+
+    mail._send = slow  # type: ignore[assignment]
 
 
 if __name__ == "__main__":

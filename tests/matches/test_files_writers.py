@@ -123,8 +123,8 @@ def test_the_warnings_are_german_for_a_german_uploader(client, make_match, organ
     response = upload(client, match, data("galaxy_7pt"))
     assert ("success", "Die Matchdatei ist importiert: 0–7.") in shown_messages(response)
     assert warnings_shown(response)[1] == (
-        "Partie 3: Die Datei sagt „Wins 7 points and the match“, aber Brett und Doppler "
-        "machen die Partie 4 wert; sie zählt 4 (Zeile 85)."
+        "Spiel 3: Die Datei sagt „Wins 7 points and the match“, aber Brett und Doppler "
+        "machen das Spiel 4 wert; es zählt 4 (Zeile 85)."
     )
 
 
@@ -331,6 +331,6 @@ def test_a_refusal_is_german_for_a_german_uploader(client, make_match, organizer
     client.force_login(organizer)
     client.cookies["django_language"] = "de"
     assert refusal(client, match, data("galaxy_9pt_ends_mid_game")) == (
-        "Die Datei endet mitten in Partie 6, bei 8–6 in einem 9-Punkte-Match: Das Match ist "
+        "Die Datei endet mitten in Spiel 6, bei 8–6 in einem 9-Punkte-Match: Das Match ist "
         "nicht vorbei. Laden Sie das vollständige Match hoch."
     )

@@ -143,3 +143,30 @@ def test_sending_twice_sends_once(field, locmem_mail, commit):
 
 def test_the_backoff_grows_exponentially():
     assert [mail_backoff(n) for n in range(MAIL_RETRIES)] == [30, 60, 120, 240, 480]
+
+
+def test_an_email_whose_task_was_lost_is_sent_once_by_the_reconciler(
+    field, locmem_mail, monkeypatch, settings, commit
+):
+    from kombu.exceptions import OperationalError
+
+    from events.reconcile import reconcile
+    from events.tasks import enqueue
+
+    def broker_down(*args, **kwargs):
+        raise OperationalError("Error 111 connecting to redis: Connection refused.")
+
+    monkeypatch.setattr(notification_send, "delay", broker_down)
+    field(2)  # the draw tells both players; their e-mails' tasks cannot be sent
+    pending = Notification.objects.filter(email_status=NotificationStatus.PENDING)
+    assert pending.count() == 2 and locmem_mail == []
+    monkeypatch.undo()
+
+    commit(reconcile, enqueue=enqueue)  # within the minute of grace: may still be on its way
+    assert pending.count() == 2 and locmem_mail == []
+    settings.EVENTS_RECONCILE_GRACE_SECONDS = 0
+    commit(reconcile, enqueue=enqueue)
+    assert pending.count() == 0
+    assert sent_to(locmem_mail) == ["alice@example.com", "bruno@example.com"]
+    commit(reconcile, enqueue=enqueue)
+    assert len(locmem_mail) == 2

@@ -67,3 +67,22 @@ def test_site_url_wins_when_it_is_set(
 
 def test_site_url_does_not_default_to_port_8000():
     assert ":8000" not in project_settings.SITE_URL
+
+
+def test_without_any_address_the_fallback_is_said_once_and_not_in_development(
+    settings, caplog, monkeypatch
+):
+    from django.core.cache import cache
+
+    from config import site
+
+    settings.SITE_URL = ""
+    cache.delete(site.LAST_ORIGIN_KEY)
+    monkeypatch.setattr(site, "_fallback_logged", False)
+
+    settings.DEBUG = True  # make run: the development server's address, nothing to say
+    assert site.site_url() == site.DEVELOPMENT_ORIGIN
+    settings.DEBUG = False
+    assert [site.site_url() for _ in range(3)] == [site.FALLBACK] * 3
+    warnings = [r for r in caplog.records if "SITE_URL is not set" in r.getMessage()]
+    assert len(warnings) == 1

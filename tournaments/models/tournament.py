@@ -160,7 +160,7 @@ class Tournament(VersionedSave, TimeStampedModel):
     lower_die_starts = models.BooleanField(
         _("lower die starts"),
         default=False,
-        help_text=_("The player with the lower opening die starts (by agreement, Regel 7)."),
+        help_text=_("The player with the lower opening die starts (a house rule, by agreement)."),
     )
     cube_enabled = models.BooleanField(
         _("doubling cube"),
@@ -183,13 +183,13 @@ class Tournament(VersionedSave, TimeStampedModel):
     last_checker_larger_die = models.BooleanField(
         _("last checker home uses the larger die"),
         default=False,
-        help_text=_("Regel 15: the last checker to come home must use the larger die."),
+        help_text=_("House rule: the last checker to come home must use the larger die."),
     )
     no_hit_and_continue_home = models.BooleanField(
         _("no hit-and-continue in the home board"),
         default=False,
         help_text=_(
-            "Regel 16: a checker that hits in its home board may not continue to an own blot."
+            "House rule: a checker that hits in its home board may not continue to an own blot."
         ),
     )
 

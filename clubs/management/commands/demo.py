@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
+import logging
+from collections.abc import Iterator
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -58,11 +61,27 @@ class Command(BaseCommand):
                 self.make_members(club)
         # Demo players have made-up addresses: their notifications are kept in the app, not
         # printed on the console.
-        with override_settings(EMAIL_BACKEND="django.core.mail.backends.dummy.EmailBackend"):
+        with (
+            override_settings(EMAIL_BACKEND="django.core.mail.backends.dummy.EmailBackend"),
+            self.quiet(options["verbosity"]),
+        ):
             for tournament in demo_tournaments(club):
                 url = tournament.get_absolute_url()
                 self.stdout.write(f"Tournament “{tournament.name}”: {url}")
         self.print_logins(club)
+
+    @contextlib.contextmanager
+    def quiet(self, verbosity: int) -> Iterator[None]:
+        """Without ``-v 2``, the hundreds of lines of the tasks and services the demo runs
+        (one per task) stay out of the way of the log-ins printed below; warnings still show."""
+        if verbosity > 1:
+            yield
+            return
+        logging.disable(logging.INFO)
+        try:
+            yield
+        finally:
+            logging.disable(logging.NOTSET)
 
     def make_club(self) -> Club:
         club, _ = Club.objects.get_or_create(
