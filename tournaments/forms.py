@@ -11,6 +11,7 @@ from clubs.models import Player
 from config.widgets import DateTimeLocalInput
 from tournaments.models import (
     DEFAULT_CUBE_LIMIT,
+    OUT_OF_THE_FIELD,
     Entry,
     EntryStatus,
     PairingRuleKind,
@@ -313,7 +314,7 @@ class PairingRuleForm(forms.Form):
         super().__init__(*args, **kwargs)
         entries = (
             Entry.objects.filter(tournament=tournament)
-            .exclude(status=EntryStatus.WITHDRAWN)
+            .exclude(status__in=OUT_OF_THE_FIELD)
             .select_related("player")
             .order_by("player__name")
         )

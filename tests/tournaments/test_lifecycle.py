@@ -62,7 +62,9 @@ def test_with_check_in_required_only_checked_in_players_are_drawn(make_tournamen
         services.entry_check_in(entry=entry)
     commit(draw_services.tournament_start, tournament=tournament)
     entries[3].refresh_from_db()
-    assert entries[3].status == EntryStatus.WITHDRAWN
+    # Not checked in is its own status: the player never said he would not come.
+    assert entries[3].status == EntryStatus.NO_SHOW
+    assert entries[3].get_status_display() == "Did not check in"
     assert entries[3].seed is None
     assert tournament.entries.filter(seed__isnull=False).count() == 3
 
