@@ -6,6 +6,7 @@ import pytest
 
 from entries import services
 from tests.factories import PlayerFactory
+from tests.notifications.conftest import locmem_mail, people  # noqa: F401  (their fixtures)
 from tournaments import services as tournament_services
 
 
@@ -14,9 +15,9 @@ def open_tournament(club, organizer):
     """A tournament taking sign-ups, with the rules given (``capacity``, ``waiting_list``,
     ``approval``, ``opens_at``, ``closes_at``)."""
 
-    def make(**rules):
+    def make(*, fields=None, **rules):
         tournament = tournament_services.tournament_create(
-            club=club, user=organizer, name=rules.pop("name", "Friday Open")
+            club=club, user=organizer, name=rules.pop("name", "Friday Open"), **(fields or {})
         )
         tournament_services.tournament_open_registration(tournament=tournament)
         services.signup_rules_set(tournament=tournament, **rules)

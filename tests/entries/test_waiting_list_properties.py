@@ -110,9 +110,9 @@ def test_the_cap_holds_and_the_queue_keeps_its_order(club, organizer, cap, ops):
                 model.move_up()
 
         placed = set(
-            Entry.objects.filter(
-                tournament=tournament, status=EntryStatus.APPROVED
-            ).values_list("player_id", flat=True)
+            Entry.objects.filter(tournament=tournament, status=EntryStatus.APPROVED).values_list(
+                "player_id", flat=True
+            )
         )
         waiting = list(
             Entry.objects.filter(tournament=tournament, status=EntryStatus.WAITING)
