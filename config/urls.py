@@ -28,6 +28,7 @@ urlpatterns = [
         include((match_file_urlpatterns, "matchfiles")),
     ),
     path("clubs/<slug:club>/t/<slug:tournament>/analysis/", include("analysis.urls")),
+    path("clubs/<slug:club>/t/<slug:tournament>/entries/", include("entries.urls")),
     path(
         "clubs/<slug:club>/t/<slug:tournament>/matches/<int:match>/play/",
         include("play.urls"),

@@ -6,6 +6,7 @@ from entries.services.check_in import entry_self_check_in
 from entries.services.signup import (
     entry_sign_up,
     entry_take_back,
+    rules_of,
     signup_rules_set,
     waiting_list_move_up,
 )
@@ -16,6 +17,7 @@ __all__ = [
     "entry_self_check_in",
     "entry_sign_up",
     "entry_take_back",
+    "rules_of",
     "signup_rules_set",
     "waiting_list_move_up",
 ]

@@ -15,6 +15,7 @@ from clubs.services import player_for_user
 from clubs.shortcuts import deny
 from config.errors import UserError
 from draw import services as draw_services
+from entries import selectors as entry_selectors
 from matches import selectors as match_selectors
 from play.live_matches import live_matches
 from standings import selectors as standings_selectors
@@ -55,6 +56,7 @@ def tournament_detail(request: HttpRequest, club: str, tournament: str) -> HttpR
         rules=SimpleLazyObject(lambda: presentation.rules_summary(obj)),
         rounds=rounds,
         my_entry=selectors.my_entry(obj, request.user),
+        signup=entry_selectors.signup_state(obj, request.user),
         can_register=permissions.can_register(request.user, obj),
         live=live_matches(obj) if obj.status == TournamentStatus.RUNNING else [],
         # Why a Swiss ended before its rounds (shown only when it did).
@@ -238,6 +240,8 @@ def display(request: HttpRequest, club: str, tournament: str) -> HttpResponse:
         standings_rows=standings_rows,
         seconds=_display_seconds(request),
         has_bracket=Stage.objects.filter(tournament=obj, kind__in=KNOCKOUT_STAGES).exists(),
+        # Before the start: a QR code for the players to check in with their phones.
+        check_in=obj.require_check_in and obj.status == TournamentStatus.REGISTRATION,
     )
     if request.headers.get("HX-Request") and part in DISPLAY_PARTS:
         response = render(request, f"tournaments/display/_{part}.html", context)
