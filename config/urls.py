@@ -20,6 +20,7 @@ urlpatterns = [
     path("language/", views_accounts.language_set, name="set_language"),
     path("admin/", admin.site.urls),
     path("notifications/", include("notifications.urls")),
+    path("", include("entries.urls_clubs")),  # join requests and invitations
     path("clubs/", include("clubs.urls")),
     path("clubs/<slug:club>/t/", include("tournaments.urls")),
     path("clubs/<slug:club>/t/<slug:tournament>/matches/", include("matches.urls")),

@@ -39,6 +39,7 @@ def club_detail(request: HttpRequest, club: str) -> HttpResponse:
         "memberships": selectors.club_memberships(club_obj),
         "tournaments": tournaments_of_club(club_obj, request.user, can_manage=can_manage),
         "can_manage": can_manage,
+        "is_member": permissions.is_club_member(request.user, club_obj),
         "role_form": RoleForm(),
     }
     return render(request, "clubs/club_detail.html", context)

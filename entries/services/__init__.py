@@ -3,6 +3,12 @@ requests to join a club and invitations."""
 
 from entries.services.bulk import entries_bulk_add, entries_bulk_plan
 from entries.services.check_in import entry_self_check_in
+from entries.services.clubs import (
+    club_invitation_accept,
+    club_invite,
+    join_request_create,
+    join_request_decide,
+)
 from entries.services.signup import (
     entry_sign_up,
     entry_take_back,
@@ -12,11 +18,15 @@ from entries.services.signup import (
 )
 
 __all__ = [
+    "club_invitation_accept",
+    "club_invite",
     "entries_bulk_add",
     "entries_bulk_plan",
     "entry_self_check_in",
     "entry_sign_up",
     "entry_take_back",
+    "join_request_create",
+    "join_request_decide",
     "rules_of",
     "signup_rules_set",
     "waiting_list_move_up",
