@@ -4,6 +4,7 @@ reads and exports the entry list, and enters players in bulk."""
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
@@ -117,8 +118,9 @@ def check_in_qr(request: HttpRequest, club: str, tournament: str) -> HttpRespons
     url = request.build_absolute_uri(
         reverse("entries:check_in", kwargs={"club": obj.club.slug, "tournament": obj.slug})
     )
-    svg = segno.make(url, error="m").svg_inline(scale=8, border=2, dark="#000", light="#fff")
-    response = HttpResponse(svg, content_type="image/svg+xml")
+    svg = io.BytesIO()
+    segno.make(url, error="m").save(svg, kind="svg", scale=8, border=2, light="#fff")
+    response = HttpResponse(svg.getvalue(), content_type="image/svg+xml")
     response["Cache-Control"] = "public, max-age=3600"
     return response
 
