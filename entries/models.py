@@ -6,6 +6,8 @@ a waiting one has its number on the list (``Entry.waiting_number``)."""
 
 from __future__ import annotations
 
+import secrets
+
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
@@ -132,6 +134,11 @@ class JoinRequest(TimeStampedModel):
         return f"{self.player} → {self.club}"
 
 
+def invitation_token() -> str:
+    """The secret of an invitation's link."""
+    return secrets.token_urlsafe(32)
+
+
 class ClubInvitation(TimeStampedModel):
     """An organizer invites someone by e-mail; the link in the mail lets them join."""
 
@@ -140,7 +147,7 @@ class ClubInvitation(TimeStampedModel):
     )
     email = models.EmailField(_("e-mail"))
     role = models.CharField(_("role"), max_length=16, choices=Role.choices, default=Role.PLAYER)
-    token = models.CharField(max_length=64, unique=True, editable=False)
+    token = models.CharField(max_length=64, unique=True, editable=False, default=invitation_token)
     invited_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         verbose_name=_("invited by"),

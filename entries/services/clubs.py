@@ -3,7 +3,6 @@ adding someone unasked. Each is told (the events below; notifications listens)."
 
 from __future__ import annotations
 
-import secrets
 from typing import Any
 
 from django.db import transaction
@@ -89,9 +88,7 @@ def club_invite(*, club: Club, email: str, role: str = Role.PLAYER, user: Any) -
             code="already_member",
             field="email",
         )
-    invitation = ClubInvitation(
-        club=club, email=email, role=role, token=secrets.token_urlsafe(32), invited_by=user
-    )
+    invitation = ClubInvitation(club=club, email=email, role=role, invited_by=user)
     invitation.full_clean()
     invitation.save()
     emit(ClubInvitationSent(invitation_id=invitation.pk))
