@@ -143,3 +143,22 @@ def test_waiting_players_are_not_drawn(open_tournament, players, commit):
     waiting = Entry.objects.get(tournament=tournament, status=EntryStatus.WAITING)
     assert waiting.seed is None
     assert Entry.objects.filter(tournament=tournament, seed__isnull=False).count() == 2
+
+
+def test_the_old_withdraw_address_keeps_to_the_close_before_the_start(
+    client, open_tournament, players
+):
+    from django.urls import reverse
+
+    from tests.factories import PASSWORD
+
+    tournament = open_tournament(capacity=1, closes_at=timezone.now() - timedelta(minutes=1))
+    (a,) = players(1)
+    entry = Entry.objects.create(tournament=tournament, player=a, status=EntryStatus.APPROVED)
+    client.login(username=a.user.username, password=PASSWORD)
+    response = client.post(
+        reverse("tournaments:withdraw", args=[tournament.club.slug, tournament.slug]), follow=True
+    )
+    assert "ask an organizer to withdraw you" in response.content.decode()
+    entry.refresh_from_db()
+    assert entry.status == EntryStatus.APPROVED

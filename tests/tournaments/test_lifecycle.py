@@ -4,6 +4,7 @@ import pytest
 
 from config.errors import UserError
 from draw import services as draw_services
+from entries import services as entry_services
 from tests.factories import GuestFactory, MembershipFactory
 from tournaments import services
 from tournaments.models import Entry, EntryStatus, Round, TournamentStatus
@@ -90,16 +91,16 @@ def test_format_is_locked_once_running(make_tournament):
 def test_registration_flow(make_tournament):
     tournament = make_tournament(0, start=False)
     player = GuestFactory()
-    entry = services.entry_register(tournament=tournament, player=player)
+    entry = entry_services.entry_sign_up(tournament=tournament, player=player)
     assert entry.status == EntryStatus.PENDING
     with pytest.raises(UserError, match="already entered"):
-        services.entry_register(tournament=tournament, player=player)
+        entry_services.entry_sign_up(tournament=tournament, player=player)
     services.entry_approve(entry=entry)
     services.entry_check_in(entry=entry)
     entry.refresh_from_db()
     assert entry.status == EntryStatus.CHECKED_IN
     draw_services.entry_withdraw(entry=entry)
-    entry = services.entry_register(tournament=tournament, player=player)
+    entry = entry_services.entry_sign_up(tournament=tournament, player=player)
     assert entry.status == EntryStatus.PENDING
     assert tournament.entries.count() == 1
 

@@ -1,4 +1,5 @@
-"""Public tournament pages: overview, draw, bracket, score sheets; a player's own sign-up."""
+"""Public tournament pages: overview, draw, bracket, score sheets; a player's withdrawal once
+the tournament runs (the sign-up is the entries app's)."""
 
 from __future__ import annotations
 
@@ -11,15 +12,15 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from clubs import permissions
-from clubs.services import player_for_user
 from clubs.shortcuts import deny
 from config.errors import UserError
 from draw import services as draw_services
 from entries import selectors as entry_selectors
+from entries import services as entry_services
 from matches import selectors as match_selectors
 from play.live_matches import live_matches
 from standings import selectors as standings_selectors
-from tournaments import pagecache, presentation, selectors, services
+from tournaments import pagecache, presentation, selectors
 from tournaments.models import (
     Round,
     RoundStatus,
@@ -277,28 +278,17 @@ def _most_games(round_: Round) -> int:
 
 @login_required
 @require_POST
-def register(request: HttpRequest, club: str, tournament: str) -> HttpResponse:
-    obj = get_visible_tournament(request, club, tournament)
-    if not permissions.can_register(request.user, obj):
-        return deny(request)
-    try:
-        services.entry_register(tournament=obj, player=player_for_user(user=request.user))
-    except UserError as error:
-        messages.error(request, " ".join(error.messages))
-    else:
-        messages.success(request, _("You are registered. The organizer will approve your entry."))
-    return redirect(obj)
-
-
-@login_required
-@require_POST
 def withdraw(request: HttpRequest, club: str, tournament: str) -> HttpResponse:
     obj = get_visible_tournament(request, club, tournament)
     entry = selectors.my_entry(obj, request.user)
     if entry is None:
         return deny(request)
+    # Before the start a player takes back his sign-up: until the sign-up closes, and his
+    # place goes to the first on the waiting list.
+    before_the_start = obj.status in (TournamentStatus.DRAFT, TournamentStatus.REGISTRATION)
+    withdraw = entry_services.entry_take_back if before_the_start else draw_services.entry_withdraw
     try:
-        draw_services.entry_withdraw(entry=entry, user=request.user)
+        withdraw(entry=entry, user=request.user)
     except UserError as error:
         messages.error(request, " ".join(error.messages))
     else:
