@@ -6,6 +6,7 @@ from entries.services.check_in import entry_self_check_in
 from entries.services.clubs import (
     club_invitation_accept,
     club_invite,
+    club_invite_account,
     join_request_create,
     join_request_decide,
 )
@@ -20,6 +21,7 @@ from entries.services.signup import (
 __all__ = [
     "club_invitation_accept",
     "club_invite",
+    "club_invite_account",
     "entries_bulk_add",
     "entries_bulk_plan",
     "entry_self_check_in",

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -80,8 +82,8 @@ def club_invite(*, club: Club, email: str, role: str = Role.PLAYER, user: Any) -
     signing up); nobody becomes a member unasked."""
     email = email.strip()
     member = Membership.objects.filter(club=club).filter(
-        player__email__iexact=email
-    ) | Membership.objects.filter(club=club, player__user__email__iexact=email)
+        Q(player__email__iexact=email) | Q(player__user__email__iexact=email)
+    )
     if member.exists():
         raise UserError(
             _("Somebody with the e-mail %(email)s is a member already.") % {"email": email},
@@ -93,6 +95,38 @@ def club_invite(*, club: Club, email: str, role: str = Role.PLAYER, user: Any) -
     invitation.save()
     emit(ClubInvitationSent(invitation_id=invitation.pk))
     return invitation
+
+
+@logged_service("club_invite_account")
+@transaction.atomic
+def club_invite_account(
+    *, club: Club, user_identifier: str, role: str = Role.PLAYER, user: Any
+) -> ClubInvitation:
+    """Invite the account with this user name or e-mail (instead of adding it unasked): the
+    invitation goes to the account's e-mail address."""
+    identifier = user_identifier.strip()
+    accounts = list(
+        get_user_model().objects.filter(
+            Q(username__iexact=identifier) | Q(email__iexact=identifier)
+        )[:2]
+    )
+    if len(accounts) != 1:
+        raise UserError(
+            _("No single account has the user name or e-mail “%(who)s”.") % {"who": identifier},
+            code="no_such_user",
+            field="user",
+        )
+    account = accounts[0]
+    player = Player.objects.filter(user=account).first()
+    if player is not None:
+        _refuse_member(club, player)
+    if not account.email:
+        raise UserError(
+            _("This account has no e-mail address: ask them to ask to join the club."),
+            code="no_email",
+            field="user",
+        )
+    return club_invite(club=club, email=account.email, role=role, user=user)
 
 
 @logged_service("club_invitation_accept")
