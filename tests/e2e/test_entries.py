@@ -243,3 +243,4 @@ def test_players_check_in_by_the_qr_codes_page(
     admin.goto(live_server.url + reverse("entries:list", args=[club.slug, tournament.slug]))
     row = admin.locator("tr", has_text="Cleo")
     assert re.search(w["no_show"], row.inner_text())
+    fits(admin)
