@@ -162,3 +162,36 @@ def test_the_old_withdraw_address_keeps_to_the_close_before_the_start(
     assert "ask an organizer to withdraw you" in response.content.decode()
     entry.refresh_from_db()
     assert entry.status == EntryStatus.APPROVED
+
+
+def test_the_reconciler_moves_a_waiting_list_whose_withdrawal_was_lost(open_tournament, players):
+    from entries.repairs import waiting_lists
+
+    tournament = open_tournament(capacity=1)
+    entries = [services.entry_sign_up(tournament=tournament, player=p) for p in players(2)]
+    draw_services.entry_withdraw(entry=entries[0])  # its event never delivered (no commit)
+    assert Entry.objects.get(pk=entries[1].pk).status == EntryStatus.WAITING
+    assert waiting_lists() == [f"moved 1 up the waiting list of tournament {tournament.pk}"]
+    assert Entry.objects.get(pk=entries[1].pk).status == EntryStatus.APPROVED
+    assert waiting_lists() == []  # nothing left to do
+
+
+def test_the_organizer_sets_the_rules_on_their_page(client, organizer, open_tournament):
+    from django.urls import reverse
+
+    tournament = open_tournament()
+    client.force_login(organizer)
+    url = reverse("entries:rules", args=[tournament.club.slug, tournament.slug])
+    response = client.post(
+        url,
+        {
+            "opens_at": "2026-12-01T18:00",
+            "closes_at": "2026-12-01T17:00",
+            "capacity": "16",
+            "waiting_list": "on",
+        },
+    )
+    assert "The sign-up must close after it opens." in response.content.decode()
+    client.post(url, {"closes_at": "2026-12-01T17:00", "capacity": "16", "waiting_list": "on"})
+    rules = services.rules_of(tournament)
+    assert (rules.capacity, rules.waiting_list, rules.approval) == (16, True, False)
