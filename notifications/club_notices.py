@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
+from django.db.models import Q
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 
-from clubs.models import Membership, Role
+from clubs.models import Membership, Player, Role
 from entries.models import ClubInvitation, JoinRequest, JoinRequestStatus
 from notifications import kinds
 from notifications.services import Message, absolute, notifications_create
@@ -59,9 +60,10 @@ def join_decided_notify(*, join_request_id: int) -> int:
 
 
 def invitation_send(*, invitation_id: int) -> bool:
-    """The invitation's e-mail, to an address that may have no account yet (so no in-app
-    notice), in the inviting organizer's language. The event's delivery is its outbox: a
-    mail server that refuses leaves it pending, and the reconciler tries again."""
+    """Tell the invited person: a player with an account and this e-mail in the app (and by
+    e-mail, as he wishes); an address without an account by e-mail only, in the inviting
+    organizer's language. The event's delivery is the outbox: a mail server that refuses
+    leaves it pending, and the reconciler tries again."""
     invitation = (
         ClubInvitation.objects.select_related("club", "invited_by__player")
         .filter(pk=invitation_id, accepted_at__isnull=True)
@@ -70,15 +72,33 @@ def invitation_send(*, invitation_id: int) -> bool:
     if invitation is None:
         return False
     inviter = getattr(invitation.invited_by, "player", None)
+    url = reverse("club_entries:accept", kwargs={"token": invitation.token})
+    context = {
+        "club": invitation.club,
+        "inviter": inviter.name if inviter is not None else invitation.club.name,
+        "invitation": invitation,
+    }
+    account = (
+        Player.objects.filter(user__isnull=False)
+        .filter(Q(email__iexact=invitation.email) | Q(user__email__iexact=invitation.email))
+        .select_related("user")
+        .first()
+    )
+    if account is not None:
+        with translation.override(account.language):
+            context["role"] = str(invitation.get_role_display())
+        message = Message(
+            recipient=account,
+            kind=kinds.CLUB_INVITATION,
+            dedupe_key=f"{kinds.CLUB_INVITATION}:i{invitation.pk}",
+            context=context,
+            url=url,
+            club_id=invitation.club_id,
+        )
+        return bool(notifications_create([message]))
     language = inviter.language if inviter is not None else settings.LANGUAGE_CODE
-    link = absolute(reverse("club_entries:accept", kwargs={"token": invitation.token}))
     with translation.override(language):
-        context = {
-            "club": invitation.club,
-            "inviter": inviter.name if inviter is not None else invitation.club.name,
-            "role": invitation.get_role_display(),
-            "link": link,
-        }
+        context |= {"role": invitation.get_role_display(), "link": absolute(url)}
         subject = " ".join(
             render_to_string("notifications/club_invitation/subject.txt", context).split()
         )

@@ -80,3 +80,21 @@ def test_an_invitation_by_e_mail_makes_a_member_only_when_accepted(
     assert Membership.objects.get(club=club, player=otto).role == Role.REFEREE
     response = client.post(path, follow=True)
     assert "This invitation has been used already." in response.content.decode()
+
+
+def test_an_account_invited_finds_the_invitation_in_the_app(
+    client, club, organizer, locmem_mail, django_capture_on_commit_callbacks
+):
+    wim = PlayerFactory(name="Wim", user__username="wim", user__email="wim@example.com")
+    client.force_login(organizer)
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(
+            reverse("clubs:member_add", args=[club.slug]),
+            {"add_member": "1", "user": "wim", "role": Role.PLAYER},
+        )
+    notice = Notification.objects.get(recipient=wim, kind=kinds.CLUB_INVITATION)
+    assert "An invitation to Bar Club" in notice.subject
+    assert [m.to for m in locmem_mail] == [["wim@example.com"]]  # once, not twice
+    client.force_login(wim.user)
+    client.post(notice.url)
+    assert Membership.objects.filter(club=club, player=wim).exists()
