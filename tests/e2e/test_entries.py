@@ -75,6 +75,12 @@ WORDS = {
 }
 
 SETUPS = [pytest.param("en", DESKTOP, id="en-desktop"), pytest.param("de", PHONE, id="de-phone")]
+#: The sign-up, the heart of it, in both languages at both widths.
+ALL_SETUPS = [
+    *SETUPS,
+    pytest.param("en", PHONE, id="en-phone"),
+    pytest.param("de", DESKTOP, id="de-desktop"),
+]
 
 
 @pytest.fixture
@@ -120,7 +126,7 @@ def player(name: str, language: str):
     return PlayerFactory(name=name, user__username=name.lower(), language=language)
 
 
-@pytest.mark.parametrize(("language", "viewport"), SETUPS)
+@pytest.mark.parametrize(("language", "viewport"), ALL_SETUPS)
 def test_the_field_fills_the_next_one_waits_and_moves_up(
     live_server, open_as, club, organizer, language, viewport
 ):
