@@ -18,6 +18,7 @@ DROP_IS_SINGLE = _("A dropped cube ends the game as a single game.")
 TWO_PLAYERS = _("The two players of a match must be different.")
 PAIR_OF_TWO = _("A pairing rule needs two different players.")
 FINISHED_HAS_WINNER = _("A finished match has a winner, and only a finished match has one.")
+WAITING_NUMBER = _("An entry on the waiting list has a place on it, and only such an entry.")
 POINTS_OF_A_GAME = _("The points of a game must match its kind and the cube.")
 
 BY_NAME = {

@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "play",
     "ratings",
     "draw",
+    "entries",  # sign-ups, the waiting list, join requests, invitations
     "standings",
     "notifications",
     "analysis",  # match analysis with GNU Backgammon

@@ -22,6 +22,7 @@ urlpatterns = [
     path("language/", views_accounts.language_set, name="set_language"),
     path("admin/", admin.site.urls),
     path("notifications/", include("notifications.urls")),
+    path("", include("entries.urls_clubs")),  # join requests and invitations
     path("clubs/", include("clubs.urls")),
     path("clubs/<slug:club>/t/", include("tournaments.urls")),
     path("clubs/<slug:club>/t/<slug:tournament>/matches/", include("matches.urls")),
@@ -30,6 +31,7 @@ urlpatterns = [
         include((match_file_urlpatterns, "matchfiles")),
     ),
     path("clubs/<slug:club>/t/<slug:tournament>/analysis/", include("analysis.urls")),
+    path("clubs/<slug:club>/t/<slug:tournament>/entries/", include("entries.urls")),
     path(
         "clubs/<slug:club>/t/<slug:tournament>/matches/<int:match>/play/",
         include("play.urls"),

@@ -73,6 +73,48 @@ class TournamentFinished(DomainEvent):
     tournament_id: int
 
 
+@dataclass(frozen=True)
+class EntryWithdrawn(DomainEvent):
+    """A player left a tournament (withdrawn by an organizer or by himself): a place may be
+    free for the waiting list."""
+
+    entry_id: int
+
+
+# --- entries ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class EntrySignedUp(DomainEvent):
+    """A player signed up himself: in the field, awaiting approval, or on the waiting list."""
+
+    entry_id: int
+
+
+@dataclass(frozen=True)
+class WaitingListMovedUp(DomainEvent):
+    """A waiting player has a place in the field now."""
+
+    entry_id: int
+
+
+@dataclass(frozen=True)
+class JoinRequested(DomainEvent):
+    join_request_id: int
+
+
+@dataclass(frozen=True)
+class JoinDecided(DomainEvent):
+    """An organizer approved or declined a request to join a club."""
+
+    join_request_id: int
+
+
+@dataclass(frozen=True)
+class ClubInvitationSent(DomainEvent):
+    invitation_id: int
+
+
 # --- matches ----------------------------------------------------------------------------------
 
 

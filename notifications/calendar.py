@@ -27,6 +27,7 @@ from clubs.models import Player
 from matches.models import Match
 from notifications.match_notices import match_url
 from notifications.services import absolute, site_url
+from tournaments.models import HOLDING_A_PLACE, Entry, TournamentStatus
 
 SALT = "clubs.notify.calendar"  # kept: feeds already subscribed use it
 
@@ -73,7 +74,42 @@ def calendar_feed(player: Player) -> bytes:
         now = timezone.now()
         for match in scheduled_matches(player):
             calendar.add_component(_event(match, player, now))
+        for entry in entered_tournaments(player):
+            calendar.add_component(_tournament_event(entry, now))
         return calendar.to_ical()
+
+
+def entered_tournaments(player: Player) -> list[Entry]:
+    """The player's places in tournaments still to start, with a start time (one query): a
+    place taken back leaves the feed, one won from the waiting list joins it."""
+    return list(
+        Entry.objects.filter(
+            player=player,
+            status__in=HOLDING_A_PLACE,
+            tournament__status__in=[TournamentStatus.DRAFT, TournamentStatus.REGISTRATION],
+            tournament__starts_at__isnull=False,
+        )
+        .select_related("tournament__club")
+        .order_by("tournament__starts_at", "pk")
+    )
+
+
+def _tournament_event(entry: Entry, now: object) -> Event:
+    tournament = entry.tournament
+    starts_at = timezone.localtime(tournament.starts_at)
+    event = Event()
+    event.add("uid", f"tournament-{tournament.pk}@{installation()}")
+    event.add("dtstamp", now)
+    changed = max(entry.updated_at, tournament.updated_at)
+    event.add("sequence", max(0, int((changed - SEQUENCE_EPOCH).total_seconds())))
+    event.add("dtstart", starts_at)
+    event.add("dtend", starts_at + timedelta(hours=1))
+    event.add("summary", _("%(tournament)s starts") % {"tournament": tournament.name})
+    event.add("description", f"{tournament.club.name} · {entry.get_status_display()}")
+    if tournament.venue:
+        event.add("location", tournament.venue)
+    event.add("url", absolute(tournament.get_absolute_url()))
+    return event
 
 
 def _event(match: Match, player: Player, now: object) -> Event:

@@ -21,6 +21,11 @@ class Kind:
 MEMBERSHIP_WELCOME = "membership_welcome"
 REGISTRATION_APPROVED = "registration_approved"
 CHECK_IN_OPEN = "check_in_open"
+WAITING_LIST_JOINED = "waiting_list_joined"
+WAITING_LIST_MOVED_UP = "waiting_list_moved_up"
+JOIN_REQUESTED = "join_requested"
+JOIN_DECIDED = "join_decided"
+CLUB_INVITATION = "club_invitation"
 MATCH_READY = "match_ready"
 MATCH_BYE = "match_bye"
 MATCH_REMINDER = "match_reminder"
@@ -37,6 +42,11 @@ KINDS: dict[str, Kind] = {
         Kind(MEMBERSHIP_WELCOME, about_my_match=False, tell_in_person=False),
         Kind(REGISTRATION_APPROVED, about_my_match=False, tell_in_person=False),
         Kind(CHECK_IN_OPEN, about_my_match=False, tell_in_person=False),
+        Kind(WAITING_LIST_JOINED, about_my_match=False, tell_in_person=False),
+        Kind(WAITING_LIST_MOVED_UP, about_my_match=False, tell_in_person=True),
+        Kind(JOIN_REQUESTED, about_my_match=False, tell_in_person=False),
+        Kind(JOIN_DECIDED, about_my_match=False, tell_in_person=False),
+        Kind(CLUB_INVITATION, about_my_match=False, tell_in_person=False),
         Kind(MATCH_READY, about_my_match=True, tell_in_person=True),
         Kind(MATCH_BYE, about_my_match=True, tell_in_person=True),
         Kind(MATCH_REMINDER, about_my_match=True, tell_in_person=True),

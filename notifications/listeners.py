@@ -5,6 +5,10 @@ from __future__ import annotations
 
 from events.registry import listen
 from events.types import (
+    ClubInvitationSent,
+    EntrySignedUp,
+    JoinDecided,
+    JoinRequested,
     MemberAdded,
     ResultCorrected,
     ResultDisputed,
@@ -13,8 +17,9 @@ from events.types import (
     RoundDrawn,
     TournamentAdvanced,
     TournamentFinished,
+    WaitingListMovedUp,
 )
-from notifications import match_notices, tournament_notices
+from notifications import club_notices, entry_notices, match_notices, tournament_notices
 from tournaments.models import Round
 
 
@@ -70,3 +75,33 @@ def tournament_finished(event: TournamentFinished) -> None:
 def member_added(event: MemberAdded) -> None:
     """The new member: which club, which role."""
     tournament_notices.membership_welcome_notify(membership_id=event.membership_id)
+
+
+@listen(EntrySignedUp, name="notifications.entry_signed_up")
+def entry_signed_up(event: EntrySignedUp) -> None:
+    """The player: in the field, or his number on the waiting list."""
+    entry_notices.signed_up_notify(entry_id=event.entry_id)
+
+
+@listen(WaitingListMovedUp, name="notifications.waiting_list_moved_up")
+def waiting_list_moved_up(event: WaitingListMovedUp) -> None:
+    """The player who moved up: he has a place now."""
+    entry_notices.moved_up_notify(entry_id=event.entry_id)
+
+
+@listen(JoinRequested, name="notifications.join_requested")
+def join_requested(event: JoinRequested) -> None:
+    """The club's organizers: approve or decline."""
+    club_notices.join_requested_notify(join_request_id=event.join_request_id)
+
+
+@listen(JoinDecided, name="notifications.join_decided")
+def join_decided(event: JoinDecided) -> None:
+    """The player who asked: approved or declined."""
+    club_notices.join_decided_notify(join_request_id=event.join_request_id)
+
+
+@listen(ClubInvitationSent, name="notifications.club_invitation_sent")
+def club_invitation_sent(event: ClubInvitationSent) -> None:
+    """The invited address: the link to join."""
+    club_notices.invitation_send(invitation_id=event.invitation_id)

@@ -6,11 +6,13 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from django.conf import settings
+from django.db.models import Exists, OuterRef
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 
 from clubs.models import Membership
 from notifications import kinds
+from notifications.models import Notification
 from notifications.placings import final_placings
 from notifications.services import Message, notification_create, notifications_create
 from tournaments.models import Entry, EntryStatus, Tournament, TournamentStatus
@@ -58,6 +60,16 @@ def entries_approved_notify(*, entry_id: int | None = None) -> int:
     entries = _entries().filter(
         status__in=[EntryStatus.APPROVED, EntryStatus.CHECKED_IN],
         tournament__status=TournamentStatus.REGISTRATION,
+    )
+    # A player told that he moved up from the waiting list knows his entry stands.
+    entries = entries.exclude(
+        Exists(
+            Notification.objects.filter(
+                recipient=OuterRef("player"),
+                tournament=OuterRef("tournament"),
+                kind=kinds.WAITING_LIST_MOVED_UP,
+            )
+        )
     )
     if entry_id is not None:
         entries = entries.filter(pk=entry_id)

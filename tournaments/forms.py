@@ -12,6 +12,7 @@ from config.widgets import DateTimeLocalInput
 from tournaments.formats import ADAPTERS, FORMAT_OPTION_FIELDS
 from tournaments.models import (
     DEFAULT_CUBE_LIMIT,
+    OUT_OF_THE_FIELD,
     Entry,
     EntryStatus,
     PairingRuleKind,
@@ -351,7 +352,7 @@ class PairingRuleForm(forms.Form):
         super().__init__(*args, **kwargs)
         entries = (
             Entry.objects.filter(tournament=tournament)
-            .exclude(status=EntryStatus.WITHDRAWN)
+            .exclude(status__in=OUT_OF_THE_FIELD)
             .select_related("player")
             .order_by("player__name")
         )

@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournaments.models import (
-    EntryStatus,
+    OUT_OF_THE_FIELD,
     MatchFormat,
     Round,
     StageKind,
@@ -109,7 +109,7 @@ def rules_summary(tournament: Tournament) -> list[str]:
 
 def field_size(tournament: Tournament) -> int:
     """The players of the draw: the seeded ones once it is drawn, else those signed up."""
-    entries = tournament.entries.exclude(status=EntryStatus.WITHDRAWN)
+    entries = tournament.entries.exclude(status__in=OUT_OF_THE_FIELD)
     seeded = tournament.entries.filter(seed__isnull=False).count()
     return seeded or entries.count()
 

@@ -17,6 +17,7 @@ from clubs.models import Club, Player
 from config.db import prepared_cursor
 from tournaments import presentation
 from tournaments.models import (
+    OUT_OF_THE_FIELD,
     Entry,
     EntryStatus,
     PairingRule,
@@ -41,7 +42,7 @@ def entries_of_player(player: Player) -> QuerySet[Entry]:
 def tournaments_of_club(club: Club, user: Any, *, can_manage: bool) -> QuerySet[Tournament]:
     """The club's tournaments a visitor may see: drafts and unpublished ones for organizers."""
     tournaments = Tournament.objects.filter(club=club).annotate(
-        entry_count=Count("entries", filter=~Q(entries__status=EntryStatus.WITHDRAWN))
+        entry_count=Count("entries", filter=~Q(entries__status__in=OUT_OF_THE_FIELD))
     )
     if not can_manage:
         tournaments = tournaments.filter(is_published=True).exclude(status=TournamentStatus.DRAFT)

@@ -16,7 +16,6 @@ urlpatterns = [
     path("new/", views_manage.tournament_create, name="create"),
     path("<slug:tournament>/", views.tournament_detail, name="detail"),
     path("<slug:tournament>/manage/", include("tournaments.urls_manage")),
-    path("<slug:tournament>/register/", views.register, name="register"),
     path("<slug:tournament>/withdraw/", views.withdraw, name="withdraw"),
     path("<slug:tournament>/standings/", views_standings.standings, name="standings"),
     path("<slug:tournament>/display/", views.display, name="display"),

@@ -14,6 +14,7 @@ from clubs.forms import ClubForm, GuestAddForm, MemberAddForm, RoleForm
 from clubs.models import Club, Membership
 from clubs.shortcuts import deny, get_visible_club
 from config.errors import UserError, add_user_error
+from entries import services as entry_services
 from tournaments import pagecache
 from tournaments.selectors import tournaments_of_club
 
@@ -39,6 +40,7 @@ def club_detail(request: HttpRequest, club: str) -> HttpResponse:
         "memberships": selectors.club_memberships(club_obj),
         "tournaments": tournaments_of_club(club_obj, request.user, can_manage=can_manage),
         "can_manage": can_manage,
+        "is_member": permissions.is_club_member(request.user, club_obj),
         "role_form": RoleForm(),
     }
     return render(request, "clubs/club_detail.html", context)
@@ -80,21 +82,26 @@ def member_add(request: HttpRequest, club: str) -> HttpResponse:
         if form.is_valid():
             try:
                 if form is member_form:
-                    membership = services.club_add_member(
+                    # Nobody with an account becomes a member unasked: he is invited.
+                    invitation = entry_services.club_invite_account(
                         club=club_obj,
                         user_identifier=form.cleaned_data["user"],
                         role=form.cleaned_data["role"],
+                        user=request.user,
                     )
+                    done = _("The invitation is sent to %(email)s; they join when they accept.") % {
+                        "email": invitation.email
+                    }
                 else:
                     membership = services.club_add_guest(club=club_obj, **form.cleaned_data)
+                    done = _("%(name)s joined the club as %(role)s.") % {
+                        "name": membership.player.name,
+                        "role": membership.get_role_display(),
+                    }
             except UserError as error:
                 add_user_error(form, error)
             else:
-                messages.success(
-                    request,
-                    _("%(name)s joined the club as %(role)s.")
-                    % {"name": membership.player.name, "role": membership.get_role_display()},
-                )
+                messages.success(request, done)
                 return redirect("clubs:member_add", club=club_obj.slug)
     return render(
         request,

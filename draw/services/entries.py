@@ -15,6 +15,8 @@ from config.errors import UserError
 from config.logs import logged_service
 from draw.brackets import bracket_sync
 from draw.services.advance import close_rounds
+from events.bus import emit
+from events.types import EntryWithdrawn
 from matches import reasons
 from matches.models import Match, MatchOutcome, MatchStatus
 from matches.services import match_award_forfeit, match_undo_forfeit
@@ -49,9 +51,11 @@ def entry_withdraw(*, entry: Entry, user: Any = None) -> Entry:
         if tournament.status == TournamentStatus.FINISHED:
             raise UserError(_("The tournament is over."), code="tournament_finished")
         entry.status = EntryStatus.WITHDRAWN
-        entry.save(update_fields=["status", "updated_at"])
+        entry.waiting_number = None
+        entry.save(update_fields=["status", "waiting_number", "updated_at"])
         if tournament.status == TournamentStatus.RUNNING:
             entry_forfeit_open_matches(tournament=tournament, entry=entry, user=user)
+        emit(EntryWithdrawn(entry_id=entry.pk))  # the waiting list may move up
         return entry
 
 

@@ -93,8 +93,9 @@ def tournament_start(*, tournament: Tournament, rng: random.Random | None = None
                 code="too_few_players",
             )
         if tournament.require_check_in:
+            # Not checked in is not withdrawn: they never said they would not come.
             Entry.objects.filter(tournament=tournament, status=EntryStatus.APPROVED).update(
-                status=EntryStatus.WITHDRAWN
+                status=EntryStatus.NO_SHOW
             )
         seeded = _seed(tournament, entries, rng or random.Random())
         if adapter_of(tournament).drawing is Drawing.BRACKET:

@@ -30,7 +30,13 @@ from players.selectors.match_lines import (
 )
 from ratings.models import ClubRating, RatingChange
 from standings.placings import player_places
-from tournaments.models import Entry, EntryStatus, MatchFormat, Tournament, TournamentStatus
+from tournaments.models import (
+    OUT_OF_THE_FIELD,
+    Entry,
+    MatchFormat,
+    Tournament,
+    TournamentStatus,
+)
 
 RECENT_MATCHES = 10
 
@@ -158,7 +164,7 @@ def _tournament_lines(
 ) -> list[TournamentLine]:
     entries = (
         Entry.objects.filter(player=player, tournament__club=club)
-        .exclude(status=EntryStatus.WITHDRAWN, seed__isnull=True)
+        .exclude(status__in=OUT_OF_THE_FIELD, seed__isnull=True)
         .select_related("tournament__club")
         .annotate(
             players=Subquery(

@@ -61,15 +61,16 @@ def test_creating_a_club_makes_me_organizer(client):
     assert reverse("clubs:member_add", args=["backgammon-bar"]) in page
 
 
-def test_the_organizer_adds_a_member_by_username_and_sees_errors(client):
+def test_the_organizer_invites_a_member_by_username_and_sees_errors(client):
     organizer = MembershipFactory(role=Role.ORGANIZER)
     UserFactory(username="joiner")
     client.login(username=organizer.player.user.username, password=PASSWORD)
     url = reverse("clubs:member_add", args=[organizer.club.slug])
     response = client.post(url, {"add_member": "1", "user": "ghost", "role": "player"})
-    assert "No account with the user name" in response.content.decode()
+    assert "No single account has the user name or e-mail" in response.content.decode()
     response = client.post(url, {"add_member": "1", "user": "joiner", "role": "referee"})
     assert response.status_code == 302
-    assert organizer.club.memberships.filter(
-        player__user__username="joiner", role=Role.REFEREE
-    ).exists()
+    # Invited, not added unasked: a member once the invitation is accepted.
+    assert not organizer.club.memberships.filter(player__user__username="joiner").exists()
+    invitation = organizer.club.invitations.get()
+    assert (invitation.email, invitation.role) == ("joiner@example.com", Role.REFEREE)

@@ -104,4 +104,5 @@ def test_a_player_is_asked_before_he_withdraws(client, make_tournament, club):
     entry.player.save()
     assert client.login(username="me", password=PASSWORD)
     page = client.get(tournament.get_absolute_url()).content.decode()
-    assert 'data-confirm="Withdraw from Open? Only an organizer can take you back."' in page
+    # Before the start a player takes back his sign-up (and may sign up again).
+    assert 'data-confirm="Take back your sign-up for Open? Your place goes to the next' in page

@@ -44,15 +44,16 @@ def test_withdrawing_asks_first_and_cancel_keeps_the_entry(live_server, new_page
         questions.append(dialog.message)
         dialog.dismiss()
 
+    # Before the start a player takes back his sign-up (his place goes to the waiting list).
     page.once("dialog", dismiss)
-    page.get_by_role("button", name="Withdraw").click()
+    page.get_by_role("button", name="Take back my sign-up").click()
     page.wait_for_timeout(300)
-    assert questions and "Withdraw from Cup?" in questions[0]
+    assert questions and "Take back your sign-up for Cup?" in questions[0]
     entry.refresh_from_db()
     assert entry.status != EntryStatus.WITHDRAWN
 
     page.once("dialog", lambda dialog: dialog.accept())
-    page.get_by_role("button", name="Withdraw").click()
-    page.get_by_text("You have withdrawn from the tournament.").wait_for()
+    page.get_by_role("button", name="Take back my sign-up").click()
+    page.get_by_text("You have taken back your sign-up.").wait_for()
     entry.refresh_from_db()
     assert entry.status == EntryStatus.WITHDRAWN

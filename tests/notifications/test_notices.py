@@ -9,6 +9,7 @@ from django.utils import timezone
 
 from clubs.models import Player
 from draw import services as draw_services
+from entries import services as entry_services
 from events.types import (
     ResultCorrected,
     ResultRecorded,
@@ -269,7 +270,7 @@ def test_a_correction_tells_both_players_once_per_correction(field, locmem_mail,
 def test_an_approved_registration_is_confirmed_once(club, organizer, commit, locmem_mail, people):
     tournament = services.tournament_create(club=club, user=organizer, name="Club Night")
     services.tournament_open_registration(tournament=tournament)
-    entry = services.entry_register(tournament=tournament, player=people["Alice"])
+    entry = entry_services.entry_sign_up(tournament=tournament, player=people["Alice"])
     commit(notify_registrations.delay)
     assert locmem_mail == []  # not approved yet
     services.entry_approve(entry=entry)

@@ -4,6 +4,7 @@ import pytest
 
 from config.errors import UserError
 from draw import services as draw_services
+from entries import services as entry_services
 from tests.factories import GuestFactory, MembershipFactory
 from tournaments import services
 from tournaments.models import Entry, EntryStatus, Round, TournamentStatus
@@ -62,7 +63,9 @@ def test_with_check_in_required_only_checked_in_players_are_drawn(make_tournamen
         services.entry_check_in(entry=entry)
     commit(draw_services.tournament_start, tournament=tournament)
     entries[3].refresh_from_db()
-    assert entries[3].status == EntryStatus.WITHDRAWN
+    # Not checked in is its own status: the player never said he would not come.
+    assert entries[3].status == EntryStatus.NO_SHOW
+    assert entries[3].get_status_display() == "Did not check in"
     assert entries[3].seed is None
     assert tournament.entries.filter(seed__isnull=False).count() == 3
 
@@ -88,16 +91,16 @@ def test_format_is_locked_once_running(make_tournament):
 def test_registration_flow(make_tournament):
     tournament = make_tournament(0, start=False)
     player = GuestFactory()
-    entry = services.entry_register(tournament=tournament, player=player)
+    entry = entry_services.entry_sign_up(tournament=tournament, player=player)
     assert entry.status == EntryStatus.PENDING
     with pytest.raises(UserError, match="already entered"):
-        services.entry_register(tournament=tournament, player=player)
+        entry_services.entry_sign_up(tournament=tournament, player=player)
     services.entry_approve(entry=entry)
     services.entry_check_in(entry=entry)
     entry.refresh_from_db()
     assert entry.status == EntryStatus.CHECKED_IN
     draw_services.entry_withdraw(entry=entry)
-    entry = services.entry_register(tournament=tournament, player=player)
+    entry = entry_services.entry_sign_up(tournament=tournament, player=player)
     assert entry.status == EntryStatus.PENDING
     assert tournament.entries.count() == 1
 

@@ -132,7 +132,7 @@ def test_players_register_themselves_and_withdraw(client, make_tournament, club)
     user = UserFactory(username="joiner")
     MembershipFactory(club=club, player__user=user, role=Role.PLAYER)
     client.login(username="joiner", password=PASSWORD)
-    client.post(t_url(tournament, "register"))
+    client.post(reverse("entries:sign_up", args=[tournament.club.slug, tournament.slug]))
     entry = tournament.entries.get(player__user=user)
     assert entry.status == EntryStatus.PENDING
     page = client.get(tournament.get_absolute_url()).content.decode()

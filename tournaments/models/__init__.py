@@ -1,6 +1,8 @@
 """Tournaments, the players entered in them, their stages and rounds."""
 
 from tournaments.models.entries import (
+    HOLDING_A_PLACE,
+    OUT_OF_THE_FIELD,
     Entry,
     EntryStatus,
     PairingRule,
@@ -27,6 +29,8 @@ from tournaments.models.tournament import (
 __all__ = [
     "CUBE_LIMITS",
     "DEFAULT_CUBE_LIMIT",
+    "HOLDING_A_PLACE",
+    "OUT_OF_THE_FIELD",
     "ClockKind",
     "Entry",
     "EntryStatus",

@@ -13,9 +13,17 @@ from tournaments.models.tournament import Tournament
 
 class EntryStatus(models.TextChoices):
     PENDING = "pending", _("Awaiting approval")
+    WAITING = "waiting", _("On the waiting list")
     APPROVED = "approved", _("Approved")
     CHECKED_IN = "checked_in", _("Checked in")
+    NO_SHOW = "no_show", _("Did not check in")
     WITHDRAWN = "withdrawn", _("Withdrawn")
+
+
+#: The entries that hold one of the field's places (a cap counts them).
+HOLDING_A_PLACE = (EntryStatus.PENDING, EntryStatus.APPROVED, EntryStatus.CHECKED_IN)
+#: The entries that are not (or no longer) in the field: never drawn, not counted.
+OUT_OF_THE_FIELD = (EntryStatus.WAITING, EntryStatus.NO_SHOW, EntryStatus.WITHDRAWN)
 
 
 class Entry(TimeStampedModel):
@@ -41,6 +49,13 @@ class Entry(TimeStampedModel):
         _("starting score"),
         default=0,
         help_text=_("Match points a late entry starts with."),
+    )
+    waiting_number = models.PositiveIntegerField(
+        _("place on the waiting list"),
+        null=True,
+        blank=True,
+        editable=False,
+        help_text=_("Waiting entries move up in the order of these numbers."),
     )
     requested_byes = models.JSONField(
         _("byes on request"),
@@ -71,6 +86,18 @@ class Entry(TimeStampedModel):
                 condition=Q(status__in=EntryStatus.values),
                 name="entry_status_valid",
                 violation_error_message=checks.CHOOSE_LISTED,
+            ),
+            # A waiting entry has its number on the list, and only a waiting one.
+            models.CheckConstraint(
+                condition=Q(status=EntryStatus.WAITING, waiting_number__isnull=False)
+                | (~Q(status=EntryStatus.WAITING) & Q(waiting_number__isnull=True)),
+                name="entry_waiting_number_iff_waiting",
+                violation_error_message=checks.WAITING_NUMBER,
+            ),
+            models.UniqueConstraint(
+                fields=["tournament", "waiting_number"],
+                condition=Q(waiting_number__isnull=False),
+                name="entry_waiting_number_once_per_tournament",
             ),
         ]
 

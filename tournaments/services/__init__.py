@@ -19,7 +19,6 @@ from tournaments.services.registration import (
     entry_add_guest,
     entry_approve,
     entry_check_in,
-    entry_register,
 )
 
 __all__ = [
@@ -28,7 +27,6 @@ __all__ = [
     "entry_add_guest",
     "entry_approve",
     "entry_check_in",
-    "entry_register",
     "pairing_rule_add",
     "pairing_rule_remove",
     "stage_set_clock",

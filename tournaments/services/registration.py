@@ -1,4 +1,5 @@
-"""Who plays: sign-up, approval, check-in, guests, seeds, withdrawals and swaps."""
+"""Who plays: the organizer's entries, approval, check-in, guests and seeds (players sign up
+themselves through the entries app, under its cap and waiting list)."""
 
 from __future__ import annotations
 
@@ -37,19 +38,6 @@ def _new_entry(tournament: Tournament, player: Player, status: str) -> Entry:
         existing.save(update_fields=["status", "updated_at"])
         return existing
     return Entry.objects.create(tournament=tournament, player=player, status=status)
-
-
-@logged_service("entry_register")
-@transaction.atomic
-def entry_register(*, tournament: Tournament, player: Player) -> Entry:
-    """A player signs himself up; the organizer approves."""
-    with tournament_change(tournament.pk):
-        tournament = tournament_lock(tournament)
-        if tournament.status != TournamentStatus.REGISTRATION:
-            raise UserError(
-                _("Registration for this tournament is not open."), code="registration_closed"
-            )
-        return _new_entry(tournament, player, EntryStatus.PENDING)
 
 
 @logged_service("entry_add")

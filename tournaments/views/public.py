@@ -1,4 +1,5 @@
-"""Public tournament pages: overview, draw, bracket, score sheets; a player's own sign-up."""
+"""Public tournament pages: overview, draw, bracket, score sheets; a player's withdrawal once
+the tournament runs (the sign-up is the entries app's)."""
 
 from __future__ import annotations
 
@@ -11,15 +12,16 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from clubs import permissions
-from clubs.services import player_for_user
 from clubs.shortcuts import deny
 from config.errors import UserError
 from draw import selectors as draw_selectors
 from draw import services as draw_services
+from entries import selectors as entry_selectors
+from entries import services as entry_services
 from matches import selectors as match_selectors
 from play.live_matches import live_matches
 from standings import selectors as standings_selectors
-from tournaments import pagecache, presentation, selectors, services
+from tournaments import pagecache, presentation, selectors
 from tournaments.models import (
     Round,
     RoundStatus,
@@ -60,6 +62,7 @@ def tournament_detail(request: HttpRequest, club: str, tournament: str) -> HttpR
         rules=SimpleLazyObject(lambda: presentation.rules_summary(obj)),
         rounds=rounds,
         my_entry=selectors.my_entry(obj, request.user),
+        signup=entry_selectors.signup_state(obj, request.user),
         can_register=permissions.can_register(request.user, obj),
         live=live_matches(obj) if obj.status == TournamentStatus.RUNNING else [],
         # Why a Swiss ended before its rounds (shown only when it did).
@@ -254,6 +257,8 @@ def display(request: HttpRequest, club: str, tournament: str) -> HttpResponse:
         standings_rows=standings_rows,
         seconds=_display_seconds(request),
         has_bracket=Stage.objects.filter(tournament=obj, kind__in=KNOCKOUT_STAGES).exists(),
+        # Before the start: a QR code for the players to check in with their phones.
+        check_in=obj.require_check_in and obj.status == TournamentStatus.REGISTRATION,
     )
     if request.headers.get("HX-Request") and part in DISPLAY_PARTS:
         response = render(request, f"tournaments/display/_{part}.html", context)
@@ -289,28 +294,17 @@ def _most_games(round_: Round) -> int:
 
 @login_required
 @require_POST
-def register(request: HttpRequest, club: str, tournament: str) -> HttpResponse:
-    obj = get_visible_tournament(request, club, tournament)
-    if not permissions.can_register(request.user, obj):
-        return deny(request)
-    try:
-        services.entry_register(tournament=obj, player=player_for_user(user=request.user))
-    except UserError as error:
-        messages.error(request, " ".join(error.messages))
-    else:
-        messages.success(request, _("You are registered. The organizer will approve your entry."))
-    return redirect(obj)
-
-
-@login_required
-@require_POST
 def withdraw(request: HttpRequest, club: str, tournament: str) -> HttpResponse:
     obj = get_visible_tournament(request, club, tournament)
     entry = selectors.my_entry(obj, request.user)
     if entry is None:
         return deny(request)
+    # Before the start a player takes back his sign-up: until the sign-up closes, and his
+    # place goes to the first on the waiting list.
+    before_the_start = obj.status in (TournamentStatus.DRAFT, TournamentStatus.REGISTRATION)
+    withdraw = entry_services.entry_take_back if before_the_start else draw_services.entry_withdraw
     try:
-        draw_services.entry_withdraw(entry=entry, user=request.user)
+        withdraw(entry=entry, user=request.user)
     except UserError as error:
         messages.error(request, " ".join(error.messages))
     else:

@@ -1,0 +1,121 @@
+"""Reads for sign-ups, the waiting list, check-in, join requests and invitations."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Count, F, Q, QuerySet
+from django.utils import timezone
+
+from clubs.models import Club, Membership
+from entries.models import JoinRequest, JoinRequestStatus, SignupRules
+from entries.services.check_in import check_in_closed_reason
+from entries.services.signup import BEFORE_THE_START, rules_of, signup_closed_reason
+from tournaments.models import HOLDING_A_PLACE, Entry, EntryStatus, Tournament
+
+
+@dataclass(frozen=True)
+class SignupState:
+    """What a tournament's page shows of its sign-up, for one visitor."""
+
+    rules: SignupRules
+    taken: int
+    waiting: int
+    closed_reason: str
+    my_entry: Entry | None
+    my_position: int | None
+    can_take_back: bool
+    check_in_reason: str
+
+    @property
+    def free(self) -> int | None:
+        if self.rules.capacity is None:
+            return None
+        return max(self.rules.capacity - self.taken, 0)
+
+    @property
+    def can_sign_up(self) -> bool:
+        active = self.my_entry is not None and self.my_entry.status != EntryStatus.WITHDRAWN
+        return not self.closed_reason and not active
+
+    @property
+    def can_check_in(self) -> bool:
+        return (
+            self.my_entry is not None
+            and self.my_entry.status == EntryStatus.APPROVED
+            and not self.check_in_reason
+        )
+
+
+def signup_state(tournament: Tournament, user: Any) -> SignupState:
+    rules = rules_of(tournament)
+    counts = Entry.objects.filter(tournament=tournament).aggregate(
+        taken=Count("pk", filter=Q(status__in=HOLDING_A_PLACE)),
+        waiting=Count("pk", filter=Q(status=EntryStatus.WAITING)),
+    )
+    mine = None
+    position = None
+    if user is not None and user.is_authenticated:
+        mine = Entry.objects.filter(tournament=tournament, player__user=user).first()
+    if mine is not None and mine.status == EntryStatus.WAITING:
+        position = Entry.objects.filter(
+            tournament=tournament,
+            status=EntryStatus.WAITING,
+            waiting_number__lte=mine.waiting_number,
+        ).count()
+    now = timezone.now()
+    closed = rules.closes_at is not None and now >= rules.closes_at
+    can_take_back = (
+        mine is not None
+        and tournament.status in BEFORE_THE_START
+        and mine.status != EntryStatus.WITHDRAWN
+        and (not closed or mine.status == EntryStatus.WAITING)
+    )
+    return SignupState(
+        rules=rules,
+        taken=counts["taken"],
+        waiting=counts["waiting"],
+        closed_reason=signup_closed_reason(tournament, rules, now),
+        my_entry=mine,
+        my_position=position,
+        can_take_back=can_take_back,
+        check_in_reason=check_in_closed_reason(tournament, now),
+    )
+
+
+def entry_list(tournament: Tournament) -> QuerySet[Entry]:
+    """Every entry with its state: the field by seed and name, then the waiting list in its
+    order, then those out of it."""
+    return (
+        Entry.objects.filter(tournament=tournament)
+        .select_related("player")
+        .order_by(
+            F("waiting_number").asc(nulls_first=True),
+            F("seed").asc(nulls_last=True),
+            "player__name",
+            "pk",
+        )
+    )
+
+
+def open_join_requests(club: Club) -> QuerySet[JoinRequest]:
+    return (
+        JoinRequest.objects.filter(club=club, status=JoinRequestStatus.PENDING)
+        .select_related("player")
+        .order_by("created_at", "pk")
+    )
+
+
+def my_join_request(club: Club, user: Any) -> JoinRequest | None:
+    if user is None or not user.is_authenticated:
+        return None
+    return JoinRequest.objects.filter(club=club, player__user=user).order_by("-created_at").first()
+
+
+def is_member(club: Club, user: Any) -> bool:
+    return bool(
+        user is not None
+        and user.is_authenticated
+        and Membership.objects.filter(club=club, player__user=user).exists()
+    )

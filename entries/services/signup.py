@@ -1,0 +1,210 @@
+"""Players signing up for a tournament themselves: the window, the cap, the waiting list.
+
+Every service here takes the tournament's row first (raising its version is the UPDATE that
+locks it), so sign-ups, withdrawals and changes of the cap run one at a time per tournament:
+the places are counted and the waiting numbers handed out under that lock, and two sign-ups
+for the last place never both get it."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils import formats, timezone
+from django.utils.translation import gettext as _
+
+from clubs.models import Player
+from config.errors import UserError
+from config.logs import logged_service
+from draw.services import entry_withdraw
+from entries import field
+from entries.models import SignupRules
+from events.bus import emit
+from events.types import EntrySignedUp, WaitingListMovedUp
+from tournaments.models import HOLDING_A_PLACE, Entry, EntryStatus, Tournament, TournamentStatus
+from tournaments.services import tournament_lock
+from tournaments.versions import tournament_change, tournament_changed
+
+#: While the field may still change: before the start.
+BEFORE_THE_START = (TournamentStatus.DRAFT, TournamentStatus.REGISTRATION)
+
+
+def rules_of(tournament: Tournament) -> SignupRules:
+    """The tournament's sign-up rules; unsaved defaults when it has none."""
+    found = SignupRules.objects.filter(tournament=tournament).first()
+    return found if found is not None else SignupRules(tournament=tournament, approval=True)
+
+
+def places_taken(tournament: Tournament) -> int:
+    return Entry.objects.filter(tournament=tournament, status__in=HOLDING_A_PLACE).count()
+
+
+def waiting_entries(tournament: Tournament) -> list[Entry]:
+    return list(
+        Entry.objects.filter(tournament=tournament, status=EntryStatus.WAITING)
+        .select_related("player")
+        .order_by("waiting_number", "pk")
+    )
+
+
+def _when(moment: datetime) -> str:
+    return formats.date_format(timezone.localtime(moment), "DATETIME_FORMAT")
+
+
+def signup_closed_reason(
+    tournament: Tournament, rules: SignupRules, now: datetime | None = None
+) -> str:
+    """Why a player cannot sign up now ("" when he can)."""
+    now = now or timezone.now()
+    if tournament.status != TournamentStatus.REGISTRATION:
+        return _("Registration for this tournament is not open.")
+    if rules.opens_at is not None and now < rules.opens_at:
+        return _("The sign-up opens on %(when)s.") % {"when": _when(rules.opens_at)}
+    if rules.closes_at is not None and now >= rules.closes_at:
+        return _("The sign-up closed on %(when)s.") % {"when": _when(rules.closes_at)}
+    return ""
+
+
+def _next_waiting_number(tournament: Tournament) -> int:
+    highest = Entry.objects.filter(tournament=tournament).aggregate(n=Max("waiting_number"))["n"]
+    return (highest or 0) + 1
+
+
+@logged_service("entry_sign_up")
+@transaction.atomic
+def entry_sign_up(*, tournament: Tournament, player: Player, now: datetime | None = None) -> Entry:
+    """The player signs himself up: a place in the field (awaiting approval if the rules say
+    so), else a place on the waiting list, else a refusal. Players told once it is committed."""
+    with tournament_change(tournament.pk):
+        tournament = tournament_lock(tournament)
+        rules = rules_of(tournament)
+        reason = signup_closed_reason(tournament, rules, now)
+        # Those already waiting come first into any place free by now.
+        waiting_list_move_up(tournament=tournament)
+        if reason:
+            raise UserError(reason, code="signup_closed")
+        entry = Entry.objects.filter(tournament=tournament, player=player).first()
+        if entry is not None and entry.status != EntryStatus.WITHDRAWN:
+            if entry.status == EntryStatus.WAITING:
+                message = _("%(name)s is already on the waiting list.")
+            else:
+                message = _("%(name)s is already entered.")
+            raise UserError(message % {"name": player.name}, code="already_entered")
+        waiting = Entry.objects.filter(tournament=tournament, status=EntryStatus.WAITING).count()
+        outcome = field.sign_up_outcome(
+            rules.capacity,
+            places_taken(tournament),
+            waiting_list=rules.waiting_list,
+            waiting=waiting,
+        )
+        if outcome is field.Outcome.FULL:
+            raise UserError(
+                _("The field is full, and this tournament has no waiting list."),
+                code="field_full",
+            )
+        entry = entry or Entry(tournament=tournament, player=player)
+        if outcome is field.Outcome.WAIT:
+            entry.status = EntryStatus.WAITING
+            entry.waiting_number = _next_waiting_number(tournament)
+        else:
+            entry.status = EntryStatus.PENDING if rules.approval else EntryStatus.APPROVED
+            entry.waiting_number = None
+        entry.full_clean()
+        entry.save()
+        emit(EntrySignedUp(entry_id=entry.pk))
+        return entry
+
+
+@logged_service("entry_take_back")
+@transaction.atomic
+def entry_take_back(*, entry: Entry, user: Any = None, now: datetime | None = None) -> Entry:
+    """The player takes back his sign-up (until the sign-up closes; a waiting player may
+    always leave the list); the first waiting player moves up into a place it frees."""
+    with tournament_change(entry.tournament_id):
+        tournament = tournament_lock(entry.tournament)
+        entry = Entry.objects.select_for_update().select_related("player").get(pk=entry.pk)
+        rules = rules_of(tournament)
+        now = now or timezone.now()
+        if tournament.status not in BEFORE_THE_START:
+            raise UserError(
+                _("The tournament has started; an organizer can withdraw you."),
+                code="signup_closed",
+            )
+        closed = rules.closes_at is not None and now >= rules.closes_at
+        if closed and entry.status != EntryStatus.WAITING:
+            raise UserError(
+                _("The sign-up closed on %(when)s; ask an organizer to withdraw you.")
+                % {"when": _when(rules.closes_at)},  # type: ignore[arg-type]
+                code="signup_closed",
+            )
+        entry = entry_withdraw(entry=entry, user=user)
+        waiting_list_move_up(tournament=tournament)
+        return entry
+
+
+@logged_service("waiting_list_move_up")
+@transaction.atomic
+def waiting_list_move_up(*, tournament: Tournament | int) -> list[Entry]:
+    """Fill the free places from the waiting list, first come first served, while the field
+    may still change; each player who moves up is told. Does nothing when nothing is free
+    (the listener, the repair and a second delivery find nothing to do)."""
+    pk = tournament if isinstance(tournament, int) else tournament.pk
+    locked = Tournament.objects.select_for_update().filter(pk=pk).first()
+    if locked is None or locked.status not in BEFORE_THE_START:
+        return []
+    rules = rules_of(locked)
+    moving = field.moving_up(rules.capacity, places_taken(locked), waiting_entries(locked))
+    if not moving:
+        return []
+    tournament_changed(pk)
+    status = EntryStatus.PENDING if rules.approval else EntryStatus.APPROVED
+    for entry in moving:
+        entry.status = status
+        entry.waiting_number = None
+        entry.save(update_fields=["status", "waiting_number", "updated_at"])
+        emit(WaitingListMovedUp(entry_id=entry.pk))
+    return moving
+
+
+@logged_service("signup_rules_set")
+@transaction.atomic
+def signup_rules_set(
+    *,
+    tournament: Tournament,
+    opens_at: datetime | None = None,
+    closes_at: datetime | None = None,
+    capacity: int | None = None,
+    waiting_list: bool = True,
+    approval: bool = False,
+) -> SignupRules:
+    """The organizer sets the sign-up's window, cap, waiting list and approval. A cap below
+    the places already taken is refused (nobody is put out of the field); a higher one lets
+    the waiting list move up at once."""
+    with tournament_change(tournament.pk):
+        tournament = tournament_lock(tournament)
+        taken = places_taken(tournament)
+        if capacity is not None and capacity < taken:
+            raise UserError(
+                _("%(taken)d players hold a place already; the cap cannot be lower.")
+                % {"taken": taken},
+                code="capacity_below_field",
+                field="capacity",
+            )
+        waiting = Entry.objects.filter(tournament=tournament, status=EntryStatus.WAITING)
+        if not waiting_list and capacity is not None and waiting.exists():
+            raise UserError(
+                _("Players are on the waiting list; keep it until they have moved up or left."),
+                code="waiting_list_in_use",
+                field="waiting_list",
+            )
+        rules = SignupRules.objects.filter(tournament=tournament).first() or SignupRules(
+            tournament=tournament
+        )
+        rules.opens_at, rules.closes_at = opens_at, closes_at
+        rules.capacity, rules.waiting_list, rules.approval = capacity, waiting_list, approval
+        rules.full_clean()
+        rules.save()
+        waiting_list_move_up(tournament=tournament)
+        return rules

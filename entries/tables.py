@@ -1,0 +1,47 @@
+"""The entry list as a django-tables2 table: each entry's state, exportable."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import django_tables2 as tables
+from django.utils.translation import gettext_lazy as _
+
+from config.exports import EXPORT_FORMATS
+
+__all__ = ["EXPORT_FORMATS", "EntryTable"]
+
+NUM = {"td": {"class": "num"}, "th": {"class": "num"}}
+
+
+class EntryTable(tables.Table):
+    seed = tables.Column(verbose_name=_("Seed"), attrs=NUM, default="")
+    player = tables.Column(accessor="player__name", verbose_name=_("Name"))
+    email = tables.Column(accessor="player__email", verbose_name=_("E-mail"), default="")
+    guest = tables.BooleanColumn(
+        accessor="player__is_guest", verbose_name=_("Guest"), orderable=False
+    )
+    status = tables.Column(verbose_name=_("State"))
+    waiting_number = tables.Column(verbose_name=_("Waiting list"), attrs=NUM, default="")
+    created_at = tables.DateTimeColumn(verbose_name=_("Signed up"), short=True)
+
+    class Meta:
+        attrs = {"class": "table entry-list"}
+        orderable = False
+        empty_text = _("Nobody has entered yet.")
+
+    def __init__(self, *args: Any, positions: dict[int, int], **kwargs: Any) -> None:
+        self.positions = positions
+        super().__init__(*args, **kwargs)
+
+    def render_waiting_number(self, record: Any) -> Any:
+        return self.positions.get(record.pk, "")
+
+    def value_waiting_number(self, record: Any) -> Any:
+        return self.positions.get(record.pk, "")
+
+    def render_guest(self, value: bool) -> str:
+        return str(_("yes")) if value else ""
+
+    def value_guest(self, value: bool) -> str:
+        return str(_("yes")) if value else ""

@@ -1,0 +1,124 @@
+"""Property: whatever sign-ups, withdrawals, late deliveries and cap changes come in, the field
+never holds more players than the cap, and the waiting list keeps the order players joined it
+in (against a plain model of a queue)."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from config.errors import UserError
+from draw import services as draw_services
+from entries import services
+from tests.factories import PlayerFactory
+from tournaments import services as tournament_services
+from tournaments.models import Entry, EntryStatus
+
+pytestmark = pytest.mark.django_db
+
+PLAYERS = 6
+_names = itertools.count()
+
+sign_up = st.tuples(st.just("sign_up"), st.integers(0, PLAYERS - 1))
+operations = st.lists(
+    st.one_of(
+        sign_up,
+        sign_up,  # twice as likely: the list needs players to move
+        st.tuples(st.just("take_back"), st.integers(0, PLAYERS - 1)),
+        st.tuples(st.just("withdraw"), st.integers(0, PLAYERS - 1)),
+        st.tuples(st.just("deliver"), st.just(0)),
+        st.tuples(st.just("cap"), st.integers(1, PLAYERS)),
+    ),
+    min_size=4,
+    max_size=24,
+)
+
+
+class Model:
+    """The waiting list as a plain queue."""
+
+    def __init__(self, cap: int) -> None:
+        self.cap, self.field, self.queue = cap, set[int](), list[int]()
+
+    def move_up(self) -> None:
+        while self.queue and len(self.field) < self.cap:
+            self.field.add(self.queue.pop(0))
+
+    def leave(self, i: int) -> bool:
+        if i in self.field:
+            self.field.discard(i)
+        elif i in self.queue:
+            self.queue.remove(i)
+        else:
+            return False
+        return True
+
+
+@settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(cap=st.integers(1, PLAYERS // 2), ops=operations)
+def test_the_cap_holds_and_the_queue_keeps_its_order(club, organizer, cap, ops):
+    n = next(_names)
+    tournament = tournament_services.tournament_create(
+        club=club, user=organizer, name=f"Property {n}"
+    )
+    tournament_services.tournament_open_registration(tournament=tournament)
+    services.signup_rules_set(tournament=tournament, capacity=cap)
+    people = [PlayerFactory(name=f"P{n}-{i}", user__username=f"p{n}x{i}") for i in range(PLAYERS)]
+    model = Model(cap)
+
+    def entry_of(i):
+        return Entry.objects.filter(tournament=tournament, player=people[i]).first()
+
+    for op, arg in ops:
+        if op == "sign_up":
+            model.move_up()  # those waiting come first into places free by now
+            active = arg in model.field or arg in model.queue
+            try:
+                services.entry_sign_up(tournament=tournament, player=people[arg])
+            except UserError:
+                assert active
+            else:
+                assert not active
+                (model.field.add if len(model.field) < model.cap else model.queue.append)(arg)
+        elif op in ("take_back", "withdraw"):
+            entry = entry_of(arg)
+            active = model.leave(arg)
+            if entry is None or not active:
+                continue
+            if op == "take_back":
+                services.entry_take_back(entry=entry)
+                model.move_up()
+            else:  # an organizer's withdrawal: the waiting list moves once it is delivered
+                draw_services.entry_withdraw(entry=entry)
+        elif op == "deliver":
+            services.waiting_list_move_up(tournament=tournament.pk)
+            model.move_up()
+        else:
+            try:
+                services.signup_rules_set(tournament=tournament, capacity=arg)
+            except UserError:
+                assert arg < len(model.field)
+            else:
+                model.cap = arg
+                model.move_up()
+
+        placed = set(
+            Entry.objects.filter(tournament=tournament, status=EntryStatus.APPROVED).values_list(
+                "player_id", flat=True
+            )
+        )
+        waiting = list(
+            Entry.objects.filter(tournament=tournament, status=EntryStatus.WAITING)
+            .order_by("waiting_number")
+            .values_list("player_id", flat=True)
+        )
+        assert len(placed) <= model.cap
+        assert placed == {people[i].pk for i in model.field}
+        assert waiting == [people[i].pk for i in model.queue]
