@@ -55,6 +55,7 @@ INSTALLED_APPS = [
     "axes",  # log-in attempts limited per account and address
     "clubs",
     "tournaments",
+    "chouettes",
     "matches",
     "play",
     "ratings",
