@@ -22,6 +22,7 @@ from tournaments.models import (
     PairingRule,
     Round,
     Tournament,
+    TournamentKind,
     TournamentStatus,
     epoch_microseconds,
     page_version,
@@ -39,8 +40,9 @@ def entries_of_player(player: Player) -> QuerySet[Entry]:
 
 
 def tournaments_of_club(club: Club, user: Any, *, can_manage: bool) -> QuerySet[Tournament]:
-    """The club's tournaments a visitor may see: drafts and unpublished ones for organizers."""
-    tournaments = Tournament.objects.filter(club=club).annotate(
+    """The club's tournaments a visitor may see: drafts and unpublished ones for organizers;
+    not the hidden tournaments that hold the club's ladders' matches."""
+    tournaments = Tournament.objects.filter(club=club, kind=TournamentKind.TOURNAMENT).annotate(
         entry_count=Count("entries", filter=~Q(entries__status=EntryStatus.WITHDRAWN))
     )
     if not can_manage:
