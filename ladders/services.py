@@ -19,6 +19,8 @@ from config.errors import UserError
 from config.logs import logged_service
 from config.slugs import unique_slug
 from draw.services import challenge_match_create
+from events.bus import emit
+from events.types import ChallengeIssued
 from ladders import messages
 from ladders.core import challenges as core_challenges
 from ladders.core import inactivity
@@ -236,6 +238,7 @@ def challenge_create(
         )
         challenge.full_clean()
         challenge.save()
+        emit(ChallengeIssued(challenge_id=challenge.pk))
         return challenge
 
 

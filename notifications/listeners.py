@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from events.registry import listen
 from events.types import (
+    ChallengeIssued,
     MemberAdded,
     ResultCorrected,
     ResultDisputed,
@@ -14,7 +15,7 @@ from events.types import (
     TournamentAdvanced,
     TournamentFinished,
 )
-from notifications import match_notices, tournament_notices
+from notifications import ladder_notices, match_notices, tournament_notices
 from tournaments.models import Round
 
 
@@ -70,3 +71,9 @@ def tournament_finished(event: TournamentFinished) -> None:
 def member_added(event: MemberAdded) -> None:
     """The new member: which club, which role."""
     tournament_notices.membership_welcome_notify(membership_id=event.membership_id)
+
+
+@listen(ChallengeIssued, name="notifications.challenge_issued")
+def challenge_issued(event: ChallengeIssued) -> None:
+    """The challenged player: who challenges him and by when he accepts."""
+    ladder_notices.challenge_issued_notify(challenge_id=event.challenge_id)

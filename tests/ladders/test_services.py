@@ -127,3 +127,23 @@ def test_a_forfeit_given_by_the_referee_counts_as_a_forfeit(ladder, players, org
 def test_the_hidden_tournament_is_not_a_club_tournament(ladder, club, organizer):
     assert Tournament.objects.filter(club=club).count() == 1
     assert list(tournaments_of_club(club, organizer, can_manage=True)) == []
+
+
+def test_challenges_reach_the_players_notifications_and_calendars(ladder, players, commit, client):
+    from notifications.calendar import calendar_feed
+    from notifications.models import Notification
+
+    eva, dirk = players[4], players[3]
+    challenge = commit(
+        services.challenge_create, ladder=ladder, challenger=eva, defender=dirk, user=None
+    )
+    notice = Notification.objects.get(recipient=dirk, kind="ladder_challenge")
+    assert "Eva challenges you" in notice.subject
+    assert b"challenge-%d@" % challenge.pk in calendar_feed(dirk)
+    commit(services.challenge_accept, challenge=challenge, user=None)
+    challenge.refresh_from_db()
+    # Accepted, it is a match: both players are told it is ready, and it is in their calendars.
+    assert Notification.objects.filter(kind="match_ready", recipient__in=[eva, dirk]).count() == 2
+    feed = calendar_feed(eva)
+    assert b"match-%d@" % challenge.match_id in feed
+    assert b"challenge-%d@" % challenge.pk not in feed
