@@ -71,9 +71,16 @@ def _detail_context(request: HttpRequest, club: Club, session: ChouetteSession) 
     return context
 
 
+#: The parts of the sheet that the players' phones poll (HTMX) while the keeper enters games.
+LIVE_PARTS = ("seats", "scores")
+
+
 def session_detail(request: HttpRequest, club: str, session: int) -> HttpResponse:
     club_obj, session_obj = _session(request, club, session)
     context = _detail_context(request, club_obj, session_obj)
+    part = request.GET.get("part", "")
+    if request.headers.get("HX-Request") and part in LIVE_PARTS:
+        return render(request, f"chouettes/_{part}.html", context)
     return render(request, "chouettes/session_detail.html", context)
 
 

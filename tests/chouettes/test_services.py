@@ -175,3 +175,17 @@ def test_the_export_has_a_column_per_player(client, session, organizer, club):
     text = response.content.decode("utf-8-sig")
     assert text.splitlines()[0].endswith("Anna,Ben,Cleo,Dirk,Eva")
     assert text.splitlines()[1].endswith("4,-1,-1,-1,-1")
+
+
+def test_the_players_phones_poll_the_seats_and_the_score(client, session, organizer, players):
+    url = session.get_absolute_url()
+    client.force_login(players[2].user)
+    page = client.get(url).content.decode()
+    assert 'hx-get="%s?part=scores"' % url in page
+    services.chouette_game_record(session=session, user=organizer, sheet=team_sheet(4, Side.BOX))
+    part = client.get(url + "?part=scores", HTTP_HX_REQUEST="true").content.decode()
+    assert part.startswith('<div id="chouette-scores"') and "Game 1" in part
+    seats_part = client.get(url + "?part=seats", HTTP_HX_REQUEST="true").content.decode()
+    assert "Game 2: the seats" in seats_part
+    client.force_login(organizer)
+    assert "?part=scores" not in client.get(url).content.decode()  # the keeper's page stays

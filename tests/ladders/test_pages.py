@@ -81,3 +81,48 @@ def test_the_ladder_page_in_german(client, club, organizer, ladder):
     services.ladder_join(ladder=ladder, player=member(club, "Anna"), user=organizer)
     response = client.get(ladder.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="de")
     assert "Verlauf" in response.content.decode()
+
+
+def test_an_online_ladder_match_opens_on_the_board_for_its_players(club, organizer):
+    ladder = services.ladder_create(
+        club=club, user=organizer, name="Online", reach=1, online_play=True
+    )
+    anna, ben = member(club, "Anna"), member(club, "Ben")
+    for player in (anna, ben):
+        services.ladder_join(ladder=ladder, player=player, user=organizer)
+    challenge = services.challenge_create(ladder=ladder, challenger=ben, defender=anna, user=None)
+    services.challenge_accept(challenge=challenge, user=None)
+    challenge.refresh_from_db()
+    assert challenge.match.is_online
+    board = reverse("online:board", args=[club.slug, ladder.tournament.slug, challenge.match_id])
+    response = logged_in(ben.user).get(board)
+    assert response.status_code == 200
+    assert response.context["side"] == 0  # the challenger plays the first side
+    page = logged_in(ben.user).get(ladder.get_absolute_url()).content.decode()
+    assert board in page
+
+
+def test_an_organizer_creates_a_ladder_from_the_form_and_players_cannot(club, organizer):
+    url = reverse("ladders:create", args=[club.slug])
+    anna = member(club, "Anna")
+    assert logged_in(anna.user).get(url).status_code == 403
+    data = {
+        "name": "Sommerleiter",
+        "reach": 3,
+        "accept_days": 5,
+        "play_days": 10,
+        "idle_days": 21,
+        "idle_places": 1,
+        "open_challenges": 1,
+        "match_length": 7,
+        "cube": "on",
+    }
+    response = logged_in(organizer).post(url, data)
+    assert response.status_code == 302
+    ladder = club.ladders.get()
+    assert (ladder.name, ladder.match_length, ladder.tournament.default_length) == (
+        "Sommerleiter",
+        7,
+        7,
+    )
+    assert ladder.tournament.cube_enabled
