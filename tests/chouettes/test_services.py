@@ -181,7 +181,7 @@ def test_the_players_phones_poll_the_seats_and_the_score(client, session, organi
     url = session.get_absolute_url()
     client.force_login(players[2].user)
     page = client.get(url).content.decode()
-    assert 'hx-get="%s?part=scores"' % url in page
+    assert f'hx-get="{url}?part=scores"' in page
     services.chouette_game_record(session=session, user=organizer, sheet=team_sheet(4, Side.BOX))
     part = client.get(url + "?part=scores", HTTP_HX_REQUEST="true").content.decode()
     assert part.startswith('<div id="chouette-scores"') and "Game 1" in part
