@@ -14,6 +14,8 @@ from chouettes.models import ChouetteLine, ChouetteSession, ChouetteSheet
 from clubs.models import Club, Player
 
 CUBE_CHOICES = [(2**n, str(2**n)) for n in range(0, 11)]
+#: The board's "winner" when every line ended with a drop (the sheet has none).
+NOBODY = "nobody"
 
 
 def _members(club: Club) -> Any:
@@ -68,11 +70,11 @@ class SheetForm(forms.Form):
 
     winner = forms.ChoiceField(
         label=_("Won on the board"),
-        required=False,
         choices=[
+            ("", "—"),
             ("box", _("Box")),
             ("team", _("Team")),
-            ("", _("Nobody: every line ended with a drop")),
+            (NOBODY, _("Nobody: every line ended with a drop")),
         ],
     )
     kind = forms.ChoiceField(
@@ -142,7 +144,7 @@ class SheetForm(forms.Form):
             lines = lines * self.members
         return core.GameSheet(
             lines=tuple(lines),
-            winner=core.Side(data["winner"]) if data["winner"] else None,
+            winner=None if data["winner"] == NOBODY else core.Side(data["winner"]),
             kind=core.Kind(data["kind"]),
             resigned=bool(data["resigned"]),
             automatic=data.get("automatic") or 0,
@@ -151,7 +153,7 @@ class SheetForm(forms.Form):
     @staticmethod
     def initial_from(sheet: core.GameSheet) -> dict[str, Any]:
         initial: dict[str, Any] = {
-            "winner": sheet.winner.value if sheet.winner else "",
+            "winner": sheet.winner.value if sheet.winner else NOBODY,
             "kind": sheet.kind.value,
             "resigned": sheet.resigned,
             "automatic": sheet.automatic,

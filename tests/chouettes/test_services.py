@@ -189,3 +189,19 @@ def test_the_players_phones_poll_the_seats_and_the_score(client, session, organi
     assert "Game 2: the seats" in seats_part
     client.force_login(organizer)
     assert "?part=scores" not in client.get(url).content.decode()  # the keeper's page stays
+
+
+def test_the_sheet_form_asks_who_won_and_knows_a_game_ended_by_drops(
+    client, session, organizer, club
+):
+    client.force_login(organizer)
+    url = reverse("chouettes:game", args=[club.slug, session.pk])
+    data = {"kind": "single"}
+    for seat in range(4):
+        data |= {f"cube_{seat}": 1, f"owner_{seat}": "center", f"drop_{seat}": "member"}
+    assert client.post(url, data).status_code == 400  # nobody said who won: nothing saved
+    assert not selectors.session_view(session).state.games
+    response = client.post(url, data | {"winner": "nobody"})
+    assert response.status_code == 302
+    game = selectors.session_view(session).state.games[0]
+    assert game.sheet.winner is None and game.box_points == (1, 1, 1, 1)
