@@ -162,6 +162,17 @@ class ChangeKind(models.TextChoices):
     WON = "won", _("won a challenge")
     LOST = "lost", _("lost a challenge")
     IDLE = "idle", _("dropped for not playing")
+    CORRECTED_WON = "corrected_won", _("result corrected: the challenger won")
+    CORRECTED_LOST = "corrected_lost", _("result corrected: the challenger lost")
+
+
+#: The changes that are a challenge's result, first or corrected.
+RESULT_KINDS = [
+    ChangeKind.WON,
+    ChangeKind.LOST,
+    ChangeKind.CORRECTED_WON,
+    ChangeKind.CORRECTED_LOST,
+]
 
 
 class LadderChange(TimeStampedModel):
@@ -171,7 +182,7 @@ class LadderChange(TimeStampedModel):
         Ladder, verbose_name=_("ladder"), on_delete=models.CASCADE, related_name="changes"
     )
     sequence = models.PositiveIntegerField(_("sequence"))
-    kind = models.CharField(_("why"), max_length=8, choices=ChangeKind.choices)
+    kind = models.CharField(_("why"), max_length=16, choices=ChangeKind.choices)
     player = models.ForeignKey(
         Player, verbose_name=_("player"), on_delete=models.PROTECT, related_name="+"
     )
@@ -208,10 +219,12 @@ class LadderChange(TimeStampedModel):
                 violation_error_message=checks.CHOOSE_LISTED,
             ),
             models.CheckConstraint(
-                condition=Q(kind__in=[ChangeKind.WON, ChangeKind.LOST], opponent__isnull=False)
+                condition=Q(kind__in=RESULT_KINDS, opponent__isnull=False, challenge__isnull=False)
                 | Q(kind__in=[ChangeKind.JOINED, ChangeKind.LEFT, ChangeKind.IDLE]),
                 name="ladder_change_challenge_has_opponent",
-                violation_error_message=_("A challenge's result names the opponent."),
+                violation_error_message=_(
+                    "A challenge's result names the challenge and the opponent."
+                ),
             ),
         ]
 

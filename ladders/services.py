@@ -27,6 +27,7 @@ from ladders.core import inactivity
 from ladders.core import ladder as core
 from ladders.models import (
     OPEN_STATUSES,
+    RESULT_KINDS,
     Challenge,
     ChallengeStatus,
     ChangeKind,
@@ -53,9 +54,16 @@ def as_core(row: LadderChange) -> core.Change:
         return core.Left(row.player_id, row.day)
     if row.kind == ChangeKind.IDLE:
         return core.Idle(row.player_id, row.day, row.places)
-    assert row.opponent_id is not None
+    assert row.opponent_id is not None and row.challenge_id is not None
+    if row.kind in (ChangeKind.CORRECTED_WON, ChangeKind.CORRECTED_LOST):
+        return core.Corrected(row.challenge_id, row.kind == ChangeKind.CORRECTED_WON, row.day)
     return core.Played(
-        row.player_id, row.opponent_id, row.kind == ChangeKind.WON, row.day, row.forfeit
+        row.player_id,
+        row.opponent_id,
+        row.kind == ChangeKind.WON,
+        row.day,
+        row.forfeit,
+        row.challenge_id,
     )
 
 
@@ -81,13 +89,21 @@ def _record(
 ) -> LadderChange:
     rules = ladder.rules()
     try:
-        order = core.apply(rules, current_order(ladder), change)
+        if isinstance(change, core.Corrected):  # every change after the challenge follows
+            order = core.replay(rules, [*history(ladder), change])
+        else:
+            order = core.apply(rules, current_order(ladder), change)
     except core.LadderError as error:
         players = [error.player] if error.player is not None else []
         raise messages.ladder_error(error, _names(*players), rules.reach) from error
     last = ladder.changes.aggregate(last=Max("sequence"))["last"] or 0
-    opponent = change.defender if isinstance(change, core.Played) else None
-    player = change.challenger if isinstance(change, core.Played) else change.player
+    if isinstance(change, core.Corrected):
+        assert challenge is not None
+        player, opponent = challenge.challenger_id, challenge.defender_id
+    elif isinstance(change, core.Played):
+        player, opponent = change.challenger, change.defender
+    else:
+        player, opponent = change.player, None
     row = LadderChange(
         ladder=ladder,
         sequence=last + 1,
@@ -281,7 +297,7 @@ def _decide(
     challenge.status = ChallengeStatus.DECIDED
     challenge.save(update_fields=["status", "updated_at"])
     change = core.Played(
-        challenge.challenger_id, challenge.defender_id, challenger_won, day, forfeit
+        challenge.challenger_id, challenge.defender_id, challenger_won, day, forfeit, challenge.pk
     )
     kind = ChangeKind.WON if challenger_won else ChangeKind.LOST
     return _record(ladder, change, kind=kind, challenge=challenge)
@@ -319,6 +335,38 @@ def challenge_match_finished(*, match_id: int) -> LadderChange | None:
         day = timezone.localdate(match.finished_at) if match.finished_at else timezone.localdate()
         forfeit = match.outcome == MatchOutcome.FORFEIT
         return _decide(ladder, challenge, challenger_won=won, forfeit=forfeit, day=day)
+
+
+@logged_service("challenge_match_corrected")
+@transaction.atomic
+def challenge_match_corrected(*, match_id: int) -> LadderChange | None:
+    """A referee corrected a decided ladder match so that the other player won: the ladder
+    is re-derived with the corrected outcome (a history row of its own; nothing before it
+    changes). A correction that leaves the winner, or re-opens the match, changes nothing."""
+    challenge = Challenge.objects.filter(match_id=match_id).select_related("ladder").first()
+    if challenge is None:
+        return None
+    with club_change(challenge.ladder.club_id):
+        ladder, challenge = _locked_challenge(challenge)
+        match = challenge.match
+        if challenge.status != ChallengeStatus.DECIDED or match is None:
+            return None
+        if match.status != MatchStatus.FINISHED or match.winner_id is None:
+            return None
+        won = match.winner_id == match.entry_a_id
+        counted = (
+            ladder.changes.filter(challenge=challenge, kind__in=RESULT_KINDS)
+            .order_by("-sequence")
+            .values_list("kind", flat=True)
+            .first()
+        )
+        if counted in (ChangeKind.WON, ChangeKind.CORRECTED_WON) and won:
+            return None
+        if counted in (ChangeKind.LOST, ChangeKind.CORRECTED_LOST) and not won:
+            return None
+        kind = ChangeKind.CORRECTED_WON if won else ChangeKind.CORRECTED_LOST
+        change = core.Corrected(challenge.pk, won, timezone.localdate())
+        return _record(ladder, change, kind=kind, challenge=challenge)
 
 
 @logged_service("ladder_tick")

@@ -5,7 +5,10 @@ by forfeit or not, a player dropped for not playing).
 - The challenger who wins takes the defender's place and everyone between moves down one;
 - the challenger who loses stays, or drops one place (``LadderRules.loser_drops``);
 - new players join at the bottom;
-- a player without a match for a while drops ``idle_places`` places (``inactivity``).
+- a player without a match for a while drops ``idle_places`` places (``inactivity``);
+- a corrected result (a referee's correction of the match) is a change of its own: the
+  ladder after it is the history replayed with the challenge's corrected outcome, so every
+  change after the challenge follows from it; the changes before stay as they were.
 
 >>> rules = LadderRules()
 >>> history = [Joined(1, D), Joined(2, D), Joined(3, D), Played(3, 1, True, D)]
@@ -16,11 +19,12 @@ by forfeit or not, a player dropped for not playing).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 
 __all__ = [
     "Change",
+    "Corrected",
     "Idle",
     "Joined",
     "LadderError",
@@ -87,6 +91,17 @@ class Played:
     challenger_won: bool
     day: date
     forfeit: bool = False
+    #: The challenge's id, for a later correction of its result.
+    challenge: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Corrected:
+    """The result of an earlier challenge was corrected: it counts with this outcome."""
+
+    challenge: int
+    challenger_won: bool
+    day: date
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +113,10 @@ class Idle:
     places: int
 
 
-Change = Joined | Left | Played | Idle
+Change = Joined | Left | Played | Idle | Corrected
+
+# The code of a correction of a challenge the history does not have.
+NO_SUCH_CHALLENGE = "no_such_challenge"
 
 
 def _move(order: tuple[int, ...], player: int, to: int) -> tuple[int, ...]:
@@ -108,7 +126,9 @@ def _move(order: tuple[int, ...], player: int, to: int) -> tuple[int, ...]:
 
 
 def apply(rules: LadderRules, order: tuple[int, ...], change: Change) -> tuple[int, ...]:
-    """The ladder after one change."""
+    """The ladder after one change (a correction needs the whole history: :func:`replay`)."""
+    if isinstance(change, Corrected):
+        raise TypeError("a corrected result re-derives the ladder from its history: replay()")
     if isinstance(change, Joined):
         if change.player in order:
             raise LadderError(ALREADY_ON_LADDER, player=change.player)
@@ -133,8 +153,28 @@ def apply(rules: LadderRules, order: tuple[int, ...], change: Change) -> tuple[i
 
 
 def replay(rules: LadderRules, history: Iterable[Change]) -> tuple[int, ...]:
-    """The ladder rebuilt from its history, top first."""
+    """The ladder rebuilt from its history, top first, every challenge with its last
+    corrected outcome.
+
+    >>> rules = LadderRules()
+    >>> history = [Joined(1, D), Joined(2, D), Joined(3, D), Played(3, 2, True, D, challenge=7),
+    ...            Played(2, 1, False, D, challenge=8)]
+    >>> replay(rules, history)
+    (1, 3, 2)
+    >>> replay(rules, [*history, Corrected(7, False, D)])
+    (1, 2, 3)
+    """
+    changes = list(history)
+    corrected = {c.challenge: c for c in changes if isinstance(c, Corrected)}
+    decided = {c.challenge for c in changes if isinstance(c, Played)}
+    for challenge in corrected:
+        if challenge not in decided:
+            raise LadderError(NO_SUCH_CHALLENGE)
     order: tuple[int, ...] = ()
-    for change in history:
+    for change in changes:
+        if isinstance(change, Corrected):
+            continue
+        if isinstance(change, Played) and change.challenge in corrected:
+            change = replace(change, challenger_won=corrected[change.challenge].challenger_won)
         order = apply(rules, order, change)
     return order

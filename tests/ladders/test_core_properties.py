@@ -1,9 +1,11 @@
 """Property: random ladders with joins, leaves, challenges in and out of range, results,
-forfeits and weeks without matches. After every step
+forfeits, corrected results and weeks without matches. After every step
 
 * the ladder is a permutation of its players (everyone once, nobody else);
 * it equals the ladder rebuilt from its history (``replay``);
 * it equals the one an independent reference in this test keeps by hand (a plain list);
+* a corrected result re-derives every change after it, as the reference rebuilt from its
+  own log with the corrected outcome;
 * a challenge is refused exactly when the reference says it breaks a rule (out of reach,
   not above, a second open challenge where one is allowed), and a refusal changes nothing.
 """
@@ -18,7 +20,17 @@ from hypothesis import strategies as st
 
 from ladders.core.challenges import check_challenge
 from ladders.core.inactivity import idle_due
-from ladders.core.ladder import Idle, Joined, LadderError, LadderRules, Left, Played, apply, replay
+from ladders.core.ladder import (
+    Corrected,
+    Idle,
+    Joined,
+    LadderError,
+    LadderRules,
+    Left,
+    Played,
+    apply,
+    replay,
+)
 
 START = date(2026, 3, 2)
 
@@ -33,7 +45,9 @@ rules_strategy = st.builds(
 
 steps = st.lists(
     st.tuples(
-        st.sampled_from(["join", "challenge", "challenge", "result", "forfeit", "days", "leave"]),
+        st.sampled_from(
+            ["join", "challenge", "challenge", "result", "forfeit", "days", "leave", "correct"]
+        ),
         st.integers(0, 50),
         st.integers(0, 50),
         st.booleans(),
@@ -44,31 +58,58 @@ steps = st.lists(
 
 
 class Reference:
-    """The rules worked by hand on a list; the last match days kept apart."""
+    """The rules worked by hand on a list, rebuilt from its own log after every step (so that
+    a corrected result re-derives what followed); the last match days kept apart."""
 
     def __init__(self, rules: LadderRules):
         self.rules = rules
+        self.log: list[tuple] = []
         self.order: list[int] = []
         self.last: dict[int, date] = {}
         self.drops: dict[int, int] = {}
 
+    def rebuild(self):
+        corrected = {entry[1]: entry[2] for entry in self.log if entry[0] == "correct"}
+        order: list[int] = []
+        for entry in self.log:
+            if entry[0] == "join":
+                order.append(entry[1])
+            elif entry[0] == "leave":
+                order.remove(entry[1])
+            elif entry[0] == "idle":
+                at = order.index(entry[1])
+                order.pop(at)
+                order.insert(min(at + entry[2], len(order)), entry[1])
+            elif entry[0] == "result":
+                _kind, challenge, challenger, defender, won = entry
+                won = corrected.get(challenge, won)
+                c, d = order.index(challenger), order.index(defender)
+                if won and d < c:
+                    order.pop(c)
+                    order.insert(d, challenger)
+                elif not won and self.rules.loser_drops and c < len(order) - 1:
+                    order[c], order[c + 1] = order[c + 1], order[c]
+        self.order = order
+
     def join(self, player, day):
-        self.order.append(player)
+        self.log.append(("join", player))
         self.last[player], self.drops[player] = day, 0
+        self.rebuild()
 
     def leave(self, player):
-        self.order.remove(player)
+        self.log.append(("leave", player))
         del self.last[player]
+        self.rebuild()
 
-    def result(self, challenger, defender, challenger_won, day):
-        c, d = self.order.index(challenger), self.order.index(defender)
-        if challenger_won and d < c:
-            self.order.pop(c)
-            self.order.insert(d, challenger)
-        elif not challenger_won and self.rules.loser_drops and c < len(self.order) - 1:
-            self.order[c], self.order[c + 1] = self.order[c + 1], self.order[c]
+    def result(self, challenge, challenger, defender, challenger_won, day):
+        self.log.append(("result", challenge, challenger, defender, challenger_won))
         for player in (challenger, defender):
             self.last[player], self.drops[player] = day, 0
+        self.rebuild()
+
+    def correct(self, challenge, challenger_won):
+        self.log.append(("correct", challenge, challenger_won))
+        self.rebuild()
 
     def idle_drops(self, today):
         """Walk the days one by one: the day after T full days without a match, drop."""
@@ -86,10 +127,9 @@ class Reference:
                         due.append((day, self.order.index(player), player))
                 day += timedelta(days=1)
         for _day, _index, player in sorted(due):
-            at = self.order.index(player)
-            self.order.pop(at)
-            self.order.insert(min(at + self.rules.idle_places, len(self.order)), player)
+            self.log.append(("idle", player, self.rules.idle_places))
             self.drops[player] += 1
+        self.rebuild()
 
     def refuses(self, challenger, defender, open_counts):
         c, d = self.order.index(challenger), self.order.index(defender)
@@ -116,11 +156,14 @@ def test_random_ladders_stay_permutations_equal_to_their_history(rules, first, a
     players = list(range(1, first + 1))
     next_player = first + 1
     open_challenges: list[tuple[int, int]] = []
+    decided: dict[int, bool] = {}  # challenge id: the outcome it counts with now
 
     def record(change):
         nonlocal order
         history.append(change)
-        order = apply(rules, order, change)
+        order = (
+            replay(rules, history) if isinstance(change, Corrected) else apply(rules, order, change)
+        )
 
     for player in players:
         record(Joined(player, today))
@@ -159,8 +202,16 @@ def test_random_ladders_stay_permutations_equal_to_their_history(rules, first, a
             # A forfeit: the defender did not accept in time (the challenger wins), or the
             # referee gave the match to either side.
             won = True if action == "forfeit" and b % 2 else flag
-            record(Played(challenger, defender, won, today, forfeit=action == "forfeit"))
-            reference.result(challenger, defender, won, today)
+            challenge = len(decided) + 1
+            record(Played(challenger, defender, won, today, action == "forfeit", challenge))
+            reference.result(challenge, challenger, defender, won, today)
+            decided[challenge] = won
+        elif action == "correct" and decided:
+            # A referee corrects an earlier result: the other player won it.
+            challenge = sorted(decided)[a % len(decided)]
+            decided[challenge] = not decided[challenge]
+            record(Corrected(challenge, decided[challenge], today))
+            reference.correct(challenge, decided[challenge])
         elif action == "days":
             today += timedelta(days=a % 12)
             for idle in idle_due(rules, history, today):

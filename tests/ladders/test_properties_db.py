@@ -1,8 +1,8 @@
 """Property, in the database: random ladders driven through the services (joins, leaves,
-challenges in and out of reach, accepts, declines, referees' results and forfeits on the
-ladder's matches, days passing with the daily round). After every step the ladder each
-history row keeps is a permutation of the players on it and equals the replay of the
-history up to that row; a refused step saves nothing."""
+challenges in and out of reach, accepts, declines, referees' results, forfeits and
+corrections on the ladder's matches, days passing with the daily round). After every step
+the ladder each history row keeps is a permutation of the players on it and equals the
+replay of the history up to that row; a refused step saves nothing."""
 
 from __future__ import annotations
 
@@ -18,7 +18,11 @@ from config.errors import UserError
 from ladders import services
 from ladders.core.ladder import replay
 from ladders.models import Challenge, ChallengeStatus, LadderChange
-from matches.services import match_award_forfeit, match_record_final_score
+from matches.services import (
+    match_award_forfeit,
+    match_correct_final_score,
+    match_record_final_score,
+)
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -34,6 +38,7 @@ ACTIONS = [
     "accept",
     "decline",
     "result",
+    "correct",
     "days",
 ]
 steps = st.lists(
@@ -140,6 +145,23 @@ def test_random_ladders_in_the_database_equal_their_history(
                                 match_record_final_score(
                                     match=match, score_a=scores[0], score_b=scores[1], user=referee
                                 )
+                    elif action == "correct":
+                        # A referee gives a played ladder match to the other player.
+                        done = [
+                            c.match
+                            for c in challenges
+                            if c.match is not None and c.match.status == "finished"
+                        ]
+                        if done:
+                            match = done[a % len(done)]
+                            flipped = (2, 5) if match.winner_id == match.entry_a_id else (5, 2)
+                            match_correct_final_score(
+                                match=match,
+                                score_a=flipped[0],
+                                score_b=flipped[1],
+                                reason="the other way round",
+                                user=referee,
+                            )
                     elif action == "days":
                         day += timedelta(days=a % 9)
                         services.ladder_tick(ladder=ladder, today=day)

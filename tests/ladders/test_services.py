@@ -147,3 +147,52 @@ def test_challenges_reach_the_players_notifications_and_calendars(ladder, player
     feed = calendar_feed(eva)
     assert b"match-%d@" % challenge.match_id in feed
     assert b"challenge-%d@" % challenge.pk not in feed
+
+
+def test_a_corrected_result_re_derives_the_ladder_from_the_challenge_on(
+    ladder, players, organizer, commit
+):
+    from matches.services import match_correct_final_score
+
+    ben, cleo = players[1], players[2]
+    first = services.challenge_create(
+        ladder=ladder, challenger=cleo, defender=ben, user=None, today=DAY
+    )
+    services.challenge_accept(challenge=first, user=None, today=DAY)
+    first.refresh_from_db()
+    commit(match_record_final_score, match=first.match, score_a=5, score_b=2, user=organizer)
+    assert names(ladder)[:3] == ["Anna", "Cleo", "Ben"]
+    # Dirk, fourth, challenges Cleo, who gives it up: Dirk takes her place.
+    dirk = players[3]
+    second = services.challenge_create(
+        ladder=ladder, challenger=dirk, defender=cleo, user=None, today=DAY
+    )
+    services.challenge_decline(challenge=second, user=None, today=DAY)
+    assert names(ladder)[:4] == ["Anna", "Dirk", "Cleo", "Ben"]
+
+    # The first match was entered the wrong way round: Ben won it.
+    commit(
+        match_correct_final_score,
+        match=first.match,
+        score_a=2,
+        score_b=5,
+        reason="swapped",
+        user=organizer,
+    )
+    last = LadderChange.objects.filter(ladder=ladder).last()
+    assert (last.kind, last.player, last.opponent) == ("corrected_lost", cleo, ben)
+    # Re-derived: Cleo stayed third, so Dirk's win over her took the third place.
+    assert names(ladder)[:4] == ["Anna", "Ben", "Dirk", "Cleo"]
+    assert rebuilt(ladder) == list(services.current_order(ladder))
+    # The earlier rows keep the ladder as it was then.
+    assert LadderChange.objects.filter(ladder=ladder, kind="won").count() == 2
+    # A correction that keeps the winner changes nothing.
+    commit(
+        match_correct_final_score,
+        match=first.match,
+        score_a=1,
+        score_b=5,
+        reason="score",
+        user=organizer,
+    )
+    assert LadderChange.objects.filter(ladder=ladder).last() == last
