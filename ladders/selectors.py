@@ -9,6 +9,12 @@ from django.db.models import QuerySet
 
 from clubs.models import Club, Player
 from ladders.models import OPEN_STATUSES, Challenge, Ladder, LadderChange
+from tournaments.models import Tournament
+
+
+def ladder_slug_of(tournament: Tournament) -> str | None:
+    """The ladder whose matches this (hidden) tournament holds."""
+    return Ladder.objects.filter(tournament=tournament).values_list("slug", flat=True).first()
 
 
 def club_ladders(club: Club) -> QuerySet[Ladder]:

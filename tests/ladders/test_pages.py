@@ -126,3 +126,9 @@ def test_an_organizer_creates_a_ladder_from_the_form_and_players_cannot(club, or
         7,
     )
     assert ladder.tournament.cube_enabled
+
+
+def test_the_page_of_a_ladders_tournament_is_the_ladder(client, club, ladder):
+    url = reverse("tournaments:detail", args=[club.slug, ladder.tournament.slug])
+    response = client.get(url)
+    assert response.status_code == 302 and response.url == ladder.get_absolute_url()

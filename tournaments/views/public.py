@@ -15,6 +15,7 @@ from clubs.services import player_for_user
 from clubs.shortcuts import deny
 from config.errors import UserError
 from draw import services as draw_services
+from ladders import selectors as ladder_selectors
 from matches import selectors as match_selectors
 from play.live_matches import live_matches
 from standings import selectors as standings_selectors
@@ -26,6 +27,7 @@ from tournaments.models import (
     StageKind,
     Tournament,
     TournamentFormat,
+    TournamentKind,
     TournamentStatus,
 )
 from tournaments.shortcuts import ROWS_PER_PAGE, get_visible_tournament, tournament_context
@@ -43,6 +45,10 @@ KNOCKOUT_STAGES = {
 @pagecache.anonymous_cached
 def tournament_detail(request: HttpRequest, club: str, tournament: str) -> HttpResponse:
     obj = get_visible_tournament(request, club, tournament)
+    if obj.kind == TournamentKind.LADDER:  # a ladder's matches: the ladder is their page
+        ladder = ladder_selectors.ladder_slug_of(obj)
+        if ladder is not None:
+            return redirect("ladders:detail", club=club, ladder=ladder)
     # The rounds and the players are built only when the page's cached part is missing
     # (under the tournament's version: tournaments.pagecache); the rest is per visitor.
     rounds = SimpleLazyObject(lambda: list(selectors.tournament_rounds(obj)))
