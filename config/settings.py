@@ -55,7 +55,9 @@ INSTALLED_APPS = [
     "axes",  # log-in attempts limited per account and address
     "clubs",
     "tournaments",
+    "chouettes",
     "matches",
+    "ladders",
     "play",
     "ratings",
     "draw",
@@ -200,6 +202,8 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     "notify-registrations": {"task": "notifications.tasks.notify_registrations", "schedule": 300.0},
     "notify-check-in": {"task": "notifications.tasks.notify_check_in", "schedule": 900.0},
     "notify-ready-matches": {"task": "notifications.tasks.notify_ready_matches", "schedule": 600.0},
+    # Ladders: forfeits, lapsed challenges, drops for not playing (idempotent within a day).
+    "ladders-tick": {"task": "ladders.tasks.tick_all", "schedule": 3600.0},
 }
 
 # --- Match analysis with GNU Backgammon (a separate program, GPL: never imported) -------------

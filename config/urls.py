@@ -24,6 +24,8 @@ urlpatterns = [
     path("notifications/", include("notifications.urls")),
     path("", include("entries.urls_clubs")),  # join requests and invitations
     path("clubs/", include("clubs.urls")),
+    path("clubs/<slug:club>/chouettes/", include("chouettes.urls")),
+    path("clubs/<slug:club>/ladders/", include("ladders.urls")),
     path("clubs/<slug:club>/t/", include("tournaments.urls")),
     path("clubs/<slug:club>/t/<slug:tournament>/matches/", include("matches.urls")),
     path(

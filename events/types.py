@@ -150,3 +150,13 @@ class ResultReported(DomainEvent):
 class ResultDisputed(DomainEvent):
     match_id: int
     report_id: int
+
+
+# --- ladders ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ChallengeIssued(DomainEvent):
+    """A player was challenged on a ladder and has until the challenge's date to accept."""
+
+    challenge_id: int

@@ -7,7 +7,8 @@ otherwise all day on the day its round was drawn. UIDs name the installation (``
 host), and SEQUENCE grows whenever the match, its round or its tournament changes, so calendar
 apps move an event instead of keeping a stale copy. The calendar always holds the site's time
 zone (VTIMEZONE), so that even a player without matches gets valid iCalendar (RFC 5545 wants
-at least one component).
+at least one component). A ladder challenge still waiting for its answer is an all-day event
+on the last day to accept; once accepted it is a match like any other.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from django.utils.translation import gettext as _
 from icalendar import Calendar, Event, Timezone
 
 from clubs.models import Player
+from ladders.models import Challenge, ChallengeStatus
 from matches.models import Match
 from notifications.match_notices import match_url
 from notifications.services import absolute, site_url
@@ -76,6 +78,8 @@ def calendar_feed(player: Player) -> bytes:
             calendar.add_component(_event(match, player, now))
         for entry in entered_tournaments(player):
             calendar.add_component(_tournament_event(entry, now))
+        for challenge in open_challenges(player):
+            calendar.add_component(_challenge_event(challenge, player, now))
         return calendar.to_ical()
 
 
@@ -109,6 +113,42 @@ def _tournament_event(entry: Entry, now: object) -> Event:
     if tournament.venue:
         event.add("location", tournament.venue)
     event.add("url", absolute(tournament.get_absolute_url()))
+    return event
+
+
+def open_challenges(player: Player) -> list[Challenge]:
+    """The player's ladder challenges waiting for an answer (one query)."""
+    return list(
+        Challenge.objects.filter(Q(challenger=player) | Q(defender=player))
+        .filter(status=ChallengeStatus.OPEN)
+        .select_related("ladder__club", "challenger", "defender")
+        .order_by("accept_by", "pk")
+    )
+
+
+def _challenge_event(challenge: Challenge, player: Player, now: object) -> Event:
+    ladder = challenge.ladder
+    other = challenge.defender if challenge.challenger_id == player.pk else challenge.challenger
+    url = absolute(
+        reverse("ladders:detail", kwargs={"club": ladder.club.slug, "ladder": ladder.slug})
+    )
+    event = Event()
+    event.add("uid", f"challenge-{challenge.pk}@{installation()}")
+    event.add("dtstamp", now)
+    event.add("sequence", max(0, int((challenge.updated_at - SEQUENCE_EPOCH).total_seconds())))
+    event.add("dtstart", challenge.accept_by)
+    event.add("dtend", challenge.accept_by + timedelta(days=1))
+    event.add(
+        "summary",
+        _("%(ladder)s: challenge %(challenger)s vs %(defender)s, accept by today")
+        % {
+            "ladder": ladder.name,
+            "challenger": challenge.challenger.name,
+            "defender": challenge.defender.name,
+        },
+    )
+    event.add("description", _("Opponent: %(name)s") % {"name": other.name})
+    event.add("url", url)
     return event
 
 

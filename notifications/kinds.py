@@ -35,6 +35,7 @@ RESULT_DISPUTED = "result_disputed"
 RESULT_CORRECTED = "result_corrected"
 MATCHES_OVERDUE = "matches_overdue"
 TOURNAMENT_FINISHED = "tournament_finished"
+LADDER_CHALLENGE = "ladder_challenge"
 
 KINDS: dict[str, Kind] = {
     kind.name: kind
@@ -56,6 +57,7 @@ KINDS: dict[str, Kind] = {
         Kind(RESULT_CORRECTED, about_my_match=True, tell_in_person=True),
         Kind(MATCHES_OVERDUE, about_my_match=True, tell_in_person=False),
         Kind(TOURNAMENT_FINISHED, about_my_match=False, tell_in_person=False),
+        Kind(LADDER_CHALLENGE, about_my_match=True, tell_in_person=True),
     ]
 }
 

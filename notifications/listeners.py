@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from events.registry import listen
 from events.types import (
+    ChallengeIssued,
     ClubInvitationSent,
     EntrySignedUp,
     JoinDecided,
@@ -19,7 +20,13 @@ from events.types import (
     TournamentFinished,
     WaitingListMovedUp,
 )
-from notifications import club_notices, entry_notices, match_notices, tournament_notices
+from notifications import (
+    club_notices,
+    entry_notices,
+    ladder_notices,
+    match_notices,
+    tournament_notices,
+)
 from tournaments.models import Round
 
 
@@ -105,3 +112,9 @@ def join_decided(event: JoinDecided) -> None:
 def club_invitation_sent(event: ClubInvitationSent) -> None:
     """The invited address: the link to join."""
     club_notices.invitation_send(invitation_id=event.invitation_id)
+
+
+@listen(ChallengeIssued, name="notifications.challenge_issued")
+def challenge_issued(event: ChallengeIssued) -> None:
+    """The challenged player: who challenges him and by when he accepts."""
+    ladder_notices.challenge_issued_notify(challenge_id=event.challenge_id)

@@ -9,6 +9,7 @@ from django.shortcuts import render
 from django.utils.formats import date_format, number_format
 from django.utils.translation import gettext as _
 
+from chouettes import selectors as selectors_chouettes
 from clubs import permissions
 from clubs.shortcuts import get_visible_club
 from players import selectors as selectors_players
@@ -55,7 +56,17 @@ def player_profile(request: HttpRequest, club: str, player: int) -> HttpResponse
         raise Http404
     can_manage = permissions.can_manage_club(request.user, club_obj)
     profile = selectors_players.player_profile(club_obj, player_obj, include_unpublished=can_manage)
-    context = {"club": club_obj, "profile": profile, "chart": _rating_chart(profile)}
+    chouettes = selectors_chouettes.player_chouette_stats(club_obj, player_obj)
+    context = {
+        "club": club_obj,
+        "profile": profile,
+        "chart": _rating_chart(profile),
+        "chouettes": chouettes,
+        "chouette_rows": [
+            (_("Chouettes"), chouettes.chouette),
+            (_("Money sessions"), chouettes.money_sessions),
+        ],
+    }
     return render(request, "clubs/player_profile.html", context)
 
 

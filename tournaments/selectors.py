@@ -23,6 +23,7 @@ from tournaments.models import (
     PairingRule,
     Round,
     Tournament,
+    TournamentKind,
     TournamentStatus,
     epoch_microseconds,
     page_version,
@@ -40,8 +41,9 @@ def entries_of_player(player: Player) -> QuerySet[Entry]:
 
 
 def tournaments_of_club(club: Club, user: Any, *, can_manage: bool) -> QuerySet[Tournament]:
-    """The club's tournaments a visitor may see: drafts and unpublished ones for organizers."""
-    tournaments = Tournament.objects.filter(club=club).annotate(
+    """The club's tournaments a visitor may see: drafts and unpublished ones for organizers;
+    not the hidden tournaments that hold the club's ladders' matches."""
+    tournaments = Tournament.objects.filter(club=club, kind=TournamentKind.TOURNAMENT).annotate(
         entry_count=Count("entries", filter=~Q(entries__status__in=OUT_OF_THE_FIELD))
     )
     if not can_manage:

@@ -6,6 +6,7 @@ a conflict and changes nothing then.
 """
 
 from draw.services.advance import tournament_advance, tournament_pair_next_round
+from draw.services.challenges import challenge_match_create
 from draw.services.corrections import match_correct_final_score, match_correct_games
 from draw.services.entries import (
     LateStart,
@@ -23,6 +24,7 @@ from draw.services.start import tournament_start
 
 __all__ = [
     "LateStart",
+    "challenge_match_create",
     "entry_add_late",
     "entry_cancel_bye",
     "entry_reinstate",

@@ -16,7 +16,7 @@ from events.bus import emit
 from events.types import RoundCreated, TournamentAdvanced, TournamentFinished
 from matches.models import UNDECIDED_STATUSES, Match
 from tournaments.formats import Drawing, FormatAdapter, adapter_of, format_of
-from tournaments.models import Round, RoundStatus, Tournament, TournamentStatus
+from tournaments.models import Round, RoundStatus, Tournament, TournamentKind, TournamentStatus
 from tournaments.pairing import RoundFormat
 from tournaments.services.lifecycle import tournament_lock
 from tournaments.versions import tournament_change, tournament_changed
@@ -83,7 +83,8 @@ def tournament_catch_up(*, tournament_id: int) -> bool:
     # Locked first, its version raised only if something changed: this runs after every result
     # and on every pass of the reconciler, mostly to find that nothing is due.
     tournament = tournament_lock(Tournament(pk=tournament_id))
-    if tournament.status != TournamentStatus.RUNNING:
+    # A ladder's matches have no draw: each is made for its challenge (``ladders``).
+    if tournament.status != TournamentStatus.RUNNING or tournament.kind == TournamentKind.LADDER:
         return False
     before = _fingerprint(tournament)
     adapter = adapter_of(tournament)

@@ -104,8 +104,16 @@ def test_the_demos_pages_fit_a_phone_for_a_visitor_and_for_its_organizer(
 ):
     """Both walks on one demo: building the demo takes seconds."""
     visitor = crawl(Client(), ["/", "/clubs/", "/clubs/demo/"])
-    for kind in ("/leaderboard/", "/players/", "/standings/", "/bracket/", "/swiss/1/"):
+    for kind in (
+        "/leaderboard/",
+        "/players/",
+        "/standings/",
+        "/bracket/",
+        "/swiss/1/",
+        "/ladders/club-ladder/",
+    ):
         assert any(kind in path for path in visitor), (kind, visitor)
+    assert any(re.search(r"/chouettes/\d+/$", path) for path in visitor), visitor
     organizer = Client()
     organizer.force_login(django_user_model.objects.get(username="organizer"))
     managed = crawl(organizer, ["/dashboard/", "/clubs/demo/", "/notifications/"])

@@ -206,9 +206,8 @@ def test_every_event_type_round_trips_through_its_payload():
 def test_every_listener_is_named_by_its_app():
     assert listeners
     for name in listeners:
-        assert name.split(".")[0] in {"draw", "entries", "ratings", "analysis", "notifications"}, (
-            name
-        )
+        app = name.split(".")[0]
+        assert app in {"draw", "entries", "ratings", "ladders", "analysis", "notifications"}, name
 
 
 def test_with_the_broker_down_a_save_waits_for_it_once_not_once_per_listener(

@@ -135,8 +135,9 @@ def _count_queries(client, url):
     return len(queries)
 
 
-# Each with the query of the club pages' version (the cache key).
-PROFILE_QUERIES = 13
+# Each with the query of the club pages' version (the cache key); the profile's chouette
+# statistics take one more (four when the player sat at a chouette).
+PROFILE_QUERIES = 14
 LEADERBOARD_QUERIES = 6
 
 

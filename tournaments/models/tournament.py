@@ -38,6 +38,14 @@ class TournamentFormat(models.TextChoices):
     ROUND_ROBIN = "round_robin", _("Round robin")
 
 
+class TournamentKind(models.TextChoices):
+    TOURNAMENT = "tournament", _("Tournament")
+    #: A challenge ladder's matches (``ladders``): no draw of its own, not listed with the
+    #: club's tournaments; its matches are recorded, reported, played online and rated as
+    #: any tournament's.
+    LADDER = "ladder", _("Ladder matches")
+
+
 class MatchFormat(models.TextChoices):
     POINTS = "points", _("N-point match")
     GAMES = "games", _("Best of N games")
@@ -96,6 +104,9 @@ class Tournament(VersionedSave, TimeStampedModel):
         max_length=16,
         choices=TournamentStatus.choices,
         default=TournamentStatus.DRAFT,
+    )
+    kind = models.CharField(
+        _("kind"), max_length=12, choices=TournamentKind.choices, default=TournamentKind.TOURNAMENT
     )
     is_published = models.BooleanField(
         _("published"),
@@ -274,6 +285,11 @@ class Tournament(VersionedSave, TimeStampedModel):
                 condition=~Q(slug=""),
                 name="tournament_slug_not_empty",
                 violation_error_message=checks.NOT_EMPTY,
+            ),
+            models.CheckConstraint(
+                condition=Q(kind__in=TournamentKind.values),
+                name="tournament_kind_valid",
+                violation_error_message=checks.CHOOSE_LISTED,
             ),
             models.CheckConstraint(
                 condition=Q(status__in=TournamentStatus.values),

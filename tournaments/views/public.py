@@ -18,6 +18,7 @@ from draw import selectors as draw_selectors
 from draw import services as draw_services
 from entries import selectors as entry_selectors
 from entries import services as entry_services
+from ladders import selectors as ladder_selectors
 from matches import selectors as match_selectors
 from play.live_matches import live_matches
 from standings import selectors as standings_selectors
@@ -29,6 +30,7 @@ from tournaments.models import (
     StageKind,
     Tournament,
     TournamentFormat,
+    TournamentKind,
     TournamentStatus,
 )
 from tournaments.shortcuts import ROWS_PER_PAGE, get_visible_tournament, tournament_context
@@ -47,6 +49,10 @@ KNOCKOUT_STAGES = {
 @pagecache.anonymous_cached
 def tournament_detail(request: HttpRequest, club: str, tournament: str) -> HttpResponse:
     obj = get_visible_tournament(request, club, tournament)
+    if obj.kind == TournamentKind.LADDER:  # a ladder's matches: the ladder is their page
+        ladder = ladder_selectors.ladder_slug_of(obj)
+        if ladder is not None:
+            return redirect("ladders:detail", club=club, ladder=ladder)
     export = results_views.entries_export(request, obj)
     if export is not None:
         return export

@@ -12,6 +12,7 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.test.utils import override_settings
 
+from clubs.management.demo_club_play import demo_club_play
 from clubs.management.demo_tournaments import demo_tournaments
 from clubs.models import Club, Membership, Player, Role
 from clubs.versions import club_change
@@ -68,6 +69,11 @@ class Command(BaseCommand):
             for tournament in demo_tournaments(club):
                 url = tournament.get_absolute_url()
                 self.stdout.write(f"Tournament “{tournament.name}”: {url}")
+            with transaction.atomic():
+                organizer = get_user_model().objects.get(username="organizer")
+                members = [self.make_player(*person) for person in PEOPLE]
+                for url in demo_club_play(club, organizer, members):
+                    self.stdout.write(f"Club play: {url}")
         self.print_logins(club)
 
     @contextlib.contextmanager

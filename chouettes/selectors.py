@@ -1,0 +1,154 @@
+"""Reads of chouette sessions: each session replayed from its events (a fixed number of
+queries, however many games), the club's sessions, a player's chouette statistics."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from django.db.models import QuerySet
+
+from chouettes.core import replay as core
+from chouettes.core.settlement import Transfer, settle
+from chouettes.models import ChouetteEvent, ChouetteLine, ChouetteSession, ChouetteSheet, EventKind
+from clubs.models import Club, Player
+
+
+@dataclass(frozen=True)
+class SessionView:
+    session: ChouetteSession
+    state: core.SessionState
+    names: dict[int, str]
+    #: Every event in order, each game with all its sheets (oldest first).
+    events: list[ChouetteEvent]
+    sheets: dict[int, list[ChouetteSheet]]
+    #: The players present, in the order of the next game's seats.
+    present: list[int] = field(default_factory=list)
+
+    @property
+    def seats(self) -> core.Seats | None:
+        return self.state.seats(self.session.rules())
+
+    @property
+    def next_game_number(self) -> int:
+        return len(self.state.games) + 1
+
+    def money(self, points: int) -> int:
+        return points * self.session.stake
+
+    def standings(self) -> list[tuple[str, int, int, bool]]:
+        """Name, points, money and whether present, best first."""
+        rows = [
+            (self.names[p], total, self.money(total), p in self.state.order)
+            for p, total in self.state.totals.items()
+        ]
+        return sorted(rows, key=lambda row: (-row[1], row[0]))
+
+    def settlement(self) -> list[Transfer]:
+        """In money (minor units), or in points when the session is played for points only."""
+        stake = self.session.stake
+        return settle({p: t * stake if stake else t for p, t in self.state.totals.items()})
+
+
+def sheets_by_event(events: Iterable[ChouetteEvent]) -> dict[int, list[ChouetteSheet]]:
+    game_ids = [event.pk for event in events if event.kind == EventKind.GAME]
+    sheets = list(ChouetteSheet.objects.filter(event_id__in=game_ids).order_by("event", "version"))
+    lines: dict[int, list[ChouetteLine]] = defaultdict(list)
+    for line in ChouetteLine.objects.filter(sheet__in=sheets):
+        lines[line.sheet_id].append(line)
+    by_event: dict[int, list[ChouetteSheet]] = defaultdict(list)
+    for sheet in sheets:
+        sheet.core = sheet.as_core(lines[sheet.pk])  # type: ignore[attr-defined]
+        by_event[sheet.event_id].append(sheet)
+    return by_event
+
+
+def core_events(
+    events: Iterable[ChouetteEvent], sheets: dict[int, list[ChouetteSheet]]
+) -> list[core.Event]:
+    """The events as the replay takes them, each game with its latest sheet."""
+    replayed: list[core.Event] = []
+    for event in events:
+        if event.kind == EventKind.JOIN:
+            replayed.append(core.Join(event.player_id))
+        elif event.kind == EventKind.LEAVE:
+            replayed.append(core.Leave(event.player_id))
+        else:
+            replayed.append(core.Play(event.game_number, sheets[event.pk][-1].core))
+    return replayed
+
+
+def session_view(session: ChouetteSession) -> SessionView:
+    events = list(session.events.select_related("player", "recorded_by").order_by("sequence"))
+    sheets = sheets_by_event(events)
+    state = core.replay(session.rules(), core_events(events, sheets))
+    names = {event.player_id: event.player.name for event in events if event.player_id}
+    return SessionView(session, state, names, events, sheets, list(state.order))
+
+
+def club_sessions(club: Club) -> QuerySet[ChouetteSession]:
+    return ChouetteSession.objects.filter(club=club).order_by("-created_at")
+
+
+def session_players(session: ChouetteSession) -> list[Player]:
+    ids = session.events.filter(kind=EventKind.JOIN).values_list("player_id", flat=True)
+    return list(Player.objects.filter(pk__in=ids).order_by("name"))
+
+
+@dataclass
+class PlayStats:
+    sessions: int = 0
+    games: int = 0
+    games_as_box: int = 0
+    points: int = 0
+    #: Money won or lost per currency, in minor units.
+    money: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass
+class PlayerChouetteStats:
+    chouette: PlayStats = field(default_factory=PlayStats)
+    money_sessions: PlayStats = field(default_factory=PlayStats)
+
+    @property
+    def any(self) -> bool:
+        return bool(self.chouette.games or self.money_sessions.games)
+
+
+def player_chouette_stats(club: Club, player: Player) -> PlayerChouetteStats:
+    """The player's chouette games and money games (two at the table) in the club's sessions,
+    apart from tournament play. Four queries, however many sessions (one without any)."""
+    sessions = {
+        s.pk: s for s in ChouetteSession.objects.filter(club=club, events__player=player).distinct()
+    }
+    stats = PlayerChouetteStats()
+    if not sessions:
+        return stats
+    events = list(
+        ChouetteEvent.objects.filter(session__in=sessions).order_by("session", "sequence")
+    )
+    sheets = sheets_by_event(events)
+    per_session: dict[int, list[ChouetteEvent]] = defaultdict(list)
+    for event in events:
+        per_session[event.session_id].append(event)
+    for session_id, session_events in per_session.items():
+        session = sessions[session_id]
+        state = core.replay(session.rules(), core_events(session_events, sheets))
+        seen: set[str] = set()
+        for game in state.games:
+            if player.pk not in game.results:
+                continue
+            kind = "money" if game.is_money_game else "chouette"
+            bucket = stats.money_sessions if game.is_money_game else stats.chouette
+            if kind not in seen:
+                bucket.sessions += 1
+                seen.add(kind)
+            bucket.games += 1
+            bucket.games_as_box += game.seats.box == player.pk
+            points = game.results[player.pk]
+            bucket.points += points
+            bucket.money[session.currency] = (
+                bucket.money.get(session.currency, 0) + points * session.stake
+            )
+    return stats

@@ -1,0 +1,17 @@
+from django.urls import path
+
+from chouettes import views
+
+app_name = "chouettes"
+
+urlpatterns = [
+    path("", views.session_list, name="list"),
+    path("new/", views.session_create, name="create"),
+    path("<int:session>/", views.session_detail, name="detail"),
+    path("<int:session>/game/", views.game_record, name="game"),
+    path("<int:session>/join/", views.player_join, name="join"),
+    path("<int:session>/leave/<int:player>/", views.player_leave, name="leave"),
+    path("<int:session>/close/", views.session_close, name="close"),
+    path("<int:session>/games/<int:game>/correct/", views.game_correct, name="correct"),
+    path("<int:session>/export/", views.session_export, name="export"),
+]
