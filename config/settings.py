@@ -60,6 +60,7 @@ INSTALLED_APPS = [
     "ratings",
     "draw",
     "standings",
+    "money",
     "notifications",
     "analysis",  # match analysis with GNU Backgammon
     "api",
