@@ -21,6 +21,8 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("notifications/", include("notifications.urls")),
     path("clubs/", include("clubs.urls")),
+    path("clubs/<slug:club>/money/", include("money.urls_club")),
+    path("clubs/<slug:club>/t/<slug:tournament>/money/", include("money.urls")),
     path("clubs/<slug:club>/t/", include("tournaments.urls")),
     path("clubs/<slug:club>/t/<slug:tournament>/matches/", include("matches.urls")),
     path(

@@ -1,0 +1,23 @@
+"""The money app's writes: settings, fees and payments, the ledger."""
+
+from money.services.fees import (
+    fee_mark_paid,
+    fee_mark_unpaid,
+    fee_refund,
+    fee_waive,
+    reentry_add,
+)
+from money.services.ledger import ledger_record, ledger_reverse
+from money.services.settings import club_money_settings_update, event_money_update
+
+__all__ = [
+    "club_money_settings_update",
+    "event_money_update",
+    "fee_mark_paid",
+    "fee_mark_unpaid",
+    "fee_refund",
+    "fee_waive",
+    "ledger_record",
+    "ledger_reverse",
+    "reentry_add",
+]
