@@ -1,6 +1,7 @@
 """The money app's writes: settings, fees and payments, the ledger."""
 
 from money.services.fees import (
+    entry_check_in_paid,
     fee_mark_paid,
     fee_mark_unpaid,
     fee_refund,
@@ -12,6 +13,7 @@ from money.services.settings import club_money_settings_update, event_money_upda
 
 __all__ = [
     "club_money_settings_update",
+    "entry_check_in_paid",
     "event_money_update",
     "fee_mark_paid",
     "fee_mark_unpaid",

@@ -155,3 +155,23 @@ def test_a_split_or_table_that_does_not_add_up_changes_nothing(tournament):
             payout_table=[{"up_to": 8, "places": 3, "percentages": [7000, 3000]}],
         )
     assert selectors.event_money(tournament).entry_fee == 2000
+
+
+def test_an_unpaid_player_is_not_checked_in_where_the_club_says_so(tournament, treasurer, client):
+    from clubs.models import Role
+    from tests.factories import PASSWORD, MembershipFactory
+
+    organizer = UserFactory()
+    MembershipFactory(club=tournament.club, player__user=organizer, role=Role.ORGANIZER)
+    entry = EntryFactory(tournament=tournament)
+    services.club_money_settings_update(club=tournament.club, check_in_unpaid=False)
+    client.login(username=organizer.username, password=PASSWORD)
+    url = f"/clubs/{tournament.club.slug}/t/{tournament.slug}/manage/entries/{entry.pk}/check-in/"
+    page = client.post(url, follow=True).content.decode()
+    assert "has not paid the entry fee" in page
+    entry.refresh_from_db()
+    assert entry.status == EntryStatus.APPROVED
+    services.fee_mark_paid(entry=entry, method="cash", recorded_by=treasurer)
+    client.post(url)
+    entry.refresh_from_db()
+    assert entry.status == EntryStatus.CHECKED_IN
