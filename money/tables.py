@@ -54,3 +54,64 @@ class LedgerTable(tables.Table):
 
     def value_recorded_by(self, value: Any) -> str:
         return str(value.get_username())
+
+
+class PayoutSheetTable(tables.Table):
+    """The payout sheet's rows, then the books of each pool (for the exports)."""
+
+    pool = tables.Column(verbose_name=_("Pool"))
+    flight = tables.Column(verbose_name=_("Flight"))
+    place = tables.Column(verbose_name=_("Place"))
+    player = tables.Column(verbose_name=_("Player"))
+    prize = tables.Column(verbose_name=_("Prize"), attrs=NUM)
+    owed = tables.Column(verbose_name=_("Fee owed"), attrs=NUM)
+    net = tables.Column(verbose_name=_("Paid out"), attrs=NUM)
+
+    class Meta:
+        orderable = False
+        attrs = {"class": "table payouts"}
+        empty_text = _("No prizes yet.")
+
+    def __init__(self, data: Any, *, numbers: NumberFormat, **kwargs: Any) -> None:
+        super().__init__(data, **kwargs)
+        self.numbers = numbers
+
+    def _amount(self, value: Any) -> str:
+        return self.numbers.plain(value) if isinstance(value, int) else str(value or "")
+
+    render_prize = render_owed = render_net = _amount
+    value_prize = value_owed = value_net = _amount
+
+
+def sheet_table_rows(sheet: Any) -> list[dict[str, Any]]:
+    rows: list[dict[str, Any]] = [
+        {
+            "pool": row.pool,
+            "flight": row.flight,
+            "place": row.place,
+            "player": row.player,
+            "prize": row.prize,
+            "owed": row.owed,
+            "net": row.net,
+        }
+        for row in sheet.rows
+    ]
+    for pool in sheet.pools:
+        for line in pool.lines:
+            rows.append(
+                {
+                    "pool": pool.label,
+                    "flight": _("Books"),
+                    "player": line.label,
+                    "prize": line.amount,
+                }
+            )
+        rows.append(
+            {
+                "pool": pool.label,
+                "flight": _("Books"),
+                "player": _("Balances") if pool.balances else _("Does not balance"),
+                "prize": pool.money_in - pool.money_out,
+            }
+        )
+    return rows

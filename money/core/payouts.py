@@ -4,9 +4,10 @@ The payout table says, for a field of up to so many players, how many places are
 each one's percentage of the pool. Players sharing a place (an elimination band such as 5–8,
 or a tie the tie-breaks cannot separate) share the sum of those places' prizes. Rounding rule,
 stated on the sheet: each place's prize is its percentage of the pool rounded down to the
-cent; a band's sum is shared in whole rounding units (the club's, e.g. 5 €), an odd unit to the
-better tie-break first; whatever is left below a unit, and the prizes of places nobody holds,
-goes to the highest place of the flight.
+cent; a shared place's sum is split equally, an odd cent to the better tie-break first; each
+prize is rounded down to the club's rounding unit (e.g. 5 €), players sharing a place alike;
+whatever rounding leaves, and the prizes of places nobody holds, goes to the highest place of
+the flight.
 """
 
 from __future__ import annotations
@@ -160,12 +161,17 @@ def place_prizes(
         places = range(first, last + 1)
         band_total = sum(by_place[place - 1] for place in places if place <= len(by_place))
         held.update(places)
-        units, below_unit = divmod(band_total, unit)
-        each, odd = divmod(units, len(members))
-        remainder += below_unit
+        each, odd = divmod(band_total, len(members))
+        if unit == 1:
+            # Shared to the cent: the odd cents to the better tie-breaks first.
+            shares = [each + (1 if i < odd else 0) for i in range(len(members))]
+        else:
+            # Rounded down alike, so tied players get the same; the rest to the highest place.
+            shares = [each // unit * unit] * len(members)
+        remainder += band_total - sum(shares)
         prizes.extend(
-            Prize(member.entrant, first, last, (each + (1 if i < odd else 0)) * unit)
-            for i, member in enumerate(members)
+            Prize(member.entrant, first, last, share)
+            for member, share in zip(members, shares, strict=True)
         )
     remainder += sum(
         by_place[place - 1] for place in range(1, len(by_place) + 1) if place not in held

@@ -3,8 +3,8 @@ the flights, the ties and the withdrawals, an event's payout sheet
 
 * balances to the cent (collected + added = prizes + house + costs + pot + undistributed),
 * pays no negative prize,
-* gives the players of one shared place the same, but for the odd rounding unit that goes to
-  the better tie-break first (and the rounding's remainder, which goes to the highest place),
+* gives the players of one shared place the same (to the cent: an odd cent to the better
+  tie-break first; the rounding's remainder goes to the highest place, apart),
 * is the same when computed again,
 
 and a Calcutta's settlement balances (sales = payouts + house) with no negative share.
@@ -121,8 +121,8 @@ def test_the_books_balance_and_ties_share_alike(data):
         for prize in result.prizes:
             bands.setdefault((prize.first, prize.last), []).append(prize.share)
         for shared in bands.values():
-            # the same to the rounding unit, the odd units to the better tie-breaks first
-            assert max(shared) - min(shared) <= data.unit
+            # the same; to the cent, an odd cent to the better tie-breaks first
+            assert max(shared) - min(shared) <= (1 if data.unit == 1 else 0)
             assert shared == sorted(shared, reverse=True)
         # with a table that pays a better place more, a better single place never gets less
         row = result.row
