@@ -193,3 +193,49 @@ class LedgerForm(forms.Form):
         if not amount:
             raise ValidationError(_("A movement of nothing is not booked."))
         return int(amount)
+
+
+class SidePoolForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=80)
+
+    def __init__(self, *args: Any, numbers: NumberFormat, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["fee"] = AmountField(label=_("Fee"), numbers=numbers)
+        self.fields["house_share"] = PercentField(
+            label=_("House's share (%)"), required=False, numbers=numbers
+        )
+        self.fields["payout_table"] = PayoutTableField(
+            label=_("Payout table"),
+            required=False,
+            numbers=numbers,
+            help_text=_("As the tournament's; empty: the default."),
+        )
+
+    def clean_house_share(self) -> int:
+        return int(self.cleaned_data.get("house_share") or 0)
+
+
+class SidePoolJoinForm(PaymentForm):
+    entry = forms.ModelChoiceField(label=_("Player"), queryset=None)  # type: ignore[arg-type]
+
+    def __init__(self, *args: Any, entries: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["entry"]
+        assert isinstance(field, forms.ModelChoiceField)
+        field.queryset = entries
+        field.label_from_instance = lambda entry: entry.player.name  # type: ignore[method-assign]
+        self.order_fields(["entry", "method", "reference"])
+
+
+class SeasonPotForm(forms.Form):
+    def __init__(self, *args: Any, numbers: NumberFormat, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["payout_table"] = PayoutTableField(
+            label=_("Payout table"),
+            required=False,
+            numbers=numbers,
+            help_text=_(
+                "One row per line: the largest field it is for, the places paid, the "
+                "percentages best first, e.g. “8; 2; 70 30”. Empty: the default."
+            ),
+        )

@@ -13,10 +13,18 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 
 from money import selectors
-from money.core import EventInput, PayoutTable, Placed, event_sheet
+from money.core import (
+    EventInput,
+    PayoutTable,
+    Placed,
+    PoolSheet,
+    among,
+    event_sheet,
+    pool_sheet,
+)
 from money.core.books import Books
-from money.core.payouts import DEFAULT_TABLE
-from money.models import EntryFee, FeeStatus
+from money.core.payouts import DEFAULT_TABLE, FlightResult
+from money.models import EntryFee, FeeStatus, SidePool, SidePoolEntry
 from standings.placings import MAIN, placings
 from standings.selectors import tournament_standings
 from tournaments.models import Entry, Tournament, TournamentStatus
@@ -144,6 +152,16 @@ def books_lines(books: Books) -> list[BooksLine]:
     return lines
 
 
+def pool_lines(books: Books, money_in: str = "") -> list[BooksLine]:
+    """The books of a pool with no added money, costs or pot (a side pool, the season's)."""
+    return [
+        BooksLine(money_in or _("Fees collected"), books.collected, True),
+        BooksLine(_("Prizes"), books.prizes, False),
+        BooksLine(_("House's share"), books.house, False),
+        *books_lines(books)[6:],
+    ]
+
+
 def payout_sheet(tournament: Tournament) -> PayoutSheet:
     money = selectors.event_money(tournament)
     unit = selectors.club_money_settings(tournament.club).rounding_unit
@@ -169,14 +187,15 @@ def payout_sheet(tournament: Tournament) -> PayoutSheet:
     sheet = PayoutSheet(tournament, tournament.status == TournamentStatus.FINISHED, unit)
     prize_pool = _("Prize pool")
     charged: set[int] = set()
-    for flight, result in computed.flights.items():
+
+    def add_rows(pool: str, flight: str, result: FlightResult) -> None:
         for prize in result.prizes:
             if not prize.amount:
                 continue
             place = str(prize.first) if prize.first == prize.last else f"{prize.first}–{prize.last}"
             sheet.rows.append(
                 SheetRow(
-                    pool=prize_pool,
+                    pool=pool,
                     flight=flight_label(flight),
                     place=place,
                     entry_id=prize.entrant,
@@ -187,6 +206,9 @@ def payout_sheet(tournament: Tournament) -> PayoutSheet:
                 )
             )
             charged.add(prize.entrant)
+
+    for flight, result in computed.flights.items():
+        add_rows(prize_pool, flight, result)
     books = computed.books
     sheet.pools.append(
         PoolBlock(
@@ -199,4 +221,44 @@ def payout_sheet(tournament: Tournament) -> PayoutSheet:
             remainder=sum(result.remainder for result in computed.flights.values()),
         )
     )
+    for side_pool, side in side_pool_sheets(tournament, places.get(MAIN, []), unit):
+        add_rows(side_pool.name, MAIN, side.result)
+        sheet.pools.append(
+            PoolBlock(
+                key=f"side-{side_pool.pk}",
+                label=side_pool.name,
+                lines=pool_lines(side.books),
+                money_in=side.books.money_in,
+                money_out=side.books.money_out,
+                balances=side.books.balances,
+                remainder=side.result.remainder,
+            )
+        )
     return sheet
+
+
+def side_pool_sheets(
+    tournament: Tournament, main: list[Placed], unit: int
+) -> list[tuple[SidePool, PoolSheet]]:
+    """Every side pool of the tournament, paid by the main event's places among its own
+    entrants (those not refunded)."""
+    pools = list(SidePool.objects.filter(tournament=tournament).order_by("created_at", "pk"))
+    joined: dict[int, dict[int, int]] = {}
+    for pool_id, entry_id, amount in SidePoolEntry.objects.filter(
+        side_pool__tournament=tournament, refunded=False
+    ).values_list("side_pool_id", "entry_id", "amount"):
+        joined.setdefault(pool_id, {})[entry_id] = amount
+    found = []
+    for pool in pools:
+        entrants = joined.get(pool.pk, {})
+        table = PayoutTable.from_data(pool.payout_table) if pool.payout_table else DEFAULT_TABLE
+        placed = among([p for p in main if p.entrant in entrants])
+        found.append(
+            (
+                pool,
+                pool_sheet(
+                    sum(entrants.values()), placed, table, pool.house_share, unit, len(entrants)
+                ),
+            )
+        )
+    return found

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from money.views import fees, payouts
+from money.views import fees, payouts, pools
 
 app_name = "money"
 
@@ -10,5 +10,8 @@ urlpatterns = [
     path("", fees.fees, name="fees"),
     path("settings/", fees.settings, name="settings"),
     path("payouts/", payouts.payouts, name="payouts"),
+    path("side-pools/", pools.side_pools, name="side_pools"),
+    path("side-pools/<int:pool>/join/", pools.side_pool_join, name="side_pool_join"),
+    path("side-pools/refund/<int:joined>/", pools.side_pool_refund, name="side_pool_refund"),
     path("fees/<int:entry>/<int:number>/<slug:action>/", fees.fee_action, name="fee_action"),
 ]

@@ -15,7 +15,9 @@ from money.core.books import (
     BooksError,
     EventInput,
     EventSheet,
+    PoolSheet,
     event_sheet,
+    pool_sheet,
 )
 from money.core.payouts import (
     FlightResult,
@@ -24,6 +26,7 @@ from money.core.payouts import (
     Placed,
     Prize,
     TableError,
+    among,
     place_prizes,
 )
 from money.core.shares import WHOLE, percent_of, split_by_percent
@@ -39,8 +42,10 @@ __all__ = [
     "PayoutRow",
     "PayoutTable",
     "Placed",
+    "PoolSheet",
     "Prize",
     "TableError",
+    "among",
     "event_sheet",
     "format_amount",
     "format_percent",
@@ -48,5 +53,6 @@ __all__ = [
     "parse_percent",
     "percent_of",
     "place_prizes",
+    "pool_sheet",
     "split_by_percent",
 ]

@@ -107,3 +107,36 @@ def event_sheet(data: EventInput) -> EventSheet:
     )
     books.check()
     return EventSheet(books, pool, flight_pools, flights)
+
+
+@dataclass(frozen=True, slots=True)
+class PoolSheet:
+    """A single pool (a side pool, the season's pot): what came in, the house's share, the
+    prizes by place."""
+
+    books: Books
+    result: FlightResult
+
+
+def pool_sheet(
+    collected: int,
+    placed: Sequence[Placed],
+    table: PayoutTable = DEFAULT_TABLE,
+    house_share: int = 0,
+    unit: int = 1,
+    field_size: int = 0,
+) -> PoolSheet:
+    """Pay ``collected`` less the house's share by place; its books checked."""
+    house = percent_of(collected, house_share)
+    result = place_prizes(collected - house, table, placed, unit, field_size)
+    books = Books(
+        collected=collected,
+        added=0,
+        house=house,
+        costs=0,
+        pot=0,
+        prizes=result.paid,
+        undistributed=result.undistributed,
+    )
+    books.check()
+    return PoolSheet(books, result)

@@ -179,3 +179,22 @@ def place_prizes(
     best = prizes[0]
     prizes[0] = Prize(best.entrant, best.first, best.last, best.share, remainder)
     return FlightResult(pool, row, tuple(prizes), remainder)
+
+
+def among(placed: Sequence[Placed]) -> list[Placed]:
+    """The places of some of a flight's players counted among themselves (a side pool's
+    entrants): players who shared a place still share one.
+
+    >>> among([Placed(7, 3, 4), Placed(2, 1, 1), Placed(9, 3, 4), Placed(5, 5, 8)])
+    [Placed(entrant=2, first=1, last=1), Placed(entrant=7, first=2, last=3), \
+Placed(entrant=9, first=2, last=3), Placed(entrant=5, first=4, last=4)]
+    """
+    ordered = sorted(enumerate(placed), key=lambda item: (item[1].first, item[1].last, item[0]))
+    result: list[Placed] = []
+    position = 1
+    for _band, group in groupby(ordered, key=lambda item: (item[1].first, item[1].last)):
+        members = [entry for _index, entry in group]
+        last = position + len(members) - 1
+        result.extend(Placed(member.entrant, position, last) for member in members)
+        position = last + 1
+    return result

@@ -2,6 +2,7 @@
 
 from money.models.fees import EntryFee, FeeStatus, PaymentMethod
 from money.models.ledger import AppendOnly, LedgerEntry, LedgerKind
+from money.models.pools import SeasonPot, SidePool, SidePoolEntry
 from money.models.settings import CURRENCIES, ClubMoneySettings, EventMoney
 
 __all__ = [
@@ -14,4 +15,7 @@ __all__ = [
     "LedgerEntry",
     "LedgerKind",
     "PaymentMethod",
+    "SeasonPot",
+    "SidePool",
+    "SidePoolEntry",
 ]

@@ -9,6 +9,12 @@ from money.services.fees import (
     reentry_add,
 )
 from money.services.ledger import ledger_record, ledger_reverse
+from money.services.pools import (
+    season_pot_update,
+    side_pool_create,
+    side_pool_join,
+    side_pool_refund,
+)
 from money.services.settings import club_money_settings_update, event_money_update
 
 __all__ = [
@@ -22,4 +28,8 @@ __all__ = [
     "ledger_record",
     "ledger_reverse",
     "reentry_add",
+    "season_pot_update",
+    "side_pool_create",
+    "side_pool_join",
+    "side_pool_refund",
 ]

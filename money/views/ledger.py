@@ -17,6 +17,7 @@ from money.forms import ClubMoneySettingsForm, LedgerForm
 from money.models import LedgerEntry
 from money.tables import LedgerTable
 from money.views.common import club_organizer, numbers_of, run
+from tournaments.models import Season
 
 
 @club_organizer
@@ -78,6 +79,7 @@ def ledger(request: HttpRequest, club: Club) -> HttpResponse:
             "numbers": numbers,
             "settings_form": settings_form,
             "book_form": book_form,
+            "seasons": Season.objects.filter(club=club).order_by("-created_at"),
         },
     )
 

@@ -26,14 +26,21 @@ HAND_WORKED = [
     ("Consolation", "2", "Player 006", 500, 0, 500),
     ("Last Chance", "1", "Player 005", 1430, 0, 1430),
 ]
+#: The side pool "Side pool" (10 €, house 10 %, "4; 2; 70 30"): players 2, 3, 5 and 6 enter;
+#: in the main event they are 3–4, 2, 5–8 and 5–8, so among themselves 2, 1, 3–4 and 3–4.
+#: Collected 40 €, house 4 €, 36 € paid: 1st 25.20 → 25, 2nd 10.80 → 10; 1.00 left → 1st.
+SIDE_POOL_HAND_WORKED = [
+    ("Side pool", "Main", "1", "Player 003", 2600, 0, 2600),
+    ("Side pool", "Main", "2", "Player 002", 1000, 0, 1000),
+]
 PAYOUT_TABLE = [
     {"up_to": 4, "places": 2, "percentages": [7000, 3000]},
     {"up_to": 8, "places": 4, "percentages": [5000, 2500, 1250, 1250]},
 ]
 
 
-def finished_event(make_tournament, play, user):
-    tournament = make_tournament(8, format="main_consolation", last_chance=True)
+def finished_event(make_tournament, play, user, *, side_pool=False, **settings):
+    tournament = make_tournament(8, format="main_consolation", last_chance=True, **settings)
     services.club_money_settings_update(club=tournament.club, rounding_unit=500)
     services.event_money_update(
         tournament=tournament,
@@ -48,6 +55,19 @@ def finished_event(make_tournament, play, user):
     for entry in tournament.entries.select_related("player").order_by("seed"):
         if entry.player.name != "Player 008":
             services.fee_mark_paid(entry=entry, method="cash", recorded_by=user)
+    if side_pool:
+        pool = services.side_pool_create(
+            tournament=tournament,
+            name="Side pool",
+            fee=1000,
+            house_share=1000,
+            payout_table=PAYOUT_TABLE[:1],
+        )
+        for entry in tournament.entries.select_related("player"):
+            if entry.player.name in ("Player 002", "Player 003", "Player 005", "Player 006"):
+                services.side_pool_join(
+                    side_pool=pool, entry=entry, method="cash", recorded_by=user
+                )
     while matches := open_matches(tournament):
         for match in matches:
             play(match)

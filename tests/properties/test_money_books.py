@@ -15,7 +15,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from money.core import EventInput, PayoutRow, PayoutTable, Placed, event_sheet
+from money.core import EventInput, PayoutRow, PayoutTable, Placed, among, event_sheet, pool_sheet
 from money.core.calcutta import Lot, calcutta_sheet
 from money.core.fees import collected, refund_due
 from money.core.payouts import DEFAULT_TABLE
@@ -169,3 +169,30 @@ def test_a_calcutta_balances(auction, table, house, unit):
     assert all(h.paid >= 0 and h.won >= 0 for h in sheet.holdings)
     assert sum(h.paid for h in sheet.holdings) == sheet.sales
     assert calcutta_sheet(lots, places, table, house, unit) == sheet
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.integers(1, 40), unique=True, max_size=20).flatmap(
+        lambda ids: st.tuples(st.just(ids), bands(ids))
+    ),
+    st.integers(0, 5_000),
+    st.one_of(st.just(DEFAULT_TABLE), tables()),
+    st.integers(0, 3_000),
+    st.sampled_from([1, 100, 500]),
+    st.data(),
+)
+def test_a_side_pool_pays_by_place_among_its_entrants(field, fee, table, house, unit, data):
+    """Some of the field enter a side pool; it balances, and its places count among them."""
+    _ids, placed = field
+    chosen = [p for p in placed if data.draw(st.booleans())]
+    ranked = among(chosen)
+    assert sorted(p.first for p in ranked)[:1] in ([], [1])
+    assert [p.entrant for p in ranked] == [
+        p.entrant for p in sorted(chosen, key=lambda p: (p.first, p.last))
+    ]
+    sheet = pool_sheet(fee * len(chosen), ranked, table, house, unit)
+    books = sheet.books
+    assert books.collected == books.prizes + books.house + books.undistributed
+    assert all(prize.amount >= 0 for prize in sheet.result.prizes)
+    assert pool_sheet(fee * len(chosen), ranked, table, house, unit) == sheet
