@@ -239,3 +239,49 @@ class SeasonPotForm(forms.Form):
                 "percentages best first, e.g. “8; 2; 70 30”. Empty: the default."
             ),
         )
+
+
+class CalcuttaForm(forms.Form):
+    def __init__(self, *args: Any, numbers: NumberFormat, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["house_share"] = PercentField(
+            label=_("House's share (%)"),
+            required=False,
+            numbers=numbers,
+            help_text=_("Of the sales."),
+        )
+        self.fields["max_buyback"] = PercentField(
+            label=_("Buy-back share (%)"),
+            numbers=numbers,
+            help_text=_("The most of himself a player may buy back from his buyer."),
+        )
+        self.fields["min_bid"] = AmountField(label=_("Lowest bid"), numbers=numbers)
+        self.fields["payout_table"] = PayoutTableField(
+            label=_("Calcutta payout table"),
+            required=False,
+            numbers=numbers,
+            help_text=_("As the tournament's; empty: the default."),
+        )
+
+    def clean_house_share(self) -> int:
+        return int(self.cleaned_data.get("house_share") or 0)
+
+
+class BidForm(forms.Form):
+    bidder = forms.CharField(label=_("Bidder"), max_length=120)
+
+    def __init__(self, *args: Any, numbers: NumberFormat, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["amount"] = AmountField(label=_("Bid"), numbers=numbers)
+        self.fields["bidder"].widget.attrs.update({"list": "bidders", "autocomplete": "off"})
+
+
+class BuybackForm(forms.Form):
+    entry = forms.TypedChoiceField(label=_("Player"), coerce=int)
+
+    def __init__(self, *args: Any, numbers: NumberFormat, players: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["entry"]
+        assert isinstance(field, forms.TypedChoiceField)
+        field.choices = players
+        self.fields["share"] = PercentField(label=_("Share of himself (%)"), numbers=numbers)

@@ -16,7 +16,7 @@ from api.views.base import ERRORS, ApiView
 from clubs import permissions
 from clubs.models import ApiToken, Club
 from money import selectors as money_selectors
-from money.sheets import payout_sheet
+from money.calcutta import full_payout_sheet
 from tournaments.models import Tournament
 
 
@@ -42,7 +42,7 @@ class TournamentPools(ApiView):
     serializer_class = PoolSerializer
 
     def get(self, request: Request, pk: int) -> Response:
-        sheet = payout_sheet(_tournament(self, request, pk))
+        sheet = full_payout_sheet(_tournament(self, request, pk))
         return Response(PoolSerializer(sheet.pools, many=True).data)
 
 
@@ -54,7 +54,7 @@ class TournamentPayouts(ApiView):
     serializer_class = PayoutSerializer
 
     def get(self, request: Request, pk: int) -> Response:
-        sheet = payout_sheet(_tournament(self, request, pk))
+        sheet = full_payout_sheet(_tournament(self, request, pk))
         return Response(PayoutSerializer(sheet.rows, many=True).data)
 
 

@@ -1,5 +1,6 @@
-"""The money of a club's events: settings, fees, pools and the ledger."""
+"""The money of a club's events: settings, fees, pools, the Calcutta and the ledger."""
 
+from money.models.calcutta import Calcutta, CalcuttaBid, CalcuttaBuyback, CalcuttaLot
 from money.models.fees import EntryFee, FeeStatus, PaymentMethod
 from money.models.ledger import AppendOnly, LedgerEntry, LedgerKind
 from money.models.pools import SeasonPot, SidePool, SidePoolEntry
@@ -8,6 +9,10 @@ from money.models.settings import CURRENCIES, ClubMoneySettings, EventMoney
 __all__ = [
     "CURRENCIES",
     "AppendOnly",
+    "Calcutta",
+    "CalcuttaBid",
+    "CalcuttaBuyback",
+    "CalcuttaLot",
     "ClubMoneySettings",
     "EntryFee",
     "EventMoney",

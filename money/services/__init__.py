@@ -1,5 +1,13 @@
-"""The money app's writes: settings, fees and payments, the ledger."""
+"""The money app's writes: settings, fees and payments, pools, the Calcutta, the ledger."""
 
+from money.services.calcutta import (
+    calcutta_bid,
+    calcutta_buyback,
+    calcutta_make_lots,
+    calcutta_open_lot,
+    calcutta_sell,
+    calcutta_setup,
+)
 from money.services.fees import (
     entry_check_in_paid,
     fee_mark_paid,
@@ -18,6 +26,12 @@ from money.services.pools import (
 from money.services.settings import club_money_settings_update, event_money_update
 
 __all__ = [
+    "calcutta_bid",
+    "calcutta_buyback",
+    "calcutta_make_lots",
+    "calcutta_open_lot",
+    "calcutta_sell",
+    "calcutta_setup",
     "club_money_settings_update",
     "entry_check_in_paid",
     "event_money_update",

@@ -8,7 +8,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 from config.exports import export_response
-from money.sheets import payout_sheet
+from money.calcutta import full_payout_sheet
 from money.tables import PayoutSheetTable, sheet_table_rows
 from money.views.common import context, numbers_of, tournament_organizer
 from tournaments.models import Tournament
@@ -17,7 +17,7 @@ from tournaments.models import Tournament
 @tournament_organizer
 def payouts(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     numbers = numbers_of(tournament.club)
-    sheet = payout_sheet(tournament)
+    sheet = full_payout_sheet(tournament)
     export = export_response(
         request.GET.get("_export"),
         PayoutSheetTable(sheet_table_rows(sheet), numbers=numbers),
