@@ -9,7 +9,6 @@ from money.services.calcutta import (
     calcutta_setup,
 )
 from money.services.fees import (
-    entry_check_in_paid,
     fee_mark_paid,
     fee_mark_unpaid,
     fee_refund,
@@ -33,7 +32,6 @@ __all__ = [
     "calcutta_sell",
     "calcutta_setup",
     "club_money_settings_update",
-    "entry_check_in_paid",
     "event_money_update",
     "fee_mark_paid",
     "fee_mark_unpaid",

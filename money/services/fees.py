@@ -16,11 +16,9 @@ from money.models import EntryFee, FeeStatus, LedgerEntry, LedgerKind, PaymentMe
 from money.selectors import (
     club_money_settings,
     event_money,
-    may_check_in,
     played_before_withdrawing,
 )
 from money.services.ledger import ledger_book
-from tournaments import services as tournament_services
 from tournaments.models import Entry, EntryStatus
 
 
@@ -153,18 +151,3 @@ def reentry_add(*, entry: Entry, recorded_by: Any) -> EntryFee:
     fee.full_clean()
     fee.save()
     return fee
-
-
-@logged_service("entry_check_in_paid")
-@transaction.atomic
-def entry_check_in_paid(*, entry: Entry) -> Entry:
-    """Check a player in, unless the club lets only players who paid (or were let off) check
-    in and this one has not paid: the check-in every page uses."""
-    Entry.objects.select_for_update().filter(pk=entry.pk).first()
-    if not may_check_in(entry):
-        raise UserError(
-            _("%(name)s has not paid the entry fee; this club checks in only players who paid.")
-            % {"name": entry.player.name},
-            code="unpaid",
-        )
-    return tournament_services.entry_check_in(entry=entry)

@@ -175,3 +175,14 @@ def test_an_unpaid_player_is_not_checked_in_where_the_club_says_so(tournament, t
     client.post(url)
     entry.refresh_from_db()
     assert entry.status == EntryStatus.CHECKED_IN
+
+
+def test_every_check_in_asks_whether_the_fee_is_paid(tournament, treasurer):
+    from tournaments import services as tournament_services
+
+    entry = EntryFactory(tournament=tournament)
+    services.club_money_settings_update(club=tournament.club, check_in_unpaid=False)
+    with pytest.raises(UserError):
+        tournament_services.entry_check_in(entry=entry)
+    services.fee_waive(entry=entry, recorded_by=treasurer)
+    assert tournament_services.entry_check_in(entry=entry).status == EntryStatus.CHECKED_IN

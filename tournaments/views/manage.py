@@ -19,7 +19,6 @@ from clubs import permissions
 from clubs.shortcuts import deny, get_visible_club
 from config.errors import UserError, add_user_error
 from draw import services as draw_services
-from money import services as money_services
 from standings.tiebreaks import METRIC_LABELS
 from tournaments import selectors, services
 from tournaments.forms import (
@@ -183,8 +182,7 @@ def entry_action(
     )
     actions = {
         "approve": (services.entry_approve, _("%(name)s is approved.")),
-        # Through the money app: a club may check in only players who paid.
-        "check-in": (money_services.entry_check_in_paid, _("%(name)s is checked in.")),
+        "check-in": (services.entry_check_in, _("%(name)s is checked in.")),
         "withdraw": (draw_services.entry_withdraw, _("%(name)s has withdrawn.")),
         "reinstate": (draw_services.entry_reinstate, _("%(name)s is back in the tournament.")),
     }
