@@ -8,8 +8,9 @@ from django.db.models import Q, QuerySet
 
 from clubs.models import Club
 from matches.models import Match
+from money.core.fees import refund_due
 from money.models import ClubMoneySettings, EntryFee, EventMoney, FeeStatus, LedgerEntry
-from tournaments.models import Entry, Tournament, TournamentFormat
+from tournaments.models import Entry, EntryStatus, Tournament, TournamentFormat
 
 MAIN, CONSOLATION, LAST_CHANCE = "main", "consolation", "last_chance"
 
@@ -60,6 +61,8 @@ class FeeRow:
     """None while nothing was recorded: the entry fee, unpaid."""
     amount: int
     status: str
+    refund_due: bool = False
+    """Paid by a player who withdrew before the start (or after it, where the club refunds)."""
 
     @property
     def status_label(self) -> str:
@@ -86,12 +89,33 @@ def fee_rows(tournament: Tournament) -> list[FeeRow]:
         .order_by("number")
     ):
         fees.setdefault(fee.entry_id, []).append(fee)
+    played = set()
+    for a, b in Match.objects.filter(round__stage__tournament=tournament).values_list(
+        "entry_a_id", "entry_b_id"
+    ):
+        played.update((a, b))
+    refund_after_start = club_money_settings(tournament.club).refund_after_start
     rows = []
     for entry in entries:
         found = fees.get(entry.pk, [])
         if not found or found[0].number != 1:
             rows.append(FeeRow(entry, None, money.entry_fee, FeeStatus.UNPAID))
-        rows.extend(FeeRow(entry, fee, fee.amount, fee.status) for fee in found)
+        withdrawn = entry.status == EntryStatus.WITHDRAWN
+        rows.extend(
+            FeeRow(
+                entry,
+                fee,
+                fee.amount,
+                fee.status,
+                withdrawn
+                and refund_due(
+                    paid=fee.status == FeeStatus.PAID,
+                    withdrew_before_start=entry.pk not in played,
+                    refund_after_start=refund_after_start,
+                ),
+            )
+            for fee in found
+        )
     return rows
 
 

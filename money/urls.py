@@ -10,6 +10,7 @@ urlpatterns = [
     path("", fees.fees, name="fees"),
     path("settings/", fees.settings, name="settings"),
     path("payouts/", payouts.payouts, name="payouts"),
+    path("payouts/book/", payouts.book, name="payouts_book"),
     path("side-pools/", pools.side_pools, name="side_pools"),
     path("calcutta/", calcutta.calcutta, name="calcutta"),
     path("calcutta/lots/", calcutta.make_lots, name="calcutta_lots"),

@@ -16,6 +16,7 @@ from money.services.fees import (
     reentry_add,
 )
 from money.services.ledger import ledger_record, ledger_reverse
+from money.services.payouts import payouts_book, payouts_booked
 from money.services.pools import (
     season_pot_update,
     side_pool_create,
@@ -39,6 +40,8 @@ __all__ = [
     "fee_waive",
     "ledger_record",
     "ledger_reverse",
+    "payouts_book",
+    "payouts_booked",
     "reentry_add",
     "season_pot_update",
     "side_pool_create",

@@ -4,13 +4,15 @@ exportable as CSV and XLSX, in the reader's number format, with its books."""
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 
 from config.exports import export_response
+from money import services
 from money.calcutta import full_payout_sheet
 from money.tables import PayoutSheetTable, sheet_table_rows
-from money.views.common import context, numbers_of, tournament_organizer
+from money.views.common import context, numbers_of, run, tournament_organizer
 from tournaments.models import Tournament
 
 
@@ -26,4 +28,19 @@ def payouts(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     )
     if export is not None:
         return export
-    return render(request, "money/payouts.html", context(request, tournament, sheet=sheet))
+    return render(
+        request,
+        "money/payouts.html",
+        context(request, tournament, sheet=sheet, booked=services.payouts_booked(tournament)),
+    )
+
+
+@tournament_organizer
+@require_POST
+def book(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    run(
+        request,
+        lambda: services.payouts_book(tournament=tournament, recorded_by=request.user),
+        _("The payouts are booked in the club's ledger."),
+    )
+    return redirect("money:payouts", tournament.club.slug, tournament.slug)

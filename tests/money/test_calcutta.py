@@ -109,3 +109,19 @@ def test_the_auction_is_run_and_paid_out(auction, organizer, play, commit, clien
         reverse("money:calcutta_statements", args=[tournament.club.slug, tournament.slug])
     )
     assert "Ann" in page.content.decode() and "50.40 €" in page.content.decode()
+
+
+def test_refusals_are_in_the_readers_language(auction, organizer):
+    from django.utils import translation
+
+    _tournament, calcutta, entries = auction
+    first = lot(calcutta, 1)
+    services.calcutta_bid(lot=first, bidder="Ann", amount=2000, recorded_by=organizer)
+    with translation.override("de"), pytest.raises(UserError) as refused:
+        services.calcutta_bid(lot=first, bidder="Bob", amount=1500, recorded_by=organizer)
+    assert refused.value.messages == ["Ein Gebot muss höher als das letzte sein."]
+    services.calcutta_sell(lot=first, recorded_by=organizer)
+    with translation.override("de"), pytest.raises(UserError) as refused:
+        services.calcutta_buyback(lot=first, entry=entries["Player 001"], share=7000)
+    assert "festgelegten Anteil" in refused.value.messages[0]
+    assert not first.buybacks.exists() and first.bids.count() == 1

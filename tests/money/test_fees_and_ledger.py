@@ -186,3 +186,16 @@ def test_every_check_in_asks_whether_the_fee_is_paid(tournament, treasurer):
         tournament_services.entry_check_in(entry=entry)
     services.fee_waive(entry=entry, recorded_by=treasurer)
     assert tournament_services.entry_check_in(entry=entry).status == EntryStatus.CHECKED_IN
+
+
+def test_the_fees_page_says_which_withdrawal_is_owed_its_fee(tournament, treasurer):
+    before, after = (
+        EntryFactory(tournament=tournament),
+        MatchFactory(round__stage__tournament=tournament).entry_a,
+    )
+    for entry in (before, after):
+        services.fee_mark_paid(entry=entry, method="cash", recorded_by=treasurer)
+        entry.status = EntryStatus.WITHDRAWN
+        entry.save()
+    due = {row.entry.pk: row.refund_due for row in selectors.fee_rows(tournament)}
+    assert due[before.pk] and not due[after.pk]

@@ -73,3 +73,21 @@ def test_the_api_reads_pools_payouts_and_the_ledger_for_organizers_only(event, c
     ledger = client.get(urls[2]).json()
     assert len(ledger) == 7 and {row["kind"] for row in ledger} == {"fee"}
     assert all(row["recorded_by"] == organizer.username for row in ledger)
+
+
+def test_the_payouts_are_booked_once_and_may_be_booked_again_once_reversed(event, organizer):
+    from config.errors import UserError
+    from money import services
+    from money.models import LedgerEntry
+
+    before = set(LedgerEntry.objects.values_list("pk", flat=True))
+    assert services.payouts_book(tournament=event, recorded_by=organizer) == 8  # 7 prizes, costs
+    rows = LedgerEntry.objects.exclude(pk__in=before).order_by("pk")
+    assert sum(rows.values_list("amount", flat=True)) == -(14300 - 2000) - 600
+    owed = rows.get(player__name="Player 008")
+    assert owed.amount == -360 and "20.00 €" in owed.memo
+    with pytest.raises(UserError):
+        services.payouts_book(tournament=event, recorded_by=organizer)
+    for row in rows:
+        services.ledger_reverse(entry=row, recorded_by=organizer)
+    assert services.payouts_book(tournament=event, recorded_by=organizer) == 8
