@@ -22,8 +22,10 @@ from money.core import (
     event_sheet,
     pool_sheet,
 )
-from money.core.books import Books
+from money.core.books import Books, BooksError
 from money.core.payouts import DEFAULT_TABLE, FlightResult
+from money.core.shares import percent_of
+from money.errors import user_error
 from money.models import EntryFee, FeeStatus, SidePool, SidePoolEntry
 from standings.placings import MAIN, placings
 from standings.selectors import tournament_standings
@@ -93,10 +95,12 @@ class PayoutSheet:
     unit: int
     rows: list[SheetRow] = field(default_factory=list)
     pools: list[PoolBlock] = field(default_factory=list)
+    problem: str = ""
+    """Why there is no prize pool (the costs and shares are more than the money)."""
 
     @property
     def balances(self) -> bool:
-        return all(pool.balances for pool in self.pools)
+        return not self.problem and all(pool.balances for pool in self.pools)
 
 
 def _names(tournament: Tournament) -> dict[int, str]:
@@ -181,10 +185,29 @@ def payout_sheet(tournament: Tournament) -> PayoutSheet:
         field_sizes={MAIN: seeded},
         unit=unit,
     )
-    computed = event_sheet(data)
+    sheet = PayoutSheet(tournament, tournament.status == TournamentStatus.FINISHED, unit)
+    try:
+        computed = event_sheet(data)
+    except BooksError as error:
+        # Nothing to pay yet (e.g. the costs are set before the fees come in): said on the
+        # sheet with the money as it stands, nothing paid.
+        sheet.problem = " ".join(user_error(error).messages)
+        house = percent_of(data.collected, data.house_share)
+        pot = percent_of(data.collected, data.pot_share)
+        short = Books(data.collected, data.added, house, data.costs, pot, 0)
+        sheet.pools.append(
+            PoolBlock(
+                key="prizes",
+                label=_("Prize pool"),
+                lines=books_lines(short),
+                money_in=short.money_in,
+                money_out=short.money_out,
+                balances=False,
+            )
+        )
+        return sheet
     names = _names(tournament)
     owed = fees_owed(tournament)
-    sheet = PayoutSheet(tournament, tournament.status == TournamentStatus.FINISHED, unit)
     prize_pool = _("Prize pool")
     charged: set[int] = set()
 

@@ -91,3 +91,16 @@ def test_the_payouts_are_booked_once_and_may_be_booked_again_once_reversed(event
     for row in rows:
         services.ledger_reverse(entry=row, recorded_by=organizer)
     assert services.payouts_book(tournament=event, recorded_by=organizer) == 8
+
+
+def test_costs_before_any_fee_is_paid_are_said_on_the_sheet(make_tournament, client, organizer):
+    from money import services
+
+    tournament = make_tournament(4, start=False)
+    services.event_money_update(tournament=tournament, entry_fee=2000, fixed_costs=5000)
+    client.login(username=organizer.username, password=PASSWORD)
+    page = client.get(reverse("money:payouts", args=[tournament.club.slug, tournament.slug]))
+    assert page.status_code == 200
+    assert "the costs and the pot are more than the money" in page.content.decode()
+    pools = client.get(f"/api/tournaments/{tournament.pk}/pools").json()
+    assert pools[0]["balances"] is False and pools[0]["money_out"] == 5000
