@@ -41,6 +41,13 @@ class LedgerEntrySerializer(serializers.ModelSerializer):  # type: ignore[type-a
     player = serializers.CharField(source="player.name", default=None)
     recorded_by = serializers.CharField(source="recorded_by.username", default=None)
     reverses = serializers.IntegerField(source="reverses_id", allow_null=True)
+    kind = serializers.CharField(
+        help_text="fee, refund, prize, costs, added, pot, side_pool, calcutta, other, reversal"
+    )
+    method = serializers.CharField(help_text="cash, transfer, other, or empty")
+    amount = serializers.IntegerField(
+        help_text="In the currency's minor unit: positive into the till, negative out."
+    )
 
     class Meta:
         model = LedgerEntry
