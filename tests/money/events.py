@@ -3,6 +3,8 @@ hand in ``HAND_WORKED`` (the higher seed wins every match)."""
 
 from __future__ import annotations
 
+from itertools import groupby
+
 from money import services
 from tests.conftest import open_matches
 
@@ -19,9 +21,10 @@ HAND_WORKED = [
     # flight, place, player, prize, fee owed, paid out (cents)
     ("Main", "1", "Player 001", 5510, 0, 5510),
     ("Main", "2", "Player 003", 2500, 0, 2500),
-    # a shared place in the standings' order (the tie-breaks)
-    ("Main", "3–4", "Player 004", 1000, 0, 1000),
+    # a shared place, in the order of the tie-breaks (which draw lots by the tournament's id:
+    # compare the rows of a shared place in any order)
     ("Main", "3–4", "Player 002", 1000, 0, 1000),
+    ("Main", "3–4", "Player 004", 1000, 0, 1000),
     ("Consolation", "1", "Player 008", 2360, 2000, 360),
     ("Consolation", "2", "Player 006", 500, 0, 500),
     ("Last Chance", "1", "Player 005", 1430, 0, 1430),
@@ -33,6 +36,17 @@ SIDE_POOL_HAND_WORKED = [
     ("Side pool", "Main", "1", "Player 003", 2600, 0, 2600),
     ("Side pool", "Main", "2", "Player 002", 1000, 0, 1000),
 ]
+
+
+def by_player_within_a_place(rows, prefix):
+    """The rows with those of one shared place (the same first ``prefix`` cells, next to each
+    other) ordered by player: their order is the tie-breaks', which draw lots."""
+    ordered = []
+    for _place, group in groupby(rows, key=lambda row: row[:prefix]):
+        ordered.extend(sorted(group))
+    return ordered
+
+
 PAYOUT_TABLE = [
     {"up_to": 4, "places": 2, "percentages": [7000, 3000]},
     {"up_to": 8, "places": 4, "percentages": [5000, 2500, 1250, 1250]},
