@@ -165,6 +165,21 @@ class ClubMoneySettingsForm(forms.ModelForm):
         model = ClubMoneySettings
         fields = ["currency", "rounding_unit", "check_in_unpaid", "refund_after_start"]
 
+    def __init__(self, *args: Any, numbers: NumberFormat, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["rounding_unit"] = AmountField(
+            label=_("Prizes rounded down to"),
+            numbers=numbers,
+            help_text=_("An amount, e.g. %(example)s: prizes are multiples of it.")
+            % {"example": numbers.plain(500)},
+        )
+
+    def clean_rounding_unit(self) -> int:
+        unit = self.cleaned_data.get("rounding_unit") or 0
+        if unit < 1:
+            raise ValidationError(_("Round to at least the smallest unit of the currency."))
+        return int(unit)
+
 
 class PaymentForm(forms.Form):
     method = forms.ChoiceField(label=_("Method"), choices=PaymentMethod.choices)

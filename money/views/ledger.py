@@ -37,6 +37,7 @@ def ledger(request: HttpRequest, club: Club) -> HttpResponse:
         request.POST if "settings" in request.POST else None,
         instance=selectors.club_money_settings(club),
         prefix="settings",
+        numbers=numbers,
     )
     book_form = LedgerForm(
         request.POST if "book" in request.POST else None, numbers=numbers, prefix="book"

@@ -110,3 +110,16 @@ def test_the_ledger_exports_and_reverses(make_tournament, logged_in):
     assert [line[5] for line in cells[1:]] == ["-45.50", "45.50"]
     csv = logged_in.get(url["ledger"] + "?_export=csv").content.decode("utf-8-sig")
     assert "Reversal" in csv and "Room" in csv
+
+
+def test_the_clubs_rounding_unit_is_typed_as_an_amount(make_tournament, logged_in):
+    from money.selectors import club_money_settings
+
+    tournament = make_tournament(2, start=False)
+    url = urls(tournament)["ledger"]
+    form = {"settings": "1", "settings-currency": "EUR", "settings-check_in_unpaid": "on"}
+    page = logged_in.post(url, {**form, "settings-rounding_unit": "5.5.0"}).content.decode()
+    assert "is not an amount in the expected format" in page
+    assert club_money_settings(tournament.club).pk is None
+    logged_in.post(url, {**form, "settings-rounding_unit": "5.00"})
+    assert club_money_settings(tournament.club).rounding_unit == 500
