@@ -14,7 +14,7 @@ from config.logs import logged_service
 from money.core import PayoutTable, TableError
 from money.core.shares import SplitError, check_split
 from money.errors import user_error
-from money.models import ClubMoneySettings, EventMoney
+from money.models import ClubMoneySettings, EventMoney, LedgerEntry
 from money.selectors import flights_of
 from tournaments.models import Tournament
 
@@ -23,6 +23,15 @@ from tournaments.models import Tournament
 @transaction.atomic
 def club_money_settings_update(*, club: Club, **fields: Any) -> ClubMoneySettings:
     found, _created = ClubMoneySettings.objects.select_for_update().get_or_create(club=club)
+    changed = fields.get("currency", found.currency) != found.currency
+    if changed and LedgerEntry.objects.filter(club=club).exists():
+        # The amounts are kept in the currency's smallest unit: another currency would read
+        # every booked amount wrongly.
+        raise UserError(
+            _("The club has booked money in %(currency)s; its currency stays.")
+            % {"currency": found.currency},
+            field="currency",
+        )
     for name, value in fields.items():
         setattr(found, name, value)
     found.full_clean()

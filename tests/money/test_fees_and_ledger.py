@@ -199,3 +199,14 @@ def test_the_fees_page_says_which_withdrawal_is_owed_its_fee(tournament, treasur
         entry.save()
     due = {row.entry.pk: row.refund_due for row in selectors.fee_rows(tournament)}
     assert due[before.pk] and not due[after.pk]
+
+
+def test_the_currency_stays_once_money_is_booked(tournament, treasurer):
+    services.club_money_settings_update(club=tournament.club, currency="CHF")
+    services.fee_mark_paid(
+        entry=EntryFactory(tournament=tournament), method="cash", recorded_by=treasurer
+    )
+    with pytest.raises(UserError):
+        services.club_money_settings_update(club=tournament.club, currency="JPY")
+    assert selectors.club_money_settings(tournament.club).currency == "CHF"
+    services.club_money_settings_update(club=tournament.club, currency="CHF", rounding_unit=500)
