@@ -5,6 +5,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 
 from api.views import analysis as views_analysis
 from api.views import matches as views_matches
+from api.views import money as views_money
 from api.views import tournaments as views_tournaments
 
 app_name = "api"
@@ -21,6 +22,9 @@ urlpatterns = [
     path(
         "tournaments/<int:pk>/standings", views_tournaments.StandingList.as_view(), name="standings"
     ),
+    path("tournaments/<int:pk>/pools", views_money.TournamentPools.as_view(), name="pools"),
+    path("tournaments/<int:pk>/payouts", views_money.TournamentPayouts.as_view(), name="payouts"),
+    path("clubs/<slug:slug>/ledger", views_money.ClubLedger.as_view(), name="ledger"),
     path("matches/<int:pk>", views_matches.MatchDetail.as_view(), name="match"),
     path("matches/<int:pk>/result", views_matches.MatchResult.as_view(), name="match_result"),
     path(

@@ -63,6 +63,7 @@ INSTALLED_APPS = [
     "draw",
     "entries",  # sign-ups, the waiting list, join requests, invitations
     "standings",
+    "money",
     "notifications",
     "analysis",  # match analysis with GNU Backgammon
     "api",

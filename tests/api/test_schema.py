@@ -44,6 +44,9 @@ def test_the_schema_is_served_and_lists_every_operation(client):
         "/api/matches/{id}/result",
         "/api/matches/{id}/analysis",
         "/api/tournaments/{id}/error-rates",
+        "/api/tournaments/{id}/pools",
+        "/api/tournaments/{id}/payouts",
+        "/api/clubs/{slug}/ledger",
     }
     result = paths["/api/matches/{id}/result"]["post"]
     assert set(result["requestBody"]["content"]) == {

@@ -3,7 +3,7 @@ themselves through the entries app, under its cap and waiting list)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -13,6 +13,7 @@ from clubs.services import club_add_guest
 from clubs.versions import club_change
 from config.errors import UserError
 from config.logs import logged_service
+from tournaments import checkin
 from tournaments.models import Entry, EntryStatus, Tournament, TournamentStatus
 from tournaments.services.lifecycle import tournament_lock
 from tournaments.versions import tournament_change
@@ -76,7 +77,9 @@ def entry_add_guest(*, tournament: Tournament, name: str, email: str = "") -> En
         return _new_entry(tournament, player, EntryStatus.APPROVED)
 
 
-def _set_status(entry: Entry, allowed_from: set[str], target: str) -> Entry:
+def _set_status(
+    entry: Entry, allowed_from: set[str], target: str, guard: Callable[[Entry], None] | None = None
+) -> Entry:
     with tournament_change(entry.tournament_id):
         tournament = tournament_lock(entry.tournament)
         _check_open(tournament)
@@ -91,6 +94,8 @@ def _set_status(entry: Entry, allowed_from: set[str], target: str) -> Entry:
                 },
                 code="illegal_entry_transition",
             )
+        if guard is not None:
+            guard(entry)
         entry.status = target
         entry.save(update_fields=["status", "updated_at"])
         return entry
@@ -105,7 +110,10 @@ def entry_approve(*, entry: Entry) -> Entry:
 @logged_service("entry_check_in")
 @transaction.atomic
 def entry_check_in(*, entry: Entry) -> Entry:
-    return _set_status(entry, {EntryStatus.PENDING, EntryStatus.APPROVED}, EntryStatus.CHECKED_IN)
+    """Check a player in, if the checks higher apps added allow it (``tournaments.checkin``)."""
+    return _set_status(
+        entry, {EntryStatus.PENDING, EntryStatus.APPROVED}, EntryStatus.CHECKED_IN, checkin.check
+    )
 
 
 @logged_service("entries_set_seeds")

@@ -1,0 +1,21 @@
+"""What the money app adds to other apps' services: a club that checks in only players who
+paid refuses an unpaid one (``tournaments.checkin``)."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from config.errors import UserError
+from money.selectors import may_check_in
+from tournaments.checkin import check_in_guard
+from tournaments.models import Entry
+
+
+@check_in_guard("money.paid")
+def paid_before_check_in(entry: Entry) -> None:
+    if not may_check_in(entry):
+        raise UserError(
+            _("%(name)s has not paid the entry fee; this club checks in only players who paid.")
+            % {"name": entry.player.name},
+            code="unpaid",
+        )

@@ -1,0 +1,287 @@
+"""The payout sheet of a tournament (a selector): who gets what from which pool, with the
+books of each pool checked by the pure core every time it is built.
+
+Final places come from ``standings``; within a shared place the better tie-break is the
+standings' order. The field size is the number of entries that played (drawn). An unpaid
+player's prize is shown with the fee he owes set against it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.utils.translation import gettext as _
+
+from money import selectors
+from money.core import (
+    EventInput,
+    PayoutTable,
+    Placed,
+    PoolSheet,
+    among,
+    event_sheet,
+    pool_sheet,
+)
+from money.core.books import Books, BooksError
+from money.core.payouts import DEFAULT_TABLE, FlightResult
+from money.core.shares import percent_of
+from money.errors import user_error
+from money.models import EntryFee, FeeStatus, SidePool, SidePoolEntry
+from standings.placings import MAIN, placings
+from standings.selectors import tournament_standings
+from tournaments.models import Entry, Tournament, TournamentStatus
+
+
+def flight_label(flight: str) -> str:
+    return str(
+        {
+            "main": _("Main"),
+            "consolation": _("Consolation"),
+            "last_chance": _("Last Chance"),
+        }.get(flight, flight)
+    )
+
+
+@dataclass(frozen=True)
+class SheetRow:
+    pool: str
+    flight: str
+    place: str
+    entry_id: int
+    player: str
+    share: int
+    remainder: int
+    owed: int = 0
+
+    @property
+    def prize(self) -> int:
+        return self.share + self.remainder
+
+    @property
+    def net(self) -> int:
+        """What is paid out: the prize less the fee still owed (never below nothing)."""
+        return max(self.prize - self.owed, 0)
+
+
+@dataclass(frozen=True)
+class BooksLine:
+    label: str
+    amount: int
+    money_in: bool
+
+
+@dataclass(frozen=True)
+class PoolBlock:
+    """One pool of the sheet (the prize pool, a side pool, the Calcutta): its books."""
+
+    key: str
+    label: str
+    lines: list[BooksLine]
+    money_in: int
+    money_out: int
+    balances: bool
+    remainder: int = 0
+    """What the rounding left, paid to the highest places (said on the sheet)."""
+
+    @property
+    def difference(self) -> int:
+        return self.money_in - self.money_out
+
+
+@dataclass
+class PayoutSheet:
+    tournament: Tournament
+    final: bool
+    unit: int
+    rows: list[SheetRow] = field(default_factory=list)
+    pools: list[PoolBlock] = field(default_factory=list)
+    problem: str = ""
+    """Why there is no prize pool (the costs and shares are more than the money)."""
+
+    @property
+    def balances(self) -> bool:
+        return not self.problem and all(pool.balances for pool in self.pools)
+
+
+def _names(tournament: Tournament) -> dict[int, str]:
+    return dict(Entry.objects.filter(tournament=tournament).values_list("pk", "player__name"))
+
+
+def fees_owed(tournament: Tournament) -> dict[int, int]:
+    """Entry id → the fees it still owes (its entry fee while nothing is recorded)."""
+    entry_fee = selectors.event_money(tournament).entry_fee
+    owed = dict.fromkeys(
+        Entry.objects.filter(tournament=tournament).values_list("pk", flat=True), 0
+    )
+    recorded = set()
+    for entry_id, number, amount, status in EntryFee.objects.filter(
+        entry__tournament=tournament
+    ).values_list("entry_id", "number", "amount", "status"):
+        if number == 1:
+            recorded.add(entry_id)
+        if status == FeeStatus.UNPAID:
+            owed[entry_id] = owed.get(entry_id, 0) + amount
+    for entry_id in owed:
+        if entry_id not in recorded:
+            owed[entry_id] += entry_fee
+    return owed
+
+
+def final_places(tournament: Tournament) -> tuple[dict[str, list[Placed]], list[int]]:
+    """Per flight, the places best first, a shared place in the standings' order; and the
+    entries in the standings' order (the tie-break order of every pool)."""
+    found = placings([tournament]).get(tournament.pk, {})
+    order = [row["entry_id"] for row in tournament_standings(tournament).rows]
+    rank = {entry: index for index, entry in enumerate(order)}
+    flights: dict[str, list[Placed]] = {}
+    for entry, places in found.items():
+        for place in places:
+            flights.setdefault(place.event, []).append(Placed(entry, place.first, place.last))
+    for placed in flights.values():
+        placed.sort(key=lambda p: (p.first, p.last, rank.get(p.entrant, len(rank))))
+    return flights, order
+
+
+def books_lines(books: Books) -> list[BooksLine]:
+    lines = [
+        BooksLine(_("Fees collected"), books.collected, True),
+        BooksLine(_("Added money"), books.added, True),
+        BooksLine(_("Prizes"), books.prizes, False),
+        BooksLine(_("House's share"), books.house, False),
+        BooksLine(_("Fixed costs"), books.costs, False),
+        BooksLine(_("Carried to the season pot"), books.pot, False),
+    ]
+    if books.undistributed:
+        lines.append(BooksLine(_("Not yet paid out (no final places)"), books.undistributed, False))
+    return lines
+
+
+def pool_lines(books: Books, money_in: str = "") -> list[BooksLine]:
+    """The books of a pool with no added money, costs or pot (a side pool, the season's)."""
+    return [
+        BooksLine(money_in or _("Fees collected"), books.collected, True),
+        BooksLine(_("Prizes"), books.prizes, False),
+        BooksLine(_("House's share"), books.house, False),
+        *books_lines(books)[6:],
+    ]
+
+
+def payout_sheet(tournament: Tournament) -> PayoutSheet:
+    money = selectors.event_money(tournament)
+    unit = selectors.club_money_settings(tournament.club).rounding_unit
+    flights = selectors.flight_split(tournament, money)
+    places, _order = final_places(tournament)
+    seeded = Entry.objects.filter(tournament=tournament, seed__isnull=False).count()
+    table = PayoutTable.from_data(money.payout_table) if money.payout_table else DEFAULT_TABLE
+    data = EventInput(
+        collected=selectors.collected(tournament),
+        added=money.added_money,
+        house_share=money.house_share,
+        costs=money.fixed_costs,
+        pot_share=money.pot_share,
+        flights=flights,
+        places={flight: places.get(flight, []) for flight in flights},
+        tables=dict.fromkeys(flights, table),
+        field_sizes={MAIN: seeded},
+        unit=unit,
+    )
+    sheet = PayoutSheet(tournament, tournament.status == TournamentStatus.FINISHED, unit)
+    try:
+        computed = event_sheet(data)
+    except BooksError as error:
+        # Nothing to pay yet (e.g. the costs are set before the fees come in): said on the
+        # sheet with the money as it stands, nothing paid.
+        sheet.problem = " ".join(user_error(error).messages)
+        house = percent_of(data.collected, data.house_share)
+        pot = percent_of(data.collected, data.pot_share)
+        short = Books(data.collected, data.added, house, data.costs, pot, 0)
+        sheet.pools.append(
+            PoolBlock(
+                key="prizes",
+                label=_("Prize pool"),
+                lines=books_lines(short),
+                money_in=short.money_in,
+                money_out=short.money_out,
+                balances=False,
+            )
+        )
+        return sheet
+    names = _names(tournament)
+    owed = fees_owed(tournament)
+    prize_pool = _("Prize pool")
+    charged: set[int] = set()
+
+    def add_rows(pool: str, flight: str, result: FlightResult) -> None:
+        for prize in result.prizes:
+            if not prize.amount:
+                continue
+            place = str(prize.first) if prize.first == prize.last else f"{prize.first}–{prize.last}"
+            sheet.rows.append(
+                SheetRow(
+                    pool=pool,
+                    flight=flight_label(flight),
+                    place=place,
+                    entry_id=prize.entrant,
+                    player=names.get(prize.entrant, ""),
+                    share=prize.share,
+                    remainder=prize.remainder,
+                    owed=0 if prize.entrant in charged else owed.get(prize.entrant, 0),
+                )
+            )
+            charged.add(prize.entrant)
+
+    for flight, result in computed.flights.items():
+        add_rows(prize_pool, flight, result)
+    books = computed.books
+    sheet.pools.append(
+        PoolBlock(
+            key="prizes",
+            label=prize_pool,
+            lines=books_lines(books),
+            money_in=books.money_in,
+            money_out=books.money_out,
+            balances=books.balances,
+            remainder=sum(result.remainder for result in computed.flights.values()),
+        )
+    )
+    for side_pool, side in side_pool_sheets(tournament, places.get(MAIN, []), unit):
+        add_rows(side_pool.name, MAIN, side.result)
+        sheet.pools.append(
+            PoolBlock(
+                key=f"side-{side_pool.pk}",
+                label=side_pool.name,
+                lines=pool_lines(side.books),
+                money_in=side.books.money_in,
+                money_out=side.books.money_out,
+                balances=side.books.balances,
+                remainder=side.result.remainder,
+            )
+        )
+    return sheet
+
+
+def side_pool_sheets(
+    tournament: Tournament, main: list[Placed], unit: int
+) -> list[tuple[SidePool, PoolSheet]]:
+    """Every side pool of the tournament, paid by the main event's places among its own
+    entrants (those not refunded)."""
+    pools = list(SidePool.objects.filter(tournament=tournament).order_by("created_at", "pk"))
+    joined: dict[int, dict[int, int]] = {}
+    for pool_id, entry_id, amount in SidePoolEntry.objects.filter(
+        side_pool__tournament=tournament, refunded=False
+    ).values_list("side_pool_id", "entry_id", "amount"):
+        joined.setdefault(pool_id, {})[entry_id] = amount
+    found = []
+    for pool in pools:
+        entrants = joined.get(pool.pk, {})
+        table = PayoutTable.from_data(pool.payout_table) if pool.payout_table else DEFAULT_TABLE
+        placed = among([p for p in main if p.entrant in entrants])
+        found.append(
+            (
+                pool,
+                pool_sheet(
+                    sum(entrants.values()), placed, table, pool.house_share, unit, len(entrants)
+                ),
+            )
+        )
+    return found

@@ -1,0 +1,117 @@
+"""The money app's tables (django-tables2), exportable to CSV and XLSX; amounts in the
+reader's number format."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import django_tables2 as tables
+from django.utils.formats import date_format
+from django.utils.timezone import localtime
+from django.utils.translation import gettext_lazy as _
+
+from money.currency import NumberFormat
+
+NUM = {"td": {"class": "num"}, "th": {"class": "num"}}
+
+
+class LedgerTable(tables.Table):
+    number = tables.Column(verbose_name=_("No."), accessor="pk", attrs=NUM)
+    created_at = tables.Column(verbose_name=_("Recorded at"))
+    kind = tables.Column(verbose_name=_("Kind"), accessor="get_kind_display")
+    tournament = tables.Column(verbose_name=_("Tournament"), default="")
+    player = tables.Column(verbose_name=_("Player"), default="")
+    amount = tables.Column(verbose_name=_("Amount"), attrs=NUM)
+    method = tables.Column(verbose_name=_("Method"), accessor="get_method_display", default="")
+    reference = tables.Column(verbose_name=_("Reference"), default="")
+    memo = tables.Column(verbose_name=_("Memo"), default="")
+    recorded_by = tables.Column(verbose_name=_("Recorded by"), default="")
+    reverses = tables.Column(verbose_name=_("Reverses"), accessor="reverses_id", default="")
+
+    class Meta:
+        orderable = False
+        attrs = {"class": "table ledger"}
+        empty_text = _("Nothing booked yet.")
+
+    def __init__(self, data: Any, *, numbers: NumberFormat, **kwargs: Any) -> None:
+        super().__init__(data, **kwargs)
+        self.numbers = numbers
+
+    def render_created_at(self, value: Any) -> str:
+        return date_format(localtime(value), "SHORT_DATETIME_FORMAT")
+
+    def value_created_at(self, value: Any) -> str:
+        return localtime(value).strftime("%Y-%m-%d %H:%M:%S")
+
+    def render_amount(self, value: int) -> str:
+        return self.numbers.plain(value)
+
+    def value_amount(self, value: int) -> str:
+        return self.numbers.plain(value)
+
+    def render_recorded_by(self, value: Any) -> str:
+        return str(value.get_username())
+
+    def value_recorded_by(self, value: Any) -> str:
+        return str(value.get_username())
+
+
+class PayoutSheetTable(tables.Table):
+    """The payout sheet's rows, then the books of each pool (for the exports)."""
+
+    pool = tables.Column(verbose_name=_("Pool"))
+    flight = tables.Column(verbose_name=_("Flight"))
+    place = tables.Column(verbose_name=_("Place"))
+    player = tables.Column(verbose_name=_("Player"))
+    prize = tables.Column(verbose_name=_("Prize"), attrs=NUM)
+    owed = tables.Column(verbose_name=_("Fee owed"), attrs=NUM)
+    net = tables.Column(verbose_name=_("Paid out"), attrs=NUM)
+
+    class Meta:
+        orderable = False
+        attrs = {"class": "table payouts"}
+        empty_text = _("No prizes yet.")
+
+    def __init__(self, data: Any, *, numbers: NumberFormat, **kwargs: Any) -> None:
+        super().__init__(data, **kwargs)
+        self.numbers = numbers
+
+    def _amount(self, value: Any) -> str:
+        return self.numbers.plain(value) if isinstance(value, int) else str(value or "")
+
+    render_prize = render_owed = render_net = _amount
+    value_prize = value_owed = value_net = _amount
+
+
+def sheet_table_rows(sheet: Any) -> list[dict[str, Any]]:
+    rows: list[dict[str, Any]] = [
+        {
+            "pool": row.pool,
+            "flight": row.flight,
+            "place": row.place,
+            "player": row.player,
+            "prize": row.prize,
+            "owed": row.owed,
+            "net": row.net,
+        }
+        for row in sheet.rows
+    ]
+    for pool in sheet.pools:
+        for line in pool.lines:
+            rows.append(
+                {
+                    "pool": pool.label,
+                    "flight": _("Books"),
+                    "player": line.label,
+                    "prize": line.amount,
+                }
+            )
+        rows.append(
+            {
+                "pool": pool.label,
+                "flight": _("Books"),
+                "player": _("Balances") if pool.balances else _("Does not balance"),
+                "prize": pool.money_in - pool.money_out,
+            }
+        )
+    return rows

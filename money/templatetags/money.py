@@ -1,0 +1,23 @@
+"""``{{ amount|money:numbers }}``: an amount in minor units in the reader's format."""
+
+from __future__ import annotations
+
+from django import template
+
+from money.currency import NumberFormat
+
+register = template.Library()
+
+
+@register.filter
+def money(value: int | None, numbers: NumberFormat) -> str:
+    if value is None or value == "":
+        return ""
+    return numbers.amount(int(value))
+
+
+@register.filter
+def percent(value: int | None, numbers: NumberFormat) -> str:
+    if value is None:
+        return ""
+    return numbers.percent(int(value)) + " %"

@@ -1,0 +1,219 @@
+"""The Calcutta (/clubs/<club>/t/<tournament>/money/calcutta/): the auctioneer's page (works
+on a phone, without JavaScript), the venue display of the lot on sale (public, refreshed by
+HTMX), and every buyer's statement."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from config.errors import UserError, add_user_error
+from money import services
+from money.calcutta import calcutta_settlement
+from money.forms import BidForm, BuybackForm, CalcuttaForm
+from money.models import Calcutta, CalcuttaBid, CalcuttaLot
+from money.views.common import context, numbers_of, run, tournament_organizer
+from tournaments.models import Entry, EntryStatus, Tournament
+from tournaments.shortcuts import get_visible_tournament, tournament_context
+
+
+def _back(tournament: Tournament) -> HttpResponse:
+    return redirect("money:calcutta", tournament.club.slug, tournament.slug)
+
+
+def _lots(calcutta: Calcutta | None) -> list[CalcuttaLot]:
+    if calcutta is None:
+        return []
+    return list(
+        CalcuttaLot.objects.filter(calcutta=calcutta)
+        .prefetch_related("entries__player", "bids", "buybacks__entry__player")
+        .order_by("number")
+    )
+
+
+def _top_bid(lot: CalcuttaLot | None) -> CalcuttaBid | None:
+    if lot is None:
+        return None
+    return CalcuttaBid.objects.filter(lot=lot).order_by("-amount").first()
+
+
+@tournament_organizer
+def calcutta(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    numbers = numbers_of(tournament.club)
+    found = Calcutta.objects.filter(tournament=tournament).select_related("current_lot").first()
+    initial = (
+        {
+            "house_share": found.house_share,
+            "max_buyback": found.max_buyback,
+            "min_bid": found.min_bid,
+            "payout_table": found.payout_table,
+        }
+        if found
+        else {"max_buyback": 5000, "min_bid": 500}
+    )
+    form = CalcuttaForm(request.POST or None, initial=initial, numbers=numbers)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.calcutta_setup(tournament=tournament, **form.cleaned_data)
+        except UserError as error:
+            add_user_error(form, error)
+        else:
+            messages.success(request, _("The Calcutta's settings are saved."))
+            return _back(tournament)
+    lots = _lots(found)
+    current = found.current_lot if found else None
+    entries = list(
+        Entry.objects.filter(tournament=tournament)
+        .exclude(status=EntryStatus.WITHDRAWN)
+        .select_related("player")
+        .order_by("seed", "player__name")
+    )
+    buybacks = {
+        lot.pk: BuybackForm(
+            numbers=numbers,
+            players=[(e.pk, e.player.name) for e in lot.entries.all()],
+            prefix=f"b{lot.pk}",
+        )
+        for lot in lots
+        if lot.sold_at
+    }
+    return render(
+        request,
+        "money/calcutta.html",
+        context(
+            request,
+            tournament,
+            calcutta=found,
+            form=form,
+            lots=[(lot, buybacks.get(lot.pk)) for lot in lots],
+            current=current,
+            top=_top_bid(current),
+            bid_form=BidForm(numbers=numbers),
+            entries=entries,
+            bidders=sorted(
+                set(
+                    CalcuttaBid.objects.filter(lot__calcutta=found).values_list("bidder", flat=True)
+                )
+            )
+            if found
+            else [],
+        ),
+    )
+
+
+def _lot(tournament: Tournament, number: int) -> CalcuttaLot:
+    return get_object_or_404(
+        CalcuttaLot.objects.select_related("calcutta"),
+        calcutta__tournament=tournament,
+        number=number,
+    )
+
+
+@tournament_organizer
+@require_POST
+def make_lots(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    found = get_object_or_404(Calcutta, tournament=tournament)
+    group = [int(pk) for pk in request.POST.getlist("group") if pk.isdigit()]
+    run(
+        request,
+        lambda: services.calcutta_make_lots(calcutta=found, group=group),
+        _("The lots are made."),
+    )
+    return _back(tournament)
+
+
+@tournament_organizer
+@require_POST
+def lot_action(
+    request: HttpRequest, tournament: Tournament, number: int, action: str
+) -> HttpResponse:
+    lot = _lot(tournament, number)
+    numbers = numbers_of(tournament.club)
+    if action == "bid":
+        form = BidForm(request.POST, numbers=numbers)
+        if not form.is_valid():
+            for errors in form.errors.values():
+                for error in errors:
+                    messages.error(request, error)
+            return _back(tournament)
+        run(
+            request,
+            lambda: services.calcutta_bid(
+                lot=lot,
+                bidder=form.cleaned_data["bidder"],
+                amount=form.cleaned_data["amount"],
+                recorded_by=request.user,
+            ),
+            _("%(bidder)s bids %(amount)s.")
+            % {
+                "bidder": form.cleaned_data["bidder"],
+                "amount": numbers.amount(form.cleaned_data["amount"]),
+            },
+        )
+    elif action == "sell":
+        run(
+            request,
+            lambda: services.calcutta_sell(lot=lot, recorded_by=request.user),
+            _("Lot %(number)s is sold.") % {"number": lot.number},
+        )
+    elif action == "open":
+        run(
+            request,
+            lambda: services.calcutta_open_lot(lot=lot),
+            _("Lot %(number)s is up for sale.") % {"number": lot.number},
+        )
+    elif action == "buyback":
+        players = [(e.pk, e.player.name) for e in lot.entries.select_related("player")]
+        form = BuybackForm(request.POST, numbers=numbers, players=players, prefix=f"b{lot.pk}")
+        if not form.is_valid():
+            for errors in form.errors.values():
+                for error in errors:
+                    messages.error(request, error)
+            return _back(tournament)
+        entry = get_object_or_404(Entry, pk=form.cleaned_data["entry"], tournament=tournament)
+        run(
+            request,
+            lambda: services.calcutta_buyback(
+                lot=lot, entry=entry, share=form.cleaned_data["share"]
+            ),
+            _("%(name)s has bought back a share of himself.") % {"name": entry.player.name},
+        )
+    else:
+        messages.error(request, _("Unknown action."))
+    return _back(tournament)
+
+
+def display(request: HttpRequest, club: str, tournament: str) -> HttpResponse:
+    """The lot on sale and its price, for the venue's screen (refreshes itself)."""
+    obj = get_visible_tournament(request, club, tournament)
+    found = Calcutta.objects.filter(tournament=obj).select_related("current_lot").first()
+    current = found.current_lot if found else None
+    ctx = tournament_context(
+        request,
+        obj,
+        current=current,
+        players=[e.player.name for e in current.entries.select_related("player")]
+        if current
+        else [],
+        top=_top_bid(current),
+        numbers=numbers_of(obj.club),
+    )
+    template = (
+        "money/_calcutta_lot.html"
+        if request.headers.get("HX-Request")
+        else "money/calcutta_display.html"
+    )
+    return render(request, template, ctx)
+
+
+@tournament_organizer
+def statements(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    settlement = calcutta_settlement(tournament)
+    return render(
+        request,
+        "money/calcutta_statements.html",
+        context(request, tournament, settlement=settlement),
+    )

@@ -1,0 +1,106 @@
+"""The payout sheet of a Main / Consolation / Last Chance event against the hand-worked one,
+and its exports."""
+
+from __future__ import annotations
+
+import io
+
+import openpyxl
+import pytest
+from django.urls import reverse
+
+from money.sheets import payout_sheet
+from tests.factories import PASSWORD
+from tests.money.events import HAND_WORKED, by_player_within_a_place, finished_event
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def event(make_tournament, play, organizer):
+    return finished_event(make_tournament, play, organizer)
+
+
+def test_the_sheet_is_the_hand_worked_one(event):
+    sheet = payout_sheet(event)
+    assert sheet.final
+    rows = [(r.flight, r.place, r.player, r.prize, r.owed, r.net) for r in sheet.rows]
+    assert by_player_within_a_place(rows, 2) == by_player_within_a_place(HAND_WORKED, 2)
+    (books,) = sheet.pools
+    assert books.balances and books.money_in == books.money_out == 17000
+    assert [line.amount for line in books.lines] == [14000, 3000, 14300, 1400, 600, 700]
+    assert books.remainder == 510 + 360 + 430
+    assert payout_sheet(event).rows == sheet.rows  # computed again: the same
+
+
+def test_the_sheet_exports_in_the_readers_format(event, client, organizer):
+    client.login(username=organizer.username, password=PASSWORD)
+    url = reverse("money:payouts", args=[event.club.slug, event.slug])
+    client.post(reverse("set_language"), {"language": "de"})
+    page = client.get(url).content.decode()
+    assert "55,10 €" in page and "Die Bücher gehen auf" in page
+    book = openpyxl.load_workbook(io.BytesIO(client.get(url + "?_export=xlsx").content)).active
+    cells = [[c.value for c in row] for row in book.iter_rows()]
+    assert cells[1][1:5] == ["Hauptrunde", "1", "Player 001", "55,10"]
+    csv = client.get(url + "?_export=csv").content.decode("utf-8-sig")
+    assert "Player 008" in csv and "23,60" in csv and "3,60" in csv
+
+
+def test_the_api_reads_pools_payouts_and_the_ledger_for_organizers_only(event, client, organizer):
+    from tests.factories import UserFactory
+
+    urls = [
+        f"/api/tournaments/{event.pk}/pools",
+        f"/api/tournaments/{event.pk}/payouts",
+        f"/api/clubs/{event.club.slug}/ledger",
+    ]
+    for url in urls:
+        assert client.get(url).status_code in (401, 403)
+    UserFactory(username="visitor")
+    client.login(username="visitor", password=PASSWORD)
+    for url in urls:
+        assert client.get(url).status_code in (403, 404)
+    client.login(username=organizer.username, password=PASSWORD)
+    pools = client.get(urls[0]).json()
+    assert pools[0]["balances"] and pools[0]["money_in"] == 17000
+    payouts = client.get(urls[1]).json()
+    assert [(p["player"], p["prize"], p["fee_owed"], p["paid_out"]) for p in payouts][4] == (
+        "Player 008",
+        2360,
+        2000,
+        360,
+    )
+    ledger = client.get(urls[2]).json()
+    assert len(ledger) == 7 and {row["kind"] for row in ledger} == {"fee"}
+    assert all(row["recorded_by"] == organizer.username for row in ledger)
+
+
+def test_the_payouts_are_booked_once_and_may_be_booked_again_once_reversed(event, organizer):
+    from config.errors import UserError
+    from money import services
+    from money.models import LedgerEntry
+
+    before = set(LedgerEntry.objects.values_list("pk", flat=True))
+    assert services.payouts_book(tournament=event, recorded_by=organizer) == 8  # 7 prizes, costs
+    rows = LedgerEntry.objects.exclude(pk__in=before).order_by("pk")
+    assert sum(rows.values_list("amount", flat=True)) == -(14300 - 2000) - 600
+    owed = rows.get(player__name="Player 008")
+    assert owed.amount == -360 and "20.00 €" in owed.memo
+    with pytest.raises(UserError):
+        services.payouts_book(tournament=event, recorded_by=organizer)
+    for row in rows:
+        services.ledger_reverse(entry=row, recorded_by=organizer)
+    assert services.payouts_book(tournament=event, recorded_by=organizer) == 8
+
+
+def test_costs_before_any_fee_is_paid_are_said_on_the_sheet(make_tournament, client, organizer):
+    from money import services
+
+    tournament = make_tournament(4, start=False)
+    services.event_money_update(tournament=tournament, entry_fee=2000, fixed_costs=5000)
+    client.login(username=organizer.username, password=PASSWORD)
+    page = client.get(reverse("money:payouts", args=[tournament.club.slug, tournament.slug]))
+    assert page.status_code == 200
+    assert "the costs and the pot are more than the money" in page.content.decode()
+    pools = client.get(f"/api/tournaments/{tournament.pk}/pools").json()
+    assert pools[0]["balances"] is False and pools[0]["money_out"] == 5000

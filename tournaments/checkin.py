@@ -1,0 +1,26 @@
+"""Checks a higher app adds to the check-in (the money app: a club may check in only players
+who paid), registered in its ``AppConfig.ready``, so the tournaments app imports none of
+them. A guard raises ``UserError`` to refuse; it runs with the entry's row locked."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from tournaments.models import Entry
+
+Guard = Callable[[Entry], None]
+
+guards: dict[str, Guard] = {}
+
+
+def check_in_guard(name: str) -> Callable[[Guard], Guard]:
+    def register(guard: Guard) -> Guard:
+        guards[name] = guard
+        return guard
+
+    return register
+
+
+def check(entry: Entry) -> None:
+    for guard in guards.values():
+        guard(entry)
