@@ -7,9 +7,12 @@ propagate as an ordinary exception.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from django.contrib import messages
 from django.core.exceptions import ValidationError
+from django.http import HttpRequest
 
 
 class UserError(ValidationError):
@@ -31,3 +34,15 @@ def add_user_error(form: Any, error: UserError) -> None:
     field = error.field if error.field in form.fields else None
     for message in error.messages:
         form.add_error(field, message)
+
+
+def run_service(request: HttpRequest, action: Callable[[], object], success: str) -> bool:
+    """Call a service (``action``) for a view; show its refusal or ``success`` as a message.
+    Whether it succeeded."""
+    try:
+        action()
+    except UserError as error:
+        messages.error(request, " ".join(error.messages))
+        return False
+    messages.success(request, success)
+    return True

@@ -3,10 +3,15 @@ every such page shows of it."""
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 
 from clubs import permissions
+from clubs.shortcuts import deny
 from tournaments.models import Tournament
 
 #: Longer tables and lists (standings, a round's matches, the players of the tournament's
@@ -36,3 +41,17 @@ def tournament_context(
         **extra,
     }
     return context
+
+
+def organizer_only(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Load the tournament and let only organizers of its club through: the view is called
+    with the request and the tournament."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, club: str, tournament: str, **kwargs: Any) -> HttpResponse:
+        obj = get_visible_tournament(request, club, tournament)
+        if not permissions.can_manage_tournament(request.user, obj):
+            return deny(request)
+        return view(request, obj, **kwargs)
+
+    return wrapper

@@ -5,9 +5,6 @@ reads and exports the entry list, and enters players in bulk."""
 from __future__ import annotations
 
 import io
-from collections.abc import Callable
-from functools import wraps
-from typing import Any
 
 import segno
 from django.contrib import messages
@@ -18,38 +15,16 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from clubs import permissions
 from clubs.models import Membership
 from clubs.services import player_for_user
 from clubs.shortcuts import deny
-from config.errors import UserError, add_user_error
+from config.errors import UserError, add_user_error, run_service
 from config.exports import export_response
 from entries import selectors, services
 from entries.forms import BulkEntryForm, SignupRulesForm
 from entries.tables import EXPORT_FORMATS, EntryTable
 from tournaments.models import EntryStatus, Tournament
-from tournaments.shortcuts import get_visible_tournament, tournament_context
-
-
-def _organizer_only(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    @wraps(view)
-    def wrapper(request: HttpRequest, club: str, tournament: str, **kwargs: Any) -> HttpResponse:
-        obj = get_visible_tournament(request, club, tournament)
-        if not permissions.can_manage_tournament(request.user, obj):
-            return deny(request)
-        return view(request, obj, **kwargs)
-
-    return wrapper
-
-
-def _run(request: HttpRequest, action: Callable[[], object], success: str) -> bool:
-    try:
-        action()
-    except UserError as error:
-        messages.error(request, " ".join(error.messages))
-        return False
-    messages.success(request, success)
-    return True
+from tournaments.shortcuts import get_visible_tournament, organizer_only, tournament_context
 
 
 @login_required
@@ -82,7 +57,7 @@ def take_back(request: HttpRequest, club: str, tournament: str) -> HttpResponse:
     state = selectors.signup_state(obj, request.user)
     if state.my_entry is None:
         return deny(request)
-    _run(
+    run_service(
         request,
         lambda: services.entry_take_back(entry=state.my_entry, user=request.user),
         _("You have taken back your sign-up."),
@@ -95,7 +70,7 @@ def check_in(request: HttpRequest, club: str, tournament: str) -> HttpResponse:
     """Where the QR code leads: one button (a GET changes nothing)."""
     obj = get_visible_tournament(request, club, tournament)
     if request.method == "POST":
-        checked = _run(
+        checked = run_service(
             request,
             lambda: services.entry_self_check_in(
                 tournament=obj, player=player_for_user(user=request.user)
@@ -125,7 +100,7 @@ def check_in_qr(request: HttpRequest, club: str, tournament: str) -> HttpRespons
     return response
 
 
-@_organizer_only
+@organizer_only
 def signup_rules(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     rules = services.rules_of(tournament)
     form = SignupRulesForm(request.POST or None, instance=rules if rules.pk else None)
@@ -146,7 +121,7 @@ def signup_rules(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     )
 
 
-@_organizer_only
+@organizer_only
 def entry_list(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     entries = list(selectors.entry_list(tournament))
     waiting = [e for e in entries if e.status == EntryStatus.WAITING]
@@ -167,7 +142,7 @@ def entry_list(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     return render(request, "entries/entry_list.html", context)
 
 
-@_organizer_only
+@organizer_only
 def bulk_add(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """Step one: the form, then the plan of what it would do; step two: confirm, saved in one
     transaction."""

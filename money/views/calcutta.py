@@ -10,14 +10,14 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from config.errors import UserError, add_user_error
+from config.errors import UserError, add_user_error, run_service
 from money import services
 from money.calcutta import calcutta_settlement
 from money.forms import BidForm, BuybackForm, CalcuttaForm
 from money.models import Calcutta, CalcuttaBid, CalcuttaLot
-from money.views.common import context, numbers_of, run, tournament_organizer
+from money.views.common import context, numbers_of
 from tournaments.models import Entry, EntryStatus, Tournament
-from tournaments.shortcuts import get_visible_tournament, tournament_context
+from tournaments.shortcuts import get_visible_tournament, organizer_only, tournament_context
 
 
 def _back(tournament: Tournament) -> HttpResponse:
@@ -40,7 +40,7 @@ def _top_bid(lot: CalcuttaLot | None) -> CalcuttaBid | None:
     return CalcuttaBid.objects.filter(lot=lot).order_by("-amount").first()
 
 
-@tournament_organizer
+@organizer_only
 def calcutta(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     numbers = numbers_of(tournament.club)
     found = Calcutta.objects.filter(tournament=tournament).select_related("current_lot").first()
@@ -112,12 +112,12 @@ def _lot(tournament: Tournament, number: int) -> CalcuttaLot:
     )
 
 
-@tournament_organizer
+@organizer_only
 @require_POST
 def make_lots(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     found = get_object_or_404(Calcutta, tournament=tournament)
     group = [int(pk) for pk in request.POST.getlist("group") if pk.isdigit()]
-    run(
+    run_service(
         request,
         lambda: services.calcutta_make_lots(calcutta=found, group=group),
         _("The lots are made."),
@@ -125,7 +125,7 @@ def make_lots(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     return _back(tournament)
 
 
-@tournament_organizer
+@organizer_only
 @require_POST
 def lot_action(
     request: HttpRequest, tournament: Tournament, number: int, action: str
@@ -139,7 +139,7 @@ def lot_action(
                 for error in errors:
                     messages.error(request, error)
             return _back(tournament)
-        run(
+        run_service(
             request,
             lambda: services.calcutta_bid(
                 lot=lot,
@@ -154,13 +154,13 @@ def lot_action(
             },
         )
     elif action == "sell":
-        run(
+        run_service(
             request,
             lambda: services.calcutta_sell(lot=lot, recorded_by=request.user),
             _("Lot %(number)s is sold.") % {"number": lot.number},
         )
     elif action == "open":
-        run(
+        run_service(
             request,
             lambda: services.calcutta_open_lot(lot=lot),
             _("Lot %(number)s is up for sale.") % {"number": lot.number},
@@ -174,7 +174,7 @@ def lot_action(
                     messages.error(request, error)
             return _back(tournament)
         entry = get_object_or_404(Entry, pk=form.cleaned_data["entry"], tournament=tournament)
-        run(
+        run_service(
             request,
             lambda: services.calcutta_buyback(
                 lot=lot, entry=entry, share=form.cleaned_data["share"]
@@ -209,7 +209,7 @@ def display(request: HttpRequest, club: str, tournament: str) -> HttpResponse:
     return render(request, template, ctx)
 
 
-@tournament_organizer
+@organizer_only
 def statements(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     settlement = calcutta_settlement(tournament)
     return render(

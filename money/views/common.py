@@ -6,34 +6,18 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
-from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 
 from clubs import permissions
 from clubs.models import Club
 from clubs.shortcuts import deny, get_visible_club
-from config.errors import UserError
 from money.currency import NumberFormat, number_format
 from money.selectors import club_money_settings
 from tournaments.models import Tournament
-from tournaments.shortcuts import get_visible_tournament
 
 
 def numbers_of(club: Club) -> NumberFormat:
     return number_format(club_money_settings(club).currency)
-
-
-def tournament_organizer(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """Load the tournament; only its club's organizers see its money."""
-
-    @wraps(view)
-    def wrapper(request: HttpRequest, club: str, tournament: str, **kwargs: Any) -> HttpResponse:
-        obj = get_visible_tournament(request, club, tournament)
-        if not permissions.can_manage_tournament(request.user, obj):
-            return deny(request)
-        return view(request, obj, **kwargs)
-
-    return wrapper
 
 
 def club_organizer(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
@@ -45,17 +29,6 @@ def club_organizer(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespo
         return view(request, obj, **kwargs)
 
     return wrapper
-
-
-def run(request: HttpRequest, action: Callable[[], object], success: str) -> bool:
-    """Call a service; show its refusal or the success message."""
-    try:
-        action()
-    except UserError as error:
-        messages.error(request, " ".join(error.messages))
-        return False
-    messages.success(request, success)
-    return True
 
 
 def context(request: HttpRequest, tournament: Tournament, **extra: object) -> dict[str, object]:

@@ -9,14 +9,15 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from config.errors import UserError, add_user_error
+from config.errors import UserError, add_user_error, run_service
 from money import selectors, services
 from money.forms import EventMoneyForm, PaymentForm
-from money.views.common import context, numbers_of, run, tournament_organizer
+from money.views.common import context, numbers_of
 from tournaments.models import Entry, Tournament
+from tournaments.shortcuts import organizer_only
 
 
-@tournament_organizer
+@organizer_only
 def fees(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     money = selectors.event_money(tournament)
     rows = selectors.fee_rows(tournament)
@@ -34,7 +35,7 @@ def fees(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     )
 
 
-@tournament_organizer
+@organizer_only
 @require_POST
 def fee_action(
     request: HttpRequest, tournament: Tournament, entry: int, number: int, action: str
@@ -76,11 +77,11 @@ def fee_action(
     if action not in actions:
         messages.error(request, _("Unknown action."))
     else:
-        run(request, *actions[action])
+        run_service(request, *actions[action])
     return redirect("money:fees", tournament.club.slug, tournament.slug)
 
 
-@tournament_organizer
+@organizer_only
 def settings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     numbers = numbers_of(tournament.club)
     flights = selectors.flights_of(tournament)

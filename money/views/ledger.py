@@ -10,13 +10,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from clubs.models import Club
-from config.errors import UserError, add_user_error
+from config.errors import UserError, add_user_error, run_service
 from config.exports import export_response
 from money import selectors, services
 from money.forms import ClubMoneySettingsForm, LedgerForm
 from money.models import LedgerEntry
 from money.tables import LedgerTable
-from money.views.common import club_organizer, numbers_of, run
+from money.views.common import club_organizer, numbers_of
 from tournaments.models import Season
 
 
@@ -89,7 +89,7 @@ def ledger(request: HttpRequest, club: Club) -> HttpResponse:
 @require_POST
 def reverse(request: HttpRequest, club: Club, row: int) -> HttpResponse:
     entry = get_object_or_404(LedgerEntry, pk=row, club=club)
-    run(
+    run_service(
         request,
         lambda: services.ledger_reverse(entry=entry, recorded_by=request.user),
         _("Movement #%(number)s is reversed.") % {"number": entry.pk},

@@ -8,15 +8,17 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from config.errors import run_service
 from config.exports import export_response
 from money import services
 from money.calcutta import full_payout_sheet
 from money.tables import PayoutSheetTable, sheet_table_rows
-from money.views.common import context, numbers_of, run, tournament_organizer
+from money.views.common import context, numbers_of
 from tournaments.models import Tournament
+from tournaments.shortcuts import organizer_only
 
 
-@tournament_organizer
+@organizer_only
 def payouts(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     numbers = numbers_of(tournament.club)
     sheet = full_payout_sheet(tournament)
@@ -35,10 +37,10 @@ def payouts(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     )
 
 
-@tournament_organizer
+@organizer_only
 @require_POST
 def book(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    run(
+    run_service(
         request,
         lambda: services.payouts_book(tournament=tournament, recorded_by=request.user),
         _("The payouts are booked in the club's ledger."),

@@ -10,13 +10,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from clubs.models import Club
-from config.errors import UserError, add_user_error
+from config.errors import UserError, add_user_error, run_service
 from money import services
 from money.forms import SeasonPotForm, SidePoolForm, SidePoolJoinForm
 from money.models import SidePool, SidePoolEntry
 from money.seasonpot import season_pot_sheet
-from money.views.common import club_organizer, context, numbers_of, run, tournament_organizer
+from money.views.common import club_organizer, context, numbers_of
 from tournaments.models import Entry, EntryStatus, Season, Tournament
+from tournaments.shortcuts import organizer_only
 
 
 def _entries(tournament: Tournament) -> object:
@@ -28,7 +29,7 @@ def _entries(tournament: Tournament) -> object:
     )
 
 
-@tournament_organizer
+@organizer_only
 def side_pools(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     numbers = numbers_of(tournament.club)
     form = SidePoolForm(request.POST or None, numbers=numbers)
@@ -54,7 +55,7 @@ def side_pools(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     )
 
 
-@tournament_organizer
+@organizer_only
 @require_POST
 def side_pool_join(request: HttpRequest, tournament: Tournament, pool: int) -> HttpResponse:
     side_pool = get_object_or_404(SidePool, pk=pool, tournament=tournament)
@@ -63,7 +64,7 @@ def side_pool_join(request: HttpRequest, tournament: Tournament, pool: int) -> H
         messages.error(request, _("Choose a player and how the fee was paid."))
     else:
         entry = form.cleaned_data["entry"]
-        run(
+        run_service(
             request,
             lambda: services.side_pool_join(
                 side_pool=side_pool,
@@ -77,11 +78,11 @@ def side_pool_join(request: HttpRequest, tournament: Tournament, pool: int) -> H
     return redirect("money:side_pools", tournament.club.slug, tournament.slug)
 
 
-@tournament_organizer
+@organizer_only
 @require_POST
 def side_pool_refund(request: HttpRequest, tournament: Tournament, joined: int) -> HttpResponse:
     found = get_object_or_404(SidePoolEntry, pk=joined, side_pool__tournament=tournament)
-    run(
+    run_service(
         request,
         lambda: services.side_pool_refund(joined=found, recorded_by=request.user),
         _("The side pool fee is refunded."),

@@ -3,8 +3,6 @@ controls are in ``rounds``). Every action is a POST to one service."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import wraps
 from typing import Any
 
 from django import forms
@@ -19,7 +17,7 @@ from django.views.decorators.http import require_POST
 from clubs import permissions
 from clubs.models import Club
 from clubs.shortcuts import deny, get_visible_club
-from config.errors import UserError, add_user_error
+from config.errors import UserError, add_user_error, run_service
 from draw import selectors as draw_selectors
 from draw import services as draw_services
 from standings.tiebreaks import METRIC_LABELS
@@ -35,31 +33,7 @@ from tournaments.forms import (
     seeds_from_post,
 )
 from tournaments.models import Entry, PairingRule, Tournament
-from tournaments.shortcuts import get_visible_tournament
-
-
-def organizer_only(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """Load the tournament and let only organizers of its club through."""
-
-    @wraps(view)
-    def wrapper(request: HttpRequest, club: str, tournament: str, **kwargs: Any) -> HttpResponse:
-        obj = get_visible_tournament(request, club, tournament)
-        if not permissions.can_manage_tournament(request.user, obj):
-            return deny(request)
-        return view(request, obj, **kwargs)
-
-    return wrapper
-
-
-def run(request: HttpRequest, action: Callable[[], object], success: str) -> bool:
-    """Call a service; show its user error or the success message."""
-    try:
-        action()
-    except UserError as error:
-        messages.error(request, " ".join(error.messages))
-        return False
-    messages.success(request, success)
-    return True
+from tournaments.shortcuts import organizer_only
 
 
 def _settings_form(
@@ -203,7 +177,7 @@ def transition(request: HttpRequest, tournament: Tournament, action: str) -> Htt
     if action not in actions:
         return deny(request)
     service, success = actions[action]
-    run(request, lambda: service(tournament=tournament), success)
+    run_service(request, lambda: service(tournament=tournament), success)
     return back_to_manage(tournament)
 
 
@@ -213,7 +187,7 @@ def entry_add(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     if "guest" in request.POST:
         form: Any = GuestEntryForm(request.POST)
         if form.is_valid():
-            run(
+            run_service(
                 request,
                 lambda: services.entry_add_guest(tournament=tournament, **form.cleaned_data),
                 _("%(name)s is entered.") % {"name": form.cleaned_data["name"]},
@@ -222,7 +196,7 @@ def entry_add(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         form = MemberEntryForm(request.POST, tournament=tournament)
         if form.is_valid():
             player = form.cleaned_data["player"]
-            run(
+            run_service(
                 request,
                 lambda: services.entry_add(tournament=tournament, player=player),
                 _("%(name)s is entered.") % {"name": player.name},
@@ -249,7 +223,9 @@ def entry_action(
     if action not in actions:
         return deny(request)
     service, success = actions[action]
-    run(request, lambda: service(entry=entry_obj), success % {"name": entry_obj.player.name})
+    run_service(
+        request, lambda: service(entry=entry_obj), success % {"name": entry_obj.player.name}
+    )
     return back_to_manage(tournament)
 
 
@@ -262,7 +238,7 @@ def seeds(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
     else:
-        run(
+        run_service(
             request,
             lambda: services.entries_set_seeds(tournament=tournament, ordered_entry_ids=order),
             _("Seeds saved."),
@@ -277,7 +253,7 @@ def pairing_rule_add(request: HttpRequest, tournament: Tournament) -> HttpRespon
     if not form.is_valid():
         messages.error(request, _("Choose two players, a rule and a reason."))
         return back_to_manage(tournament)
-    run(
+    run_service(
         request,
         lambda: services.pairing_rule_add(tournament=tournament, **form.cleaned_data),
         _("The pairing rule is saved; the next draw follows it."),
@@ -289,7 +265,9 @@ def pairing_rule_add(request: HttpRequest, tournament: Tournament) -> HttpRespon
 @organizer_only
 def pairing_rule_remove(request: HttpRequest, tournament: Tournament, rule_id: int) -> HttpResponse:
     rule = get_object_or_404(PairingRule, pk=rule_id, tournament=tournament)
-    run(request, lambda: services.pairing_rule_remove(rule=rule), _("The pairing rule is removed."))
+    run_service(
+        request, lambda: services.pairing_rule_remove(rule=rule), _("The pairing rule is removed.")
+    )
     return back_to_manage(tournament)
 
 
@@ -301,7 +279,7 @@ def late_entry(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         messages.error(request, _("Enter a name, the first round and the starting score."))
         return back_to_manage(tournament)
     data = form.cleaned_data
-    run(
+    run_service(
         request,
         lambda: draw_services.entry_add_late(
             tournament=tournament,
@@ -324,7 +302,7 @@ def bye_request(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         messages.error(request, _("Choose a player, a round and the points for the bye."))
         return back_to_manage(tournament)
     data = form.cleaned_data
-    run(
+    run_service(
         request,
         lambda: draw_services.entry_request_bye(
             entry=data["entry"], round_number=data["round_number"], points=data["points"]
@@ -341,7 +319,7 @@ def bye_cancel(
     request: HttpRequest, tournament: Tournament, entry: int, number: int
 ) -> HttpResponse:
     entry_obj = get_object_or_404(Entry, pk=entry, tournament=tournament)
-    run(
+    run_service(
         request,
         lambda: draw_services.entry_cancel_bye(entry=entry_obj, round_number=number),
         _("The bye is cancelled."),

@@ -9,7 +9,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from config.errors import UserError, add_user_error
+from config.errors import UserError, add_user_error, run_service
 from draw import selectors as draw_selectors
 from draw import services as draw_services
 from matches.models import Match
@@ -17,7 +17,8 @@ from matches.services import match_award_forfeit
 from tournaments import services
 from tournaments.forms import ForfeitForm, RoundForm, StageClockForm, SwapForm
 from tournaments.models import Round, Stage, Tournament
-from tournaments.views.manage import back_to_manage, organizer_only, run
+from tournaments.shortcuts import organizer_only
+from tournaments.views.manage import back_to_manage
 
 
 def _round_of(tournament: Tournament, round_id: int) -> Round:
@@ -71,7 +72,7 @@ def round_repair(request: HttpRequest, tournament: Tournament, round_id: int) ->
     page names every round that is drawn anew, and only a POST with ``confirm`` draws."""
     round_ = _round_of(tournament, round_id)
     if request.method == "POST" and request.POST.get("confirm"):
-        run(
+        run_service(
             request,
             lambda: draw_services.round_repair(round_=round_),
             _("The round is drawn again."),
@@ -109,7 +110,7 @@ def swap(request: HttpRequest, tournament: Tournament, round_id: int) -> HttpRes
     except (ValueError, Match.DoesNotExist):
         messages.error(request, _("Choose two players of this round to swap."))
         return back_to_manage(tournament)
-    run(
+    run_service(
         request,
         lambda: draw_services.match_swap_players(
             first=first, first_slot=first_slot, second=second, second_slot=second_slot
@@ -125,7 +126,7 @@ def forfeit(request: HttpRequest, tournament: Tournament, match_id: int) -> Http
     match = get_object_or_404(Match, pk=match_id, round__stage__tournament=tournament)
     form = ForfeitForm(request.POST, match=match)
     if form.is_valid():
-        run(
+        run_service(
             request,
             lambda: match_award_forfeit(
                 match=match,
@@ -156,7 +157,7 @@ def _round_page(tournament: Tournament, round_: Round) -> HttpResponse:
 @organizer_only
 def round_publish(request: HttpRequest, tournament: Tournament, round_id: int) -> HttpResponse:
     round_ = _round_of(tournament, round_id)
-    run(
+    run_service(
         request,
         lambda: draw_services.round_publish(round_=round_),
         _("The round is published; the players are told."),
@@ -179,7 +180,7 @@ def draft_swap(request: HttpRequest, tournament: Tournament, round_id: int) -> H
     except ValueError:
         messages.error(request, _("Choose two players of this round to swap."))
         return _round_page(tournament, round_)
-    run(
+    run_service(
         request,
         lambda: draw_services.round_draft_swap(round_=round_, first=first, second=second),
         _("The two players are swapped."),
