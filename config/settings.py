@@ -62,6 +62,7 @@ INSTALLED_APPS = [
     "standings",
     "notifications",
     "analysis",  # match analysis with GNU Backgammon
+    "recording",  # matches recorded on a clock beside a physical board
     "api",
     "players",
 ]

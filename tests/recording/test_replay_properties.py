@@ -1,0 +1,70 @@
+"""Property: however a device sends a recorded match (every action resent after a lost
+answer, old ones sent again, later ones sent before their turn), the match is the one made by
+applying each distinct action once, in order."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from backgammon import MatchRules
+from recording.replay import Ledger, Recording, Refused, replay
+
+from .simulate import random_entries
+
+
+def _fresh() -> Recording:
+    return Recording.start(MatchRules(length=3), reserve_ms=10**9, delay_ms=12_000)
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    seed=st.integers(0, 10**6),
+    noise=st.lists(st.tuples(st.sampled_from(["resend", "old", "ahead"]), st.integers(0, 10**6))),
+)
+def test_resends_and_duplicates_apply_each_action_once(seed, noise):
+    entries = random_entries(seed, limit=120)
+    ledger = Ledger(_fresh())
+    sent = 0
+    noise = list(noise)
+    while sent < len(entries):
+        if noise:
+            what, pick = noise.pop()
+            try:
+                if what == "resend" and sent:  # the answer was lost: the same action again
+                    assert ledger.offer(entries[sent - 1], after=sent - 1)[0] == "duplicate"
+                elif what == "old" and sent:
+                    index = pick % sent
+                    assert ledger.offer(entries[index], after=index)[0] == "duplicate"
+                elif what == "ahead" and sent + 1 < len(entries):
+                    ledger.offer(entries[sent + 1], after=sent + 1)
+                    raise AssertionError("an action sent before its turn was applied")
+            except Refused as refused:
+                assert refused.code == "out_of_order"
+        status, _ = ledger.offer(entries[sent], after=sent)
+        assert status == "applied"
+        sent += 1
+    assert ledger.entries == entries
+    assert ledger.recording.summary() == replay(_fresh(), entries).recording.summary()
+
+
+def test_an_id_reused_for_another_action_is_refused():
+    entries = random_entries(1, limit=3)
+    ledger = replay(_fresh(), entries)
+    before = ledger.recording.summary()
+    changed = entries[1].__class__(entries[1].id, "double", side=0, at=entries[1].at)
+    try:
+        ledger.offer(changed, after=1)
+    except Refused as refused:
+        assert refused.code == "conflict"
+    else:
+        raise AssertionError("a reused id was taken")
+    assert ledger.recording.summary() == before
+
+
+def test_a_whole_match_ends_with_its_result():
+    entries = random_entries(7, length=3, limit=5000, cube=0.2)
+    recording = replay(_fresh(), entries).recording
+    assert recording.is_over and recording.game is None
+    assert max(recording.match.score) >= 3
+    assert len(recording.finished) == len(recording.match.results)
