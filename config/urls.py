@@ -33,6 +33,10 @@ urlpatterns = [
         include("play.urls"),
     ),
     path(
+        "clubs/<slug:club>/t/<slug:tournament>/matches/<int:match>/clock/",
+        include("recording.urls"),
+    ),
+    path(
         "clubs/<slug:club>/t/<slug:tournament>/director/",
         include("play.urls_director"),
     ),

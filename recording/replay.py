@@ -186,6 +186,10 @@ class Ledger:
     entries: list[Entry] = field(default_factory=list)
     _ids: dict[str, int] = field(default_factory=dict)
 
+    def knows(self, entry_id: str) -> bool:
+        """Whether an entry with this id was taken."""
+        return entry_id in self._ids
+
     def offer(self, entry: Entry, *, after: int) -> tuple[str, FinishedGame | None]:
         """Take ``entry``, sent as following the ``after`` entries the device had.
 

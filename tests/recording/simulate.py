@@ -10,13 +10,21 @@ from recording.replay import Entry, Recording
 
 
 def random_entries(
-    seed: int, *, length: int = 3, limit: int = 400, cube: float = 0.1, start_ms: int = 0
+    seed: int,
+    *,
+    length: int = 3,
+    limit: int = 400,
+    cube: float = 0.1,
+    start_ms: int = 0,
+    rules: MatchRules | None = None,
 ) -> list[Entry]:
     """Up to ``limit`` legal entries of a ``length``-point match, with doubles, takes, drops
     and resignations now and then; each a second or so after the one before."""
     rng = random.Random(seed)
     ids = random.Random(seed + 1)
-    recording = Recording.start(MatchRules(length=length), reserve_ms=10**9, delay_ms=12_000)
+    recording = Recording.start(
+        rules or MatchRules(length=length), reserve_ms=10**9, delay_ms=12_000
+    )
     entries: list[Entry] = []
     at = start_ms
     while len(entries) < limit and recording.game is not None:

@@ -1,0 +1,28 @@
+"""Every text the clock's script shows, translated on the server and handed to it as JSON."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+
+def clock_texts() -> dict[str, str]:
+    return {
+        "opening": _("Opening roll: tap each player's die."),
+        "roll": _("{name}: tap the dice rolled, or double."),
+        "roll_crawford": _("{name}: tap the dice rolled (Crawford game: no doubling)."),
+        "move": _("{name} plays {dice}: tap a checker, then a die, or type the play."),
+        "doubled": _("{name} doubles: does the opponent take or drop?"),
+        "resigned": _("{name} resigns: accept or decline?"),
+        "over": _("The match is over: {name} wins."),
+        "game_over": _("Game {number} is over."),
+        "offline": _(
+            "Offline: {count} action(s) kept on this device, sent when the network is back."
+        ),
+        "online": _("All actions recorded."),
+        "sending": _("Sending…"),
+        "time_up": _("Time is up"),
+        "delay": _("delay"),
+        "cube": _("Cube"),
+        "score": _("Score"),
+        "unknown_error": _("The server did not answer as expected. Try again."),
+    }
