@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from backgammon import Game, GamePhase, MatchRules, MatchState, MoveError, WinKind
+from backgammon.gamerecord import ActionKind
 from backgammon.scoring import GameResult, ResultError
 from play.clock import Clock
 
@@ -99,7 +100,7 @@ class Recording:
         at = max(entry.at, self.last_at)  # another device's clock may be behind
         if self.clock is not None and self.clock.fallen(at) is not None:
             raise Refused("time", "a player's reserve has run out")
-        _decide(game, entry)
+        changed = _decide(game, entry)
         self.count += 1
         self.last_at = at
         finished = None
@@ -111,7 +112,7 @@ class Recording:
             self.finished.append(finished)
             self.match.record(game.result)
             self.game = None if self.match.is_over else self.match.new_game()
-        if self.clock is not None:
+        if self.clock is not None and changed:
             side = None if self.game is None else self.game.side_to_act
             self.clock.hand_to(side, now=at, fresh=True)
         return finished
@@ -134,10 +135,27 @@ def _side(entry: Entry) -> int:
     return entry.side
 
 
-def _decide(game: Game, entry: Entry) -> None:
+def _passed(game: Game, entry: Entry) -> bool:
+    """``entry`` ends a turn the engine has already passed: the roll left no checker able to
+    move (a device offline cannot know that, and sends the end of the turn)."""
+    if entry.kind != "move" or entry.play.strip() or game.phase is GamePhase.MOVE:
+        return False
+    last = game.record[-1] if game.record else None
+    return (
+        last is not None
+        and last.kind is ActionKind.MOVE
+        and not last.play
+        and last.player == entry.side
+        and game.phase is GamePhase.ROLL
+    )
+
+
+def _decide(game: Game, entry: Entry) -> bool:
     """Apply ``entry`` to ``game`` through the engine (which changes nothing when it
-    refuses)."""
+    refuses); ``False`` for the end of a turn already passed (nothing to change)."""
     kind = entry.kind
+    if _passed(game, entry):
+        return False
     try:
         if kind == "opening":
             if game.phase is not GamePhase.OPENING:
@@ -170,6 +188,7 @@ def _decide(game: Game, entry: Entry) -> None:
         if isinstance(error, Refused):
             raise
         raise Refused("invalid", str(error)) from error
+    return True
 
 
 def _dice(entry: Entry) -> tuple[int, int]:

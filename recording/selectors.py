@@ -49,6 +49,8 @@ def clock_state(ledger: Ledger) -> dict[str, Any]:
     clock = recording.clock
     state: dict[str, Any] = {
         "count": len(ledger.entries),
+        "length": recording.match.rules.length,
+        "post_crawford": recording.match.is_post_crawford,
         "score": list(recording.match.score),
         "over": recording.is_over,
         "winner": recording.match.winner,
