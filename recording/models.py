@@ -9,6 +9,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import TimeStampedModel
+from config import constraints as checks
 from matches.models import Match
 
 #: USBGF's defaults for live matches: two minutes of reserve per match point, 12 s delay.
@@ -43,7 +44,9 @@ class RecordedMatch(TimeStampedModel):
         verbose_name_plural = _("recorded matches")
         constraints = [
             models.CheckConstraint(
-                condition=Q(minutes_per_point__gte=1), name="recorded_reserve_positive"
+                condition=Q(minutes_per_point__gte=1),
+                name="recorded_reserve_positive",
+                violation_error_message=checks.AT_LEAST_ONE,
             ),
         ]
 
@@ -90,7 +93,9 @@ class RecordedAction(TimeStampedModel):
             ),
             models.UniqueConstraint(fields=["recorded", "number"], name="recorded_action_unique"),
             models.CheckConstraint(
-                condition=Q(side__in=[0, 1]) | Q(side__isnull=True), name="recorded_action_side"
+                condition=Q(side__in=[0, 1]) | Q(side__isnull=True),
+                name="recorded_action_side",
+                violation_error_message=checks.CHOOSE_LISTED,
             ),
         ]
 

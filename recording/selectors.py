@@ -6,6 +6,7 @@ from typing import Any
 
 from backgammon import GamePhase
 from backgammon.turn import Board
+from matches.models import Match
 from matches.rules import rules_for_match
 from play.snapshot import absolute
 
@@ -90,3 +91,8 @@ def clock_state(ledger: Ledger) -> dict[str, Any]:
             **drawn,
         }
     return state
+
+
+def recording_of(match: Match) -> RecordedMatch | None:
+    """The recorded match of ``match``, if it is one (one query)."""
+    return RecordedMatch.objects.filter(match=match).first()

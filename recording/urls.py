@@ -11,4 +11,6 @@ urlpatterns = [
     path("", views.clock, name="clock"),
     path("state/", views.state, name="state"),
     path("actions/", views.action, name="action"),
+    path("designate/", views.mark, name="mark"),
+    path("submission.zip", views.pack, name="pack"),
 ]

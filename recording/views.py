@@ -6,20 +6,25 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from config.errors import UserError
-from matches.models import Match
+from clubs import permissions
+from config.errors import UserError, add_user_error
+from matches.models import OPEN_STATUSES, Match
 
 from .access import can_record
+from .forms import RecordedMatchForm
 from .messages import refusal
 from .models import RecordedMatch
+from .pack import submission_pack
 from .replay import KINDS, Entry
 from .selectors import clock_state, recorded_ledger
-from .services import recorded_action_post, recorded_match_open
+from .services import recorded_action_post, recorded_match_mark, recorded_match_open
 from .texts import clock_texts
 
 
@@ -135,3 +140,64 @@ def action(request: HttpRequest, club: str, tournament: str, match: int) -> Http
         {"status": "refused", "code": error.code, "error": error.messages[0], "state": current},
         status=409,
     )
+
+
+def mark(request: HttpRequest, club: str, tournament: str, match: int) -> HttpResponse:
+    """The organizer designates the match as recorded: its recorder and clock settings."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    match_obj = _match(club, tournament, match)
+    tournament_obj = match_obj.round.stage.tournament
+    if not permissions.can_manage_tournament(request.user, tournament_obj):
+        raise Http404
+    recorded = RecordedMatch.objects.filter(match=match_obj).first()
+    initial = (
+        {
+            "recorder": recorded.recorder_id,
+            "minutes_per_point": recorded.minutes_per_point,
+            "delay_seconds": recorded.delay_seconds,
+        }
+        if recorded is not None
+        else None
+    )
+    form = RecordedMatchForm(request.POST or None, club=tournament_obj.club, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        if match_obj.status not in OPEN_STATUSES or match_obj.is_online:
+            add_user_error(form, refusal("closed"))
+        else:
+            try:
+                recorded_match_mark(match=match_obj.pk, **form.cleaned_data)
+            except UserError as error:
+                add_user_error(form, error)
+            else:
+                messages.success(request, _("The match is recorded on a clock."))
+                return redirect("matches:detail", club, tournament, match)
+    context = {
+        "match": match_obj,
+        "tournament": tournament_obj,
+        "club": tournament_obj.club,
+        "names": _names(match_obj),
+        "form": form,
+        "recorded": recorded,
+    }
+    return render(request, "recording/mark.html", context)
+
+
+@require_GET
+def pack(request: HttpRequest, club: str, tournament: str, match: int) -> HttpResponse:
+    """The submission pack of a recorded match: its organizers, referees and recorder."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    match_obj = _match(club, tournament, match)
+    recorded = get_object_or_404(RecordedMatch.objects.select_related("recorder"), match=match_obj)
+    recorded.match = match_obj
+    tournament_obj = match_obj.round.stage.tournament
+    if not (
+        permissions.can_referee_tournament(request.user, tournament_obj)
+        or recorded.recorder_id == request.user.pk
+    ):
+        raise Http404
+    response = HttpResponse(submission_pack(recorded), content_type="application/zip")
+    filename = f"crawford-{tournament}-match-{match_obj.pk}-submission.zip"
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
