@@ -29,6 +29,9 @@ def refusal(code: str) -> UserError:
         "cube_above_max": _("The cube cannot go higher."),
         "holland": _("Holland rule: the trailer may double after two rolls each."),
         "match_over": _("The match is over."),
+        "not_fallen": _(
+            "The opponent's reserve has not run out: the match cannot be claimed on time."
+        ),
         "out_of_order": _(
             "This action does not follow the last one recorded: the clock reloads the record."
         ),

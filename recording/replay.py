@@ -21,8 +21,19 @@ from play.clock import Clock
 __all__ = ["KINDS", "Entry", "FinishedGame", "Ledger", "Recording", "Refused"]
 
 #: What may be entered: the opening roll (each side's die), a roll, a play, the cube, a
-#: resignation offered and answered.
-KINDS = ("opening", "roll", "move", "double", "take", "drop", "resign", "accept", "decline")
+#: resignation offered and answered, and a claim that the opponent's reserve has run out.
+KINDS = (
+    "opening",
+    "roll",
+    "move",
+    "double",
+    "take",
+    "drop",
+    "resign",
+    "accept",
+    "decline",
+    "flag",
+)
 
 
 class Refused(ValueError):
@@ -77,6 +88,8 @@ class Recording:
     finished: list[FinishedGame] = field(default_factory=list)
     count: int = 0
     last_at: int = 0
+    #: The side that lost the match on time (claimed by the opponent), once it has.
+    flagged: int | None = None
 
     @classmethod
     def start(cls, rules: MatchRules, *, reserve_ms: int = 0, delay_ms: int = 0) -> Recording:
@@ -87,19 +100,20 @@ class Recording:
 
     @property
     def is_over(self) -> bool:
-        return self.match.is_over
+        return self.match.is_over or self.flagged is not None
 
     def apply(self, entry: Entry) -> FinishedGame | None:
         """Decide ``entry``; the game it ended, if it ended one. Raises :class:`Refused`
         and changes nothing when the rules refuse it."""
         game = self.game
-        if game is None or self.match.is_over:
+        if game is None or self.is_over:
             raise Refused("match_over", "the match is over")
         if entry.kind not in KINDS:
             raise Refused("kind", f"unknown action {entry.kind!r}")
         at = max(entry.at, self.last_at)  # another device's clock may be behind
-        if self.clock is not None and self.clock.fallen(at) is not None:
-            raise Refused("time", "a player's reserve has run out")
+        if entry.kind == "flag":
+            self._flag(entry, at)
+            return None
         changed = _decide(game, entry)
         self.count += 1
         self.last_at = at
@@ -117,6 +131,18 @@ class Recording:
             self.clock.hand_to(side, now=at, fresh=True)
         return finished
 
+    def _flag(self, entry: Entry, at: int) -> None:
+        """The claimant's opponent has run out of time: the match is lost on time. As on a
+        physical clock, play goes on until the fall is claimed."""
+        claimant = _side(entry)
+        if self.clock is None or self.clock.fallen(at) != 1 - claimant:
+            raise Refused("not_fallen", "the opponent's reserve has not run out")
+        self.clock.flag_fall(1 - claimant)
+        self.clock.since = at
+        self.flagged = 1 - claimant
+        self.count += 1
+        self.last_at = at
+
     def summary(self) -> dict[str, Any]:
         """What two recordings that made the same match share (the property test's measure)."""
         return {
@@ -125,6 +151,7 @@ class Recording:
             "game": self.game.to_dict() if self.game is not None else None,
             "clock": None if self.clock is None else (list(self.clock.reserve), self.clock.running),
             "count": self.count,
+            "flagged": self.flagged,
         }
 
 

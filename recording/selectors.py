@@ -54,7 +54,10 @@ def clock_state(ledger: Ledger) -> dict[str, Any]:
         "post_crawford": recording.match.is_post_crawford,
         "score": list(recording.match.score),
         "over": recording.is_over,
-        "winner": recording.match.winner,
+        "winner": (
+            1 - recording.flagged if recording.flagged is not None else recording.match.winner
+        ),
+        "flagged": recording.flagged,
         "entries": [entry.to_dict() for entry in ledger.entries],
         "clock": None,
         "game": None,

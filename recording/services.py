@@ -16,9 +16,10 @@ from django.db import transaction
 
 from config.errors import UserError
 from config.logs import logged_service
+from matches import reasons
 from matches.models import OPEN_STATUSES, Match, ResultSource
 from matches.models import Game as MatchGame
-from matches.services import match_lock, match_record_game
+from matches.services import match_lock, match_record_game, match_record_time_forfeit
 from matches.versions import match_change
 
 from .access import can_record
@@ -132,10 +133,13 @@ def _post(
         status, finished = ledger.offer(entry, after=after)
     except Refused as refused:
         raise refusal(refused.code) from refused
-    if finished is not None:
+    if finished is not None or ledger.recording.flagged is not None:
         if not may_record:
             raise _EndsGame
-        _record_game(match, finished, user)
+        if finished is not None:
+            _record_game(match, finished, user)
+        else:
+            _record_time_forfeit(match, ledger.recording.flagged)
     action = RecordedAction(
         recorded=recorded,
         number=after,
@@ -151,6 +155,15 @@ def _post(
     action.full_clean(exclude=["recorded"], validate_unique=False, validate_constraints=False)
     action.save()
     return status, ledger
+
+
+def _record_time_forfeit(match: Match, loser: int | None) -> None:
+    assert loser is not None
+    entry = match.entry_a if loser == 0 else match.entry_b
+    name = entry.player.name if entry is not None else "?"
+    match_record_time_forfeit(
+        match=match.pk, loser=loser, reason=reasons.coded(reasons.TIME_FORFEIT, name=name)
+    )
 
 
 def _record_game(match: Match, finished: FinishedGame, user: Any) -> None:

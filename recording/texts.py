@@ -14,7 +14,9 @@ def clock_texts() -> dict[str, str]:
         "doubled": _("{name} doubles: does the opponent take or drop?"),
         "resigned": _("{name} resigns: accept or decline?"),
         "over": _("The match is over: {name} wins."),
-        "game_over": _("Game {number} is over."),
+        "over_on_time": _("The match is over: {name} wins on time."),
+        "fallen": _("{name}'s reserve has run out."),
+        "claim": _("{name} claims the match on time"),
         "offline": _(
             "Offline: {count} action(s) kept on this device, sent when the network is back."
         ),

@@ -104,6 +104,7 @@
   function applyEntry(v, e) {
     const g = v.game;
     if (!g) return;
+    if (e.kind === "flag") { v.over = true; v.winner = e.side; v.flagged = 1 - e.side; v.game = null; return; }
     g.plays = [];
     if (e.kind === "opening") {
       const starter = e.dice[0] > e.dice[1] ? 0 : 1;
@@ -378,6 +379,15 @@
     enter("move", { side: view.game.turn, play: text });
   }
 
+  // The side whose reserve has run out by now, if any (the opponent may claim the match).
+  function fallen() {
+    const c = view && view.clock;
+    if (!c || c.running === null || view.over) return null;
+    const elapsed = Math.max(0, Date.now() - c.since);
+    const charged = elapsed - Math.min(elapsed, c.delay_left);
+    return c.reserve[c.running] - charged <= 0 ? c.running : null;
+  }
+
   function drawPad() {
     pad.textContent = "";
     const form = document.getElementById("rec-type-form");
@@ -385,6 +395,11 @@
     if (!view || !view.game) return;
     const g = view.game;
     const name = (side) => config.names[side];
+    const out = fallen();
+    if (out !== null) {
+      const r = row(fmt(T.fallen, { name: name(out) }));
+      r.appendChild(button(fmt(T.claim, { name: name(1 - out) }), () => enter("flag", { side: 1 - out }), "", { "data-action": "flag" }));
+    }
     if (g.phase === "opening") {
       statusEl.textContent = T.opening;
       diceRow(name(0), 0);
@@ -437,9 +452,12 @@
     return Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0");
   }
 
+  let shownFallen = null;
+
   function drawClocks() {
     const c = view && view.clock;
     const now = Date.now();
+    if (fallen() !== shownFallen) { shownFallen = fallen(); drawPad(); }
     [0, 1].forEach((side) => {
       const box = clocks[side];
       box.querySelector(".rec-name").textContent = config.names[side];
@@ -460,7 +478,7 @@
   function render() {
     if (!view) return;
     if (view.over) {
-      statusEl.textContent = fmt(T.over, { name: config.names[view.winner] });
+      statusEl.textContent = fmt(view.flagged !== null && view.flagged !== undefined ? T.over_on_time : T.over, { name: config.names[view.winner] });
     }
     scoreEl.textContent = view.score[0] + " – " + view.score[1] +
       (view.game ? " · " + T.cube + " " + view.game.cube : "");

@@ -152,3 +152,21 @@ def test_a_stranger_cannot_open_the_clock(recorded, client):
     base = f"/clubs/bar/t/{recorded.round.stage.tournament.slug}/matches/{recorded.pk}/clock/"
     assert client.get(base).status_code == 404
     assert Match.objects.get(pk=recorded.pk).status == MatchStatus.READY
+
+
+def test_a_fallen_reserve_claimed_ends_the_match_on_time(recorded, organizer, commit):
+    """3 points x 2 minutes and 12 s of delay: player 1's reserve runs out 372 s after his
+    clock started; the claim before that is refused, the claim after it ends the match."""
+    after = _first_moves(recorded, organizer)  # player 1's clock runs from 9 s
+    early = Entry("f1", "flag", side=0, at=9_000 + 371_000)
+    assert _refused(recorded, early, after, organizer) == "not_fallen"
+    late = Entry("f2", "flag", side=0, at=9_000 + 372_000)
+    assert commit(_post, recorded, late, after, organizer)[0] == "applied"
+    match = Match.objects.get(pk=recorded.pk)
+    assert (match.status, match.outcome, match.winner_id) == (
+        MatchStatus.FINISHED,
+        "forfeit",
+        match.entry_a_id,
+    )
+    code = _refused(recorded, Entry("f3", "roll", side=1, dice=(6, 5), at=400_000), 3, organizer)
+    assert code == "match_over"
