@@ -37,6 +37,10 @@ urlpatterns = [
         include("recording.urls"),
     ),
     path(
+        "clubs/<slug:club>/t/<slug:tournament>/rounds/<int:round>/recorded/",
+        include("recording.urls_round"),
+    ),
+    path(
         "clubs/<slug:club>/t/<slug:tournament>/director/",
         include("play.urls_director"),
     ),

@@ -6,7 +6,7 @@ from typing import Any
 
 from backgammon import GamePhase
 from backgammon.turn import Board
-from matches.models import Match
+from matches.models import OPEN_STATUSES, Match
 from matches.rules import rules_for_match
 from play.snapshot import absolute
 
@@ -99,3 +99,21 @@ def clock_state(ledger: Ledger) -> dict[str, Any]:
 def recording_of(match: Match) -> RecordedMatch | None:
     """The recorded match of ``match``, if it is one (one query)."""
     return RecordedMatch.objects.filter(match=match).first()
+
+
+def round_recordable(round_id: int) -> list[tuple[Match, bool]]:
+    """The round's matches that may be recorded on a clock (open, at a table, two players),
+    each with whether it is designated already (two queries)."""
+    matches = list(
+        Match.objects.filter(
+            round_id=round_id,
+            status__in=OPEN_STATUSES,
+            is_online=False,
+            entry_a__isnull=False,
+            entry_b__isnull=False,
+        )
+        .select_related("entry_a__player", "entry_b__player")
+        .order_by("index")
+    )
+    marked = set(RecordedMatch.objects.filter(match__in=matches).values_list("match_id", flat=True))
+    return [(match, match.pk in marked) for match in matches]

@@ -28,7 +28,12 @@ from .models import DEFAULT_DELAY_SECONDS, DEFAULT_MINUTES_PER_POINT, RecordedAc
 from .replay import Entry, FinishedGame, Ledger, Refused
 from .selectors import recorded_ledger
 
-__all__ = ["recorded_action_post", "recorded_match_mark", "recorded_match_open"]
+__all__ = [
+    "recorded_action_post",
+    "recorded_match_mark",
+    "recorded_match_open",
+    "recorded_matches_mark",
+]
 
 
 @logged_service("recorded_match_mark")
@@ -60,6 +65,27 @@ def recorded_match_mark(
         recorded.full_clean()
         recorded.save()
         return recorded
+
+
+@logged_service("recorded_matches_mark")
+@transaction.atomic
+def recorded_matches_mark(
+    *,
+    matches: list[int],
+    minutes_per_point: int = DEFAULT_MINUTES_PER_POINT,
+    delay_seconds: int = DEFAULT_DELAY_SECONDS,
+) -> int:
+    """Designate several matches of a round as recorded (the organizer, when drawing); each
+    keeps a recorder already chosen. Returns how many were designated."""
+    for match_id in sorted(matches):
+        existing = RecordedMatch.objects.filter(match_id=match_id).first()
+        recorded_match_mark(
+            match=match_id,
+            recorder=existing.recorder if existing is not None else None,
+            minutes_per_point=minutes_per_point,
+            delay_seconds=delay_seconds,
+        )
+    return len(matches)
 
 
 @logged_service("recorded_match_open")

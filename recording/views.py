@@ -16,15 +16,21 @@ from django.views.decorators.http import require_GET, require_POST
 from clubs import permissions
 from config.errors import UserError, add_user_error
 from matches.models import OPEN_STATUSES, Match
+from tournaments.models import Round
 
 from .access import can_record
-from .forms import RecordedMatchForm
+from .forms import RecordedMatchForm, round_form
 from .messages import refusal
 from .models import RecordedMatch
 from .pack import submission_pack
 from .replay import KINDS, Entry
 from .selectors import clock_state, recorded_ledger
-from .services import recorded_action_post, recorded_match_mark, recorded_match_open
+from .services import (
+    recorded_action_post,
+    recorded_match_mark,
+    recorded_match_open,
+    recorded_matches_mark,
+)
 from .texts import clock_texts
 
 
@@ -201,3 +207,33 @@ def pack(request: HttpRequest, club: str, tournament: str, match: int) -> HttpRe
     filename = f"crawford-{tournament}-match-{match_obj.pk}-submission.zip"
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
+
+
+@require_POST
+def designate_round(request: HttpRequest, club: str, tournament: str, round: int) -> HttpResponse:
+    """The organizer ticks the round's matches to record, when drawing."""
+    round_ = get_object_or_404(
+        Round.objects.select_related("stage__tournament__club"),
+        pk=round,
+        stage__tournament__slug=tournament,
+        stage__tournament__club__slug=club,
+    )
+    tournament_obj = round_.stage.tournament
+    if not permissions.can_manage_tournament(request.user, tournament_obj):
+        raise Http404
+    form = round_form(round_.pk, request.POST)
+    back = request.POST.get("next") or tournament_obj.get_absolute_url()
+    if not back.startswith("/") or back.startswith("//"):
+        back = tournament_obj.get_absolute_url()
+    if form.is_valid():
+        count = recorded_matches_mark(
+            matches=[int(pk) for pk in form.cleaned_data["matches"]],
+            minutes_per_point=form.cleaned_data["minutes_per_point"],
+            delay_seconds=form.cleaned_data["delay_seconds"],
+        )
+        messages.success(request, _("Matches recorded on a clock: %(count)s.") % {"count": count})
+    else:
+        for errors in form.errors.values():
+            for error in errors:
+                messages.error(request, error)
+    return redirect(back)

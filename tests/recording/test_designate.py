@@ -9,6 +9,7 @@ import json
 import zipfile
 
 import pytest
+from django.urls import reverse
 
 from backgammon import matfile
 from clubs.models import Role
@@ -99,3 +100,30 @@ def test_the_submission_pack_of_a_finished_recorded_match(match, organizer, clie
     # Nobody else takes the pack.
     client.force_login(UserFactory())
     assert client.get(_url(match, "submission.zip")).status_code == 404
+
+
+def test_an_organizer_ticks_the_rounds_recorded_matches(make_tournament, organizer, client):
+    tournament = make_tournament(4, default_length=5)
+    first, second = open_matches(tournament)
+    round_ = first.round
+    page_url = reverse(
+        "tournaments:round", args=["bar", tournament.slug, round_.stage.kind, round_.number]
+    )
+    client.force_login(organizer)
+    page = client.get(page_url).content.decode()
+    assert "Record these matches" in page and first.entry_a.player.name in page
+    post_url = f"/clubs/bar/t/{tournament.slug}/rounds/{round_.pk}/recorded/"
+    answer = client.post(
+        post_url,
+        {"matches": [second.pk], "minutes_per_point": 2, "delay_seconds": 12, "next": page_url},
+    )
+    assert answer.status_code == 302 and answer["Location"] == page_url
+    assert list(RecordedMatch.objects.values_list("match_id", flat=True)) == [second.pk]
+    # Another round's match is not among the choices: nothing changes.
+    client.post(post_url, {"matches": [999999], "minutes_per_point": 2, "delay_seconds": 12})
+    assert RecordedMatch.objects.count() == 1
+    client.force_login(UserFactory())
+    refused = client.post(
+        post_url, {"matches": [first.pk], "minutes_per_point": 2, "delay_seconds": 12}
+    )
+    assert refused.status_code == 404 and RecordedMatch.objects.count() == 1

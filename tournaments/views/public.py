@@ -18,6 +18,7 @@ from draw import selectors as draw_selectors
 from draw import services as draw_services
 from matches import selectors as match_selectors
 from play.live_matches import live_matches
+from recording import forms as recording_forms
 from standings import selectors as standings_selectors
 from tournaments import pagecache, presentation, selectors, services
 from tournaments.models import (
@@ -133,6 +134,8 @@ def round_detail(
         context["status_label"] = _("Draft, not published")
     else:
         context["status_label"] = round_.get_status_display()
+        if context["can_manage"] and round_.status != RoundStatus.FINISHED:
+            context["recorded_form"] = recording_forms.round_form(round_.pk)
     return render(request, "tournaments/round_detail.html", context)
 
 
