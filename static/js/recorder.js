@@ -493,9 +493,22 @@
     const g = view && view.game;
     if (g && g.phase === "move" && g.turn === side && steps.length) endTurn();
   }));
-  svg.addEventListener("click", (event) => {
-    const point = event.target.closest("[data-point]");
-    if (point) tapPoint(point.getAttribute("data-point"));
+  // A checker is tapped then its point tapped, or dragged from its point to the other.
+  let dragFrom = null;
+  const pointUnder = (event) => {
+    const node = document.elementFromPoint(event.clientX, event.clientY);
+    const point = node && node.closest ? node.closest("#rec-board [data-point]") : null;
+    return point ? point.getAttribute("data-point") : null;
+  };
+  svg.addEventListener("pointerdown", (event) => { dragFrom = pointUnder(event); });
+  svg.addEventListener("pointerup", (event) => {
+    const from = dragFrom, to = pointUnder(event);
+    dragFrom = null;
+    if (from === null || to === null) return;
+    if (from === to) { tapPoint(to); return; }
+    selected = null;
+    tapPoint(from);
+    tapPoint(to);
   });
   document.getElementById("rec-type-form").addEventListener("submit", typed);
   window.addEventListener("online", () => flush());

@@ -67,7 +67,7 @@ def _point(number: int, mover: int) -> str:
     return str(number if mover == 0 else 25 - number)
 
 
-def _enter(page, entry: Entry, passed: bool) -> None:
+def _enter(page, entry: Entry, passed: bool, *, drag: bool = False) -> None:
     """Enter one action on the clock as a recorder taps it; ``passed``: the roll left no
     checker able to move, which the clock offline does not know (the recorder ends the
     turn)."""
@@ -79,9 +79,14 @@ def _enter(page, entry: Entry, passed: bool) -> None:
         pad.locator(f'[data-which="2"][data-die="{entry.dice[0]}"]').click()
         pad.locator(f'[data-which="2"][data-die="{entry.dice[1]}"]').click()
     elif entry.kind == "move":
-        for start, end in _steps(entry.play):
-            page.locator(f'#rec-board [data-point="{_point(start, entry.side)}"]').click()
-            page.locator(f'#rec-board [data-point="{_point(end, entry.side)}"]').click()
+        for n, (start, end) in enumerate(_steps(entry.play)):
+            source = page.locator(f'#rec-board [data-point="{_point(start, entry.side)}"]')
+            target = page.locator(f'#rec-board [data-point="{_point(end, entry.side)}"]')
+            if n == 1 and drag:  # a checker dragged from its point to another
+                source.drag_to(target)
+            else:  # a checker tapped, then the point it goes to
+                source.click()
+                target.click()
         page.locator('[data-action="end-turn"]').click()
     elif entry.kind == "resign":
         page.locator("#rec-resign-kind").select_option(entry.resign)
@@ -155,7 +160,7 @@ def test_a_recorded_match_survives_network_cuts_and_a_dead_battery(
         if n == half + 3:
             tablet.set_offline(True)
         offline = half + 3 <= n < half + 9
-        _enter(page, entry, passes[n] and offline)
+        _enter(page, entry, passes[n] and offline, drag=n % 2 == 0)
         ended_passes += passes[n] and offline
         if n == half + 8:
             page.locator("#rec-sync", has_text="Aktion(en) auf diesem Gerät").wait_for()
