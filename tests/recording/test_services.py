@@ -170,3 +170,15 @@ def test_a_fallen_reserve_claimed_ends_the_match_on_time(recorded, organizer, co
     )
     code = _refused(recorded, Entry("f3", "roll", side=1, dice=(6, 5), at=400_000), 3, organizer)
     assert code == "match_over"
+
+
+def test_an_online_match_has_no_clock_to_record_on(make_tournament, organizer, client):
+    match = open_matches(make_tournament(2, default_length=3))[0]
+    Match.objects.filter(pk=match.pk).update(is_online=True)
+    client.force_login(organizer)
+    base = f"/clubs/bar/t/{match.round.stage.tournament.slug}/matches/{match.pk}/clock/"
+    assert client.get(base).status_code == 404
+    sent = {"id": "x1", "after": 0, "kind": "opening", "dice": [3, 1], "at": 1}
+    answer = client.post(base + "actions/", json.dumps(sent), content_type="application/json")
+    assert answer.status_code == 404
+    assert not RecordedAction.objects.exists()
