@@ -4,6 +4,7 @@ applying each distinct action once, in order."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -20,7 +21,9 @@ def _fresh() -> Recording:
 @settings(max_examples=25, deadline=None)
 @given(
     seed=st.integers(0, 10**6),
-    noise=st.lists(st.tuples(st.sampled_from(["resend", "old", "ahead"]), st.integers(0, 10**6))),
+    noise=st.lists(
+        st.tuples(st.sampled_from(["resend", "old", "old_as_next", "ahead"]), st.integers(0, 10**6))
+    ),
 )
 def test_resends_and_duplicates_apply_each_action_once(seed, noise):
     entries = random_entries(seed, limit=120)
@@ -30,17 +33,18 @@ def test_resends_and_duplicates_apply_each_action_once(seed, noise):
     while sent < len(entries):
         if noise:
             what, pick = noise.pop()
-            try:
-                if what == "resend" and sent:  # the answer was lost: the same action again
-                    assert ledger.offer(entries[sent - 1], after=sent - 1)[0] == "duplicate"
-                elif what == "old" and sent:
-                    index = pick % sent
-                    assert ledger.offer(entries[index], after=index)[0] == "duplicate"
-                elif what == "ahead" and sent + 1 < len(entries):
+            if what == "resend" and sent:  # the answer was lost: the same action again
+                assert ledger.offer(entries[sent - 1], after=sent - 1) == ("duplicate", None)
+            elif what == "old" and sent:  # a queue resent from its start
+                index = pick % sent
+                assert ledger.offer(entries[index], after=index) == ("duplicate", None)
+            elif what == "old_as_next" and sent:  # an old action sent as if it were new
+                index = pick % sent
+                assert ledger.offer(entries[index], after=sent) == ("duplicate", None)
+            elif what == "ahead" and sent + 1 < len(entries):  # one sent before its turn
+                with pytest.raises(Refused) as refused:
                     ledger.offer(entries[sent + 1], after=sent + 1)
-                    raise AssertionError("an action sent before its turn was applied")
-            except Refused as refused:
-                assert refused.code == "out_of_order"
+                assert refused.value.code == "out_of_order"
         status, _ = ledger.offer(entries[sent], after=sent)
         assert status == "applied"
         sent += 1
