@@ -475,8 +475,25 @@
     });
   }
 
+  // Every action recorded (and those still to send), newest last, as the recorder entered them.
+  function drawLog() {
+    const list = document.getElementById("rec-log");
+    list.textContent = "";
+    server.entries.concat(queue).forEach((e) => {
+      const li = document.createElement("li");
+      const who = e.side === null || e.side === undefined ? "" : config.names[e.side] + ": ";
+      const what = e.kind === "opening" || e.kind === "roll" ? T["log_" + e.kind] + " " + e.dice.join("-")
+        : e.kind === "move" ? (e.play || "–") : e.kind === "resign" ? T.resign + " (" + T["resign_" + e.resign] + ")"
+        : T[e.kind] || e.kind;
+      li.textContent = who + what;
+      if (queue.includes(e)) li.className = "pending";
+      list.appendChild(li);
+    });
+  }
+
   function render() {
     if (!view) return;
+    drawLog();
     if (view.over) {
       statusEl.textContent = fmt(view.flagged !== null && view.flagged !== undefined ? T.over_on_time : T.over, { name: config.names[view.winner] });
     }

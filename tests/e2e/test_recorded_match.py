@@ -158,6 +158,8 @@ def test_a_recorded_match_survives_network_cuts_and_a_dead_battery(
     page.goto(url)
     _recorded_all(page, "Alle Aktionen sind aufgezeichnet.")
     resumed = [page.locator(f"#rec-clock-{side} .rec-time").inner_text() for side in (0, 1)]
+    # The record as the phone left it, action by action.
+    assert page.locator("#rec-log li").count() == half + ended_passes
     # The clock that was not running shows exactly what it showed on the phone.
     state = page.evaluate(f"fetch('{url}state/').then(r => r.json())")
     idle = 1 - state["clock"]["running"] if state["clock"]["running"] is not None else 0
