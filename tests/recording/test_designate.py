@@ -11,6 +11,7 @@ import zipfile
 import pytest
 from django.urls import reverse
 
+from analysis.models import MatchAnalysis, PlayerAnalysis
 from backgammon import matfile
 from clubs.models import Role
 from matches.models import Match, MatchStatus
@@ -97,8 +98,28 @@ def test_the_submission_pack_of_a_finished_recorded_match(match, organizer, clie
     assert clock["delay_seconds"] == 12 and len(clock["actions"]) == len(entries)
     assert "Player 002" in pack.read("roster.csv").decode()
     assert json.loads(pack.read("analysis.json")) == {"analysed": False, "levels": []}
+    # Once GNU Backgammon has analysed the match, the pack carries its figures.
+    analysis = MatchAnalysis.objects.create(match=finished, plies=2, status="done")
+    for side, entry in enumerate((finished.entry_a, finished.entry_b)):
+        PlayerAnalysis.objects.create(
+            analysis=analysis,
+            side=side,
+            entry=entry,
+            plies=2,
+            chequer_decisions=40,
+            cube_decisions=10,
+            chequer_error=0.2 + side / 10,
+            cube_error=0.05,
+            luck=0.1,
+            rating="Expert",
+        )
+    again = zipfile.ZipFile(io.BytesIO(client.get(_url(match, "submission.zip")).content))
+    figures = json.loads(again.read("analysis.json"))
+    assert figures["analysed"] and figures["levels"][0]["plies"] == 2
+    assert [p["error_rate_memg"] for p in figures["levels"][0]["players"]] == [5.0, 7.0]
+    assert figures["levels"][0]["players"][1]["player"] == "Player 002"
     # Nobody else takes the pack.
-    client.force_login(UserFactory())
+    client.force_login(UserFactory(username="nosy"))
     assert client.get(_url(match, "submission.zip")).status_code == 404
 
 
