@@ -52,6 +52,9 @@ def clock_state(ledger: Ledger) -> dict[str, Any]:
         "count": len(ledger.entries),
         "length": recording.match.rules.length,
         "post_crawford": recording.match.is_post_crawford,
+        # What a clock offline needs to start the next game as the engine will.
+        "start": str(recording.match.rules.start),
+        "lower_die_starts": recording.match.rules.lower_die_starts,
         "score": list(recording.match.score),
         "over": recording.is_over,
         "winner": (

@@ -90,6 +90,11 @@
     if (v.length && v.score[winner] >= v.length) { v.over = true; v.winner = winner; v.game = null; return; }
     const crawford = !v.post_crawford && v.length > 0 && v.score.some((s) => s === v.length - 1);
     v.game = initialGame(g.number + 1, crawford);
+    // The variants of who starts the next game (the tournament's setting), as the engine.
+    let starter = null;
+    if (v.start === "winner_starts") starter = winner;
+    else if (v.start === "loser_starts_second" && g.number === 1) starter = 1 - winner;
+    if (starter !== null) { v.game.turn = starter; v.game.to_act = starter; v.game.phase = "roll"; }
   }
 
   function winKind(g, winner) {
@@ -107,7 +112,8 @@
     if (e.kind === "flag") { v.over = true; v.winner = e.side; v.flagged = 1 - e.side; v.game = null; return; }
     g.plays = [];
     if (e.kind === "opening") {
-      const starter = e.dice[0] > e.dice[1] ? 0 : 1;
+      const high = e.dice[0] > e.dice[1] ? 0 : 1;
+      const starter = v.lower_die_starts ? 1 - high : high;
       g.turn = starter; g.dice = [e.dice[starter], e.dice[1 - starter]]; g.phase = "move";
     } else if (e.kind === "roll") { g.dice = e.dice; g.phase = "move"; }
     else if (e.kind === "move") {
