@@ -90,6 +90,8 @@ class Recording:
     last_at: int = 0
     #: The side that lost the match on time (claimed by the opponent), once it has.
     flagged: int | None = None
+    #: The end of a turn the engine passed has been entered (once is enough).
+    pass_ended: bool = False
 
     @classmethod
     def start(cls, rules: MatchRules, *, reserve_ms: int = 0, delay_ms: int = 0) -> Recording:
@@ -114,7 +116,15 @@ class Recording:
         if entry.kind == "flag":
             self._flag(entry, at)
             return None
-        changed = _decide(game, entry)
+        if _passed(game, entry):
+            if self.pass_ended:
+                raise Refused("wrong_phase", "the end of this turn is recorded")
+            self.pass_ended = True
+            self.count += 1
+            self.last_at = at
+            return None
+        _decide(game, entry)
+        self.pass_ended = False
         self.count += 1
         self.last_at = at
         finished = None
@@ -126,7 +136,7 @@ class Recording:
             self.finished.append(finished)
             self.match.record(game.result)
             self.game = None if self.match.is_over else self.match.new_game()
-        if self.clock is not None and changed:
+        if self.clock is not None:
             side = None if self.game is None else self.game.side_to_act
             self.clock.hand_to(side, now=at, fresh=True)
         return finished
@@ -177,12 +187,10 @@ def _passed(game: Game, entry: Entry) -> bool:
     )
 
 
-def _decide(game: Game, entry: Entry) -> bool:
+def _decide(game: Game, entry: Entry) -> None:
     """Apply ``entry`` to ``game`` through the engine (which changes nothing when it
-    refuses); ``False`` for the end of a turn already passed (nothing to change)."""
+    refuses)."""
     kind = entry.kind
-    if _passed(game, entry):
-        return False
     try:
         if kind == "opening":
             if game.phase is not GamePhase.OPENING:
@@ -215,7 +223,6 @@ def _decide(game: Game, entry: Entry) -> bool:
         if isinstance(error, Refused):
             raise
         raise Refused("invalid", str(error)) from error
-    return True
 
 
 def _dice(entry: Entry) -> tuple[int, int]:

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from backgammon import MatchRules
-from recording.replay import Ledger, Recording, Refused, replay
+from recording.replay import Entry, Ledger, Recording, Refused, replay
 
 from .simulate import random_entries
 
@@ -72,3 +72,35 @@ def test_a_whole_match_ends_with_its_result():
     assert recording.is_over and recording.game is None
     assert max(recording.match.score) >= 3
     assert len(recording.finished) == len(recording.match.results)
+
+
+def _first_pass(entries: list[Entry]) -> int | None:
+    """The index of the first roll that left no checker able to move (the turn passed)."""
+    recording = _fresh()
+    for index, entry in enumerate(entries):
+        turn = recording.game.turn if recording.game else None
+        recording.apply(entry)
+        if entry.kind == "roll" and recording.game and recording.game.turn != turn:
+            return index
+    return None
+
+
+def test_the_end_of_a_turn_the_engine_passed_is_taken_once_and_changes_nothing():
+    """A clock offline cannot know that a roll left no checker able to move: it sends the
+    end of that turn, which is recorded and changes nothing; sent again, it is refused."""
+    for seed in range(200):
+        entries = random_entries(seed, limit=400)
+        number = _first_pass(entries)
+        if number is None:
+            continue
+        roll = entries[number]
+        ledger = replay(_fresh(), entries[: number + 1])
+        before = ledger.recording.summary()
+        end = Entry("end-of-pass", "move", side=roll.side, play="", at=roll.at + 5)
+        assert ledger.offer(end, after=number + 1) == ("applied", None)
+        after = ledger.recording.summary()
+        assert after.pop("count") == before.pop("count") + 1 and after == before
+        with pytest.raises(Refused):
+            ledger.offer(Entry("again", "move", side=roll.side, at=roll.at + 6), after=number + 2)
+        return
+    raise AssertionError("no roll without a move in 200 matches")
