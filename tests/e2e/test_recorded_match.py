@@ -93,7 +93,10 @@ def _enter(page, entry: Entry, passed: bool, *, drag: bool = False, undo: bool =
             else:  # a checker tapped, then the point it goes to
                 source.click()
                 target.click()
-        page.locator('[data-action="end-turn"]').click()
+        if drag and steps:  # the mover taps his own clock, as on a physical one
+            page.locator(f"#rec-clock-{entry.side}").click()
+        else:
+            page.locator('[data-action="end-turn"]').click()
     elif entry.kind == "resign":
         page.locator("#rec-resign-kind").select_option(entry.resign)
         page.locator('[data-action="resign"]').click()
