@@ -66,6 +66,7 @@ INSTALLED_APPS = [
     "money",
     "notifications",
     "analysis",  # match analysis with GNU Backgammon
+    "recording",  # matches recorded on a clock beside a physical board
     "api",
     "players",
 ]

@@ -41,6 +41,14 @@ urlpatterns = [
         include("play.urls"),
     ),
     path(
+        "clubs/<slug:club>/t/<slug:tournament>/matches/<int:match>/clock/",
+        include("recording.urls"),
+    ),
+    path(
+        "clubs/<slug:club>/t/<slug:tournament>/rounds/<int:round>/recorded/",
+        include("recording.urls_round"),
+    ),
+    path(
         "clubs/<slug:club>/t/<slug:tournament>/director/",
         include("play.urls_director"),
     ),

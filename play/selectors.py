@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django.db.models import QuerySet
@@ -67,9 +68,10 @@ def _mat_name(name: str) -> str:
     return name.replace(":", " ").replace('"', "'").strip() or "?"
 
 
-def match_mat_text(match: Match) -> str:
+def match_mat_text(match: Match, *, extra_tags: Sequence[tuple[str, str]] = ()) -> str:
     """The match's games as a Jellyfish .mat file: every move of the games played on the
-    board, the result line of games entered another way, and the game in play so far."""
+    board, the result line of games entered another way, and the game in play so far.
+    ``extra_tags`` follow the usual header tags (a submission pack adds its own)."""
     rules = rules_for_match(match)
     games: list[EngineGame] = []
     score = [0, 0]
@@ -98,6 +100,7 @@ def match_mat_text(match: Match) -> str:
         ("Player 2", names[1]),
         ("Variation", "Backgammon"),
         ("Crawford", "On" if rules.uses_crawford else "Off"),
+        *extra_tags,
     ]
     record = matfile.record_from_games(
         games,

@@ -42,6 +42,7 @@ class ResultSource(models.TextChoices):
     ONLINE = "online", _("Online game")
     FILE = "file", _("Match file")
     API = "api", _("API")
+    RECORDED = "recorded", _("Recorded on the clock")
 
 
 class Game(TimeStampedModel):

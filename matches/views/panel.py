@@ -24,6 +24,7 @@ from matches.forms import (
 from matches.models import OPEN_STATUSES, Match, MatchReport, MatchStatus, OnlineGame
 from matches.rules import rules_for_match
 from matches.services import import_refusal
+from recording.selectors import recording_of
 from tournaments.forms import ForfeitForm
 
 
@@ -152,6 +153,21 @@ def _panel_context(request: HttpRequest, match: Match, **forms: Any) -> dict[str
     context["files"] = list(match.files.only("pk", "name", "created_at", "source"))
     context["can_watch"] = match.is_online and permissions.can_watch_match(request.user, match)
     context["can_move_online"] = can_referee and open_ and not sheet.lines
+    # Over the board: a match entered on a clock beside it (its recorder, players, referees).
+    recorded = recording_of(match)
+    is_recorder = recorded is not None and recorded.recorder_id == request.user.pk
+    context["recorded"] = recorded
+    context["can_record"] = (
+        match.status in OPEN_STATUSES
+        and not match.is_online
+        and (can_referee or is_player or is_recorder)
+    )
+    context["can_designate"] = (
+        permissions.can_manage_tournament(request.user, tournament)
+        and match.status in OPEN_STATUSES
+        and not match.is_online
+    )
+    context["can_pack"] = recorded is not None and (can_referee or is_recorder)
     if permissions.can_manage_tournament(request.user, tournament) and match.status in (
         MatchStatus.READY,
         MatchStatus.PLAYING,

@@ -21,6 +21,7 @@ from entries import services as entry_services
 from ladders import selectors as ladder_selectors
 from matches import selectors as match_selectors
 from play.live_matches import live_matches
+from recording import forms as recording_forms
 from standings import selectors as standings_selectors
 from tournaments import pagecache, presentation, selectors
 from tournaments.models import (
@@ -142,6 +143,8 @@ def round_detail(
         context["status_label"] = _("Draft, not published")
     else:
         context["status_label"] = round_.get_status_display()
+        if context["can_manage"] and round_.status != RoundStatus.FINISHED:
+            context["recorded_form"] = recording_forms.round_form(round_.pk)
     return render(request, "tournaments/round_detail.html", context)
 
 
