@@ -1,20 +1,24 @@
-"""Where the online board's dice come from: the operating system's randomness (``secrets``).
+"""Where the online board's dice come from: the match's secret seed
+(:mod:`backgammon.fairdice`), made with the operating system's randomness (``secrets``) when
+the online game starts and shown only once the match is over, so that anyone can check every
+roll against the commitment the boards showed from the start.
 
-Tests and demos make the dice repeatable with the setting ``CRAWFORD_DICE_SEED``: every roll
-then comes from a generator seeded with the seed, the match, the game and the moment of the
-game, so a replayed test rolls the same dice and a resumed game rolls what it would have
-rolled. No production settings file sets it; ``check --deploy`` reports it when set.
+Tests and demos make the seed repeatable with the setting ``CRAWFORD_DICE_SEED``: each match's
+seed is then the SHA-256 of that setting and the match's id. No production settings file sets
+it; ``check --deploy`` reports it when set. An online game saved before seeds existed rolls
+with the system's randomness.
 """
 
 from __future__ import annotations
 
-import random
+import hashlib
 import secrets
 
 from django.conf import settings
 from django.core import checks
 
 from backgammon.dice import DiceSource
+from backgammon.fairdice import CommittedDice, new_seed
 
 _SYSTEM = secrets.SystemRandom()
 
@@ -24,12 +28,19 @@ def seed() -> str | None:
     return None if value is None or value == "" else str(value)
 
 
-def dice_for(*, match_id: int, game_number: int, moment: int) -> DiceSource:
-    """The dice for the next roll of a game; ``moment`` is how many actions it has had."""
+def match_seed(match_id: int) -> str:
+    """A new secret seed for the dice of the match ``match_id``."""
     fixed = seed()
     if fixed is None:
+        return new_seed()
+    return hashlib.sha256(f"{fixed}:{match_id}".encode()).hexdigest()
+
+
+def dice_for(*, seed: str | None, match_id: int, game_number: int, roll: int) -> DiceSource:
+    """The dice of roll ``roll`` (counted from 0) of a game of the match."""
+    if seed is None:
         return _SYSTEM
-    return random.Random(f"{fixed}:{match_id}:{game_number}:{moment}")
+    return CommittedDice(seed, match_id, game_number, roll)
 
 
 @checks.register(checks.Tags.security, deploy=True)

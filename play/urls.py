@@ -10,4 +10,5 @@ app_name = "online"
 urlpatterns = [
     path("", views.board, name="board"),
     path("export.mat", views.export_mat, name="export"),
+    path("dice/", views.dice_check, name="dice"),
 ]
