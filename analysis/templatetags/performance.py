@@ -66,7 +66,13 @@ def analysis_performance(analysis: MatchAnalysis | None, match: Match) -> dict[s
         }
         for row, figures in analysis_performances(analysis)
     ]
-    return {"players": players, "level": analysis.get_plies_display(), "bands": _bands()}
+    return {
+        "players": players,
+        "level": analysis.get_plies_display(),
+        "plies": analysis.plies,
+        "bands": _bands(),
+        "match": match,
+    }
 
 
 _MARKED = ("doubtful", "bad", "very bad")
