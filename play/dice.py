@@ -23,29 +23,33 @@ from backgammon.fairdice import CommittedDice, new_seed
 _SYSTEM = secrets.SystemRandom()
 
 
-def seed() -> str | None:
+def fixed_seed() -> str | None:
+    """The setting ``CRAWFORD_DICE_SEED`` (tests and demos only), or ``None``."""
     value = getattr(settings, "CRAWFORD_DICE_SEED", None)
     return None if value is None or value == "" else str(value)
 
 
 def match_seed(match_id: int) -> str:
     """A new secret seed for the dice of the match ``match_id``."""
-    fixed = seed()
+    fixed = fixed_seed()
     if fixed is None:
         return new_seed()
     return hashlib.sha256(f"{fixed}:{match_id}".encode()).hexdigest()
 
 
 def dice_for(*, seed: str | None, match_id: int, game_number: int, roll: int) -> DiceSource:
-    """The dice of roll ``roll`` (counted from 0) of a game of the match."""
+    """The dice of roll ``roll`` (counted from 0) of a game of the match; a game saved
+    without a seed rolls with the system's randomness (or, in tests, the setting's seed)."""
     if seed is None:
-        return _SYSTEM
+        if fixed_seed() is None:
+            return _SYSTEM
+        seed = match_seed(match_id)
     return CommittedDice(seed, match_id, game_number, roll)
 
 
 @checks.register(checks.Tags.security, deploy=True)
 def check_seeded_dice(app_configs: object = None, **kwargs: object) -> list[checks.CheckMessage]:
-    if seed() is None:
+    if fixed_seed() is None:
         return []
     return [
         checks.Error(

@@ -101,3 +101,37 @@ def test_a_game_rolled_with_committed_dice_verifies_and_a_wrong_seed_does_not():
 def test_committed_dice_are_dice_only():
     with pytest.raises(ValueError):
         CommittedDice(SEED, 1, 1, 0).randint(0, 1)
+
+
+def _played(game: Game, seed: str, match: int, turns: int) -> list[dict]:
+    for _ in range(turns):
+        if game.is_over:
+            break
+        game.rng = CommittedDice(seed, match, game.number, roll_number(game.record))
+        game.roll(player=None if game.phase.value == "opening" else game.turn)
+        if game.dice is not None and game.phase.value == "move":
+            game.play(game.legal_plays()[0])
+    return [action.to_dict() for action in game.record]
+
+
+def test_a_game_without_an_opening_roll_starts_with_an_ordinary_roll_zero():
+    record = _played(Game(number=2, starter=1), SEED, 4, 6)
+    assert record[0]["player"] == 1 and tuple(record[0]["dice"]) == ordinary_roll(SEED, 4, 2, 0)
+    checks = verify_game(SEED, match=4, game=2, record=record, opening=False)
+    assert len(checks) == 6 and all(check.matches for check in checks)
+
+
+def test_the_lower_die_starts_where_the_rules_say_so():
+    from backgammon import MatchRules
+
+    game = Game(MatchRules(lower_die_starts=True), number=1)
+    record = _played(game, SEED, 3, 4)
+    low = min(opening_roll(SEED, 3, 1))
+    assert record[0]["dice"][0] == low
+    assert all(
+        c.matches
+        for c in verify_game(
+            SEED, match=3, game=1, record=record, opening=True, lower_die_starts=True
+        )
+    )
+    assert not verify_game(SEED, match=3, game=1, record=record, opening=True)[0].matches

@@ -15,7 +15,7 @@ from backgammon.fairdice import CommittedDice, commitment, is_seed
 from matches.models import Match, MatchStatus, OnlineGame
 from play import director
 from play.dice import dice_for, match_seed
-from play.dice_check import match_dice_check
+from play.dice_check import dice_commitment, match_dice_check
 from play.selectors import board_matches, online_snapshot
 
 pytestmark = pytest.mark.django_db
@@ -37,6 +37,7 @@ def test_without_the_setting_each_match_gets_a_secret_seed(settings):
     del settings.CRAWFORD_DICE_SEED
     assert is_seed(match_seed(1)) and match_seed(1) != match_seed(1)
     assert isinstance(dice_for(seed=None, match_id=1, game_number=1, roll=0), secrets.SystemRandom)
+    assert isinstance(dice_for(seed="0" * 64, match_id=1, game_number=1, roll=0), CommittedDice)
     assert not [
         m for m in checks.run_checks(include_deployment_checks=True) if m.id == "crawford.E001"
     ]
@@ -47,6 +48,19 @@ def test_the_deploy_check_refuses_seeded_dice(settings):
         m for m in checks.run_checks(include_deployment_checks=True) if m.id == "crawford.E001"
     ]
     assert found and found[0].level == checks.ERROR
+
+
+def test_a_game_saved_before_seeds_rolls_on_and_has_no_dice_to_check(online_match, table):
+    match = online_match(4, default_length=3)
+    t = table(match)
+    online = OnlineGame.objects.get(match=match)
+    online.state = {**online.state, "dice_seed": None, "dice_commitment": None}
+    online.save()
+    t._snapshot = None
+    t.play_turn()
+    t.play_turn()
+    assert t.state["game"]["number"] == 1
+    assert dice_commitment(Match.objects.get(pk=match.pk)) is None
 
 
 def _replay(t, side: int) -> None:
