@@ -25,6 +25,7 @@ def _performance(row: PlayerAnalysis, mistakes: Iterable[AnalysisMistake]) -> Pe
         chequer_decisions=row.chequer_decisions,
         cube_decisions=row.cube_decisions,
         mistakes=mistakes,
+        totals=(row.chequer_error, row.cube_error),
     )
 
 

@@ -60,6 +60,38 @@ def test_pr_is_500_times_the_equity_lost_per_decision():
         side=0, plies=2, chequer_decisions=1, cube_decisions=0, mistakes=[_M(0, "chequer", 0.1)]
     )
     assert not old.marks_known
+    # Stored before cube decisions were recorded: gnubg's totals stand in for the losses.
+    short = performance(
+        side=0,
+        plies=2,
+        chequer_decisions=40,
+        cube_decisions=10,
+        mistakes=mistakes,
+        totals=(0.26, 0.5),
+    )
+    assert short.pr == pytest.approx(500 * 0.76 / 50)
+    assert performance(
+        side=0,
+        plies=2,
+        chequer_decisions=40,
+        cube_decisions=10,
+        mistakes=mistakes,
+        totals=(0.26, 0.4),
+    ).pr == pytest.approx(figures.pr)
+
+
+@pytest.mark.django_db
+def test_an_older_analysis_without_cube_decisions_shows_half_its_error_rate(
+    make_match, commit, fake_gnubg
+):
+    """The saved output predates the cube decisions' records: Bob's missed double is only
+    in gnubg's totals (2.4 mEMG overall, PR 1.2)."""
+    match = make_match(length=3, names=("Alice", "Bob"), analysis_plies=1)
+    commit(match_import_file, match=match, text=mat("gnubg_03pt_s104"))
+    analysis = MatchAnalysis.objects.get(match=match)
+    for row, figures in analysis_performances(analysis):
+        assert figures.pr == pytest.approx(row.error_rate / 2)
+    assert round(figures.pr, 1) == 1.2
 
 
 def test_a_report_with_an_unknown_mark_is_refused():

@@ -1,6 +1,6 @@
 """The check of an online match's dice, as a player reads it on a phone, in English and in
-German: the commitment on the board, then the seed and every roll recomputed once the match
-is over."""
+German: the seed and every roll recomputed once the match is over; and the PR on the match
+page."""
 
 from __future__ import annotations
 
@@ -8,6 +8,9 @@ import pytest
 from django.urls import reverse
 
 from matches.models import Match, MatchStatus, OnlineGame
+from matches.services import match_import_file
+from tests.analysis.conftest import fake_gnubg  # noqa: F401 (a fixture)
+from tests.conftest import mat
 from tests.e2e.conftest import ARTIFACTS
 from tests.play.conftest import Table, make_online
 
@@ -48,5 +51,25 @@ def test_a_player_checks_the_dice_of_a_finished_match_on_a_phone(
             page.wait_for_load_state("load")
             assert page.locator(".dice-mismatch").count() > 0
             assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        finally:
+            context.close()
+
+
+def test_pr_on_the_match_page_fits_a_phone(browser, live_server, make_match, fake_gnubg):
+    """The analysis panel's PR table scrolls inside its own box on a phone."""
+    match = make_match(length=3, names=("Alice", "Bob"), analysis_plies=1)
+    match_import_file(match=match, text=mat("gnubg_03pt_s104"))
+    t = match.round.stage.tournament
+    url = live_server.url + reverse("matches:detail", args=[t.club.slug, t.slug, match.pk])
+    for locale, words in (("en-GB", "PR (performance rating)"), ("de-DE", "PR (Performance")):
+        context = browser.new_context(viewport=PHONE, device_scale_factor=1, locale=locale)
+        try:
+            page = context.new_page()
+            page.goto(url, wait_until="load")
+            section = page.locator("[data-testid=analysis-pr]")
+            assert words in section.inner_text()
+            assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+            ARTIFACTS.mkdir(exist_ok=True)
+            section.screenshot(path=str(ARTIFACTS / f"analysis-pr-{locale}.png"))
         finally:
             context.close()
