@@ -55,7 +55,8 @@ def test_a_player_checks_the_dice_of_a_finished_match_on_a_phone(
             context.close()
 
 
-def test_pr_on_the_match_page_fits_a_phone(browser, live_server, make_match, fake_gnubg):
+@pytest.mark.usefixtures("fake_gnubg")
+def test_pr_on_the_match_page_fits_a_phone(browser, live_server, make_match):
     """The analysis panel's PR table scrolls inside its own box on a phone."""
     match = make_match(length=3, names=("Alice", "Bob"), analysis_plies=1)
     match_import_file(match=match, text=mat("gnubg_03pt_s104"))
