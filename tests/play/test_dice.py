@@ -186,6 +186,8 @@ def test_the_seed_stays_secret_while_the_match_is_played(online_match, table, cl
     assert seed not in orjson.dumps(payload).decode()
     page = client.get(reverse("online:dice", args=args)).content.decode()
     assert committed in page and seed not in page and "Kept secret" in page
+    detail = client.get(reverse("matches:detail", args=args)).content.decode()
+    assert committed in detail and seed not in detail
     assert match_dice_check(Match.objects.get(pk=match.pk)) is None
     with pytest.raises(CommandError, match="no committed dice"):
         call_command("verify_dice", str(match.pk), stdout=_Out())
