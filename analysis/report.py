@@ -89,6 +89,11 @@ class ErrorFigures:
         """mEMG per decision, None without decisions."""
         return 1000 * self.error / self.decisions if self.decisions else None
 
+    @property
+    def pr(self) -> float | None:
+        """eXtreme Gammon's performance rating: 500 × error ÷ decisions (half the rate)."""
+        return 500 * self.error / self.decisions if self.decisions else None
+
 
 @dataclass(frozen=True, slots=True)
 class PlayerFigures(ErrorFigures):

@@ -188,3 +188,16 @@ def test_the_pages_show_pr_with_its_level_and_decisions(make_match, commit, clie
     text = profile.content.decode()
     assert 'data-testid="pr-history"' in text and "PR of Alice at 1-ply" not in text  # one point
     assert f"{alice.pr:.2f}" in text and str(alice.decisions) in text
+
+
+@pytest.mark.django_db
+def test_the_api_gives_pr_beside_the_error_rate(client, make_match, commit, fake_gnubg):
+    match = make_match(length=3, names=("Alice", "Bob"), analysis_plies=1, is_published=True)
+    commit(match_import_file, match=match, text=mat("gnubg_03pt_s104"))
+    data = client.get(reverse("api:match_analysis", args=[match.pk])).json()
+    alice, bob = data[0]["players"]
+    assert round(alice["pr"], 1) == 1.8 and round(bob["pr"], 1) == 1.2
+    assert alice["pr"] == pytest.approx(alice["error_rate"] / 2)
+    tournament = match.round.stage.tournament
+    rows = client.get(reverse("api:error_rates", args=[tournament.pk]), {"plies": 1}).json()
+    assert {row["player"]: round(row["pr"], 1) for row in rows} == {"Alice": 1.8, "Bob": 1.2}
