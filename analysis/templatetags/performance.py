@@ -1,6 +1,6 @@
 """PR on the pages: ``{% analysis_performance analysis match %}`` (the match's analysis
-panel), ``{% tournament_pr_table tournament plies %}`` and ``{% player_pr_chart club player %}``
-(the profile, at the level the error-rate chart shows)."""
+panel), ``{% tournament_pr_table tournament plies %}``, and the profile's PR over time at the
+level of its error-rate chart (:func:`player_pr_context`, for that chart's tag)."""
 
 from __future__ import annotations
 
@@ -15,8 +15,6 @@ from django.utils.translation import gettext_lazy
 from analysis.models import AnalysisLevel, AnalysisStatus, MatchAnalysis
 from analysis.performance import BMAB_BANDS
 from analysis.pr import analysis_performances, player_pr_history, tournament_pr
-from analysis.selectors import player_levels
-from analysis.templatetags.analysis import LEVEL_PARAMETER
 from clubs.models import Club, Player
 from matches.models import Match
 from ratings.chart import ChartPoint, rating_chart
@@ -87,16 +85,9 @@ def tournament_pr_table(tournament: Tournament, plies: int) -> dict[str, Any]:
     }
 
 
-@register.inclusion_tag("analysis/_profile_pr.html", takes_context=True)
-def player_pr_chart(context: Any, club: Club, player: Player) -> dict[str, Any]:
-    """The player's PR over time, at the level the error-rate chart above it shows (the
-    same ``?error_level=`` switch)."""
-    levels = player_levels(player, club)
-    if not levels:
-        return {"level": None}
-    request = context.get("request")
-    asked = request.GET.get(LEVEL_PARAMETER, "") if request is not None else ""
-    plies = next((level for level in levels if str(level) == asked), levels[0])
+def player_pr_context(player: Player, club: Club, *, plies: int) -> dict[str, Any]:
+    """The player's PR over time at ``plies``, the level the error-rate chart of the profile
+    shows (its level switch chooses both): for ``analysis/_profile_pr.html``."""
     history = player_pr_history(player, club, plies=plies)
     label = AnalysisLevel(plies).label
     points = [
@@ -120,8 +111,8 @@ def player_pr_chart(context: Any, club: Club, player: Player) -> dict[str, Any]:
     )
     chart = mark_safe(str(chart).replace("rating-chart-title", "pr-chart-title"))
     return {
-        "chart": chart,
-        "level": label,
-        "history": list(reversed(history)),
+        "pr_chart": chart,
+        "pr_level": label,
+        "pr_history": list(reversed(history)),
         "bands": _bands(),
     }

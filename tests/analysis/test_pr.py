@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from analysis.models import AnalysisStatus, MatchAnalysis
+from analysis.models import AnalysisStatus, MatchAnalysis, PlayerAnalysis
 from analysis.performance import bmab_band, combined, performance, performance_rating
 from analysis.pr import analysis_performances, tournament_pr
 from analysis.report import ReportError, parse_report
@@ -201,3 +201,27 @@ def test_the_api_gives_pr_beside_the_error_rate(client, make_match, commit, fake
     tournament = match.round.stage.tournament
     rows = client.get(reverse("api:error_rates", args=[tournament.pk]), {"plies": 1}).json()
     assert {row["player"]: round(row["pr"], 1) for row in rows} == {"Alice": 1.8, "Bob": 1.2}
+
+
+@pytest.mark.django_db
+def test_the_profiles_pr_follows_its_level_switch(client, make_match, commit, fake_gnubg):
+    from analysis.services import analysis_request
+
+    match = make_match(length=3, names=("Alice", "Bob"), analysis_plies=1, is_published=True)
+    commit(match_import_file, match=match, text=mat("gnubg_03pt_s104"))
+    match.refresh_from_db()
+    commit(analysis_request, match=match, plies=0)
+    club = match.round.stage.tournament.club
+    alice = match.entry_a.player
+    url = reverse("clubs:player", args=[club.slug, alice.pk])
+    by_level = {row.plies: row.pr for row in PlayerAnalysis.objects.filter(entry__player=alice)}
+
+    def shown(query=""):
+        page = client.get(url + query).content.decode()
+        section = page.split('data-testid="pr-history"')[1].split("</section>")[0]
+        level = section.split("GNU Backgammon · ")[1].split("<")[0]
+        value = section.split('<td class="num">')[1].split("<")[0]
+        return level, value
+
+    assert shown() == ("1-ply", f"{by_level[1]:.2f}")
+    assert shown("?error_level=0") == ("0-ply", f"{by_level[0]:.2f}")
