@@ -168,6 +168,12 @@ class AnalysisMistake(models.Model):
     played = models.CharField(_("play made"), max_length=60, blank=True)
     best = models.CharField(_("best play"), max_length=60, blank=True)
     equity_lost = models.FloatField(_("equity lost (EMG)"))
+    mark = models.CharField(
+        _("gnubg's mark"),
+        max_length=12,
+        blank=True,
+        help_text=_("Doubtful, bad or very bad (chequer plays); empty in older analyses."),
+    )
 
     class Meta:
         ordering = ["analysis", "-equity_lost"]

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 __all__ = [
+    "MARKS",
     "RATINGS",
     "ErrorFigures",
     "Mistake",
@@ -88,6 +89,11 @@ class ErrorFigures:
         """mEMG per decision, None without decisions."""
         return 1000 * self.error / self.decisions if self.decisions else None
 
+    @property
+    def pr(self) -> float | None:
+        """eXtreme Gammon's performance rating: 500 × error ÷ decisions (half the rate)."""
+        return 500 * self.error / self.decisions if self.decisions else None
+
 
 @dataclass(frozen=True, slots=True)
 class PlayerFigures(ErrorFigures):
@@ -121,6 +127,13 @@ class Mistake:
     best: str
     equity_lost: float
     match_id: str = ""
+    #: gnubg's mark of a chequer play: "doubtful", "bad", "very bad" or "none" ("" when
+    #: the job script did not record marks).
+    mark: str = ""
+
+
+#: The marks gnubg gives a chequer play that lost equity.
+MARKS = ("none", "doubtful", "bad", "very bad")
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,6 +197,7 @@ def _mistake(data: Mapping[str, Any]) -> Mistake:
         best=str(data.get("best", "")),
         equity_lost=float(data["equity_lost"]),
         match_id=str(data.get("match_id", "")),
+        mark=str(data.get("mark", "")),
     )
     # Stored as they are: what the database would refuse is refused here, with the reason.
     if mistake.game < 1 or mistake.index < 0 or mistake.side not in (0, 1):
@@ -192,6 +206,8 @@ def _mistake(data: Mapping[str, Any]) -> Mistake:
         raise ValueError(f"kind {mistake.kind!r}")
     if max(len(mistake.position_id), len(mistake.match_id)) > ID_LENGTH:
         raise ValueError(f"Position ID {mistake.position_id!r}, Match ID {mistake.match_id!r}")
+    if mistake.mark and mistake.mark not in MARKS:
+        raise ValueError(f"mark {mistake.mark!r}")
     if mistake.dice is not None and not all(1 <= die <= 6 for die in mistake.dice):
         raise ValueError(f"dice {mistake.dice}")
     if not math.isfinite(mistake.equity_lost) or mistake.equity_lost < 0:

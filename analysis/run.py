@@ -161,6 +161,7 @@ def _store(
                 mistake.played[:60],
                 mistake.best[:60],
                 mistake.equity_lost,
+                mistake.mark,
             )
             for mistake in report.mistakes
         )
@@ -195,6 +196,7 @@ MISTAKE_FIELDS = (
     "played",
     "best",
     "equity_lost",
+    "mark",
 )
 
 

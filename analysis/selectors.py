@@ -57,6 +57,10 @@ class ErrorRateRow:
     def error_rate(self) -> float | None:
         return 1000 * self.error / self.decisions if self.decisions else None
 
+    @property
+    def pr(self) -> float | None:
+        return 500 * self.error / self.decisions if self.decisions else None
+
 
 def minimum_decisions() -> int:
     """Matches with fewer decisions (both players) are left out of error-rate tables."""

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from analysis import views
+from analysis import downloads, views
 
 app_name = "analysis"
 
@@ -12,4 +12,6 @@ urlpatterns = [
     path("matches/<int:match>/", views.match_panel, name="match_panel"),
     path("matches/<int:match>/analyse/", views.match_analyse, name="match_analyse"),
     path("matches/<int:match>/replay/", views.replay, name="replay"),
+    path("matches/<int:match>/moves.mat", downloads.download_moves, name="download_moves"),
+    path("matches/<int:match>/analysis.json", downloads.download_analysis, name="download"),
 ]

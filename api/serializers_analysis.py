@@ -15,6 +15,9 @@ class PlayerAnalysisSerializer(serializers.ModelSerializer):
     decisions = serializers.IntegerField()
     error = serializers.FloatField(help_text="Chequer and cube error together, in EMG.")
     error_rate = serializers.FloatField(allow_null=True, help_text="mEMG per decision.")
+    pr = serializers.FloatField(
+        allow_null=True, help_text="PR: 500 × error ÷ decisions (eXtreme Gammon's formula)."
+    )
     chequer_rate = serializers.FloatField(allow_null=True, help_text="mEMG per chequer decision.")
     cube_rate = serializers.FloatField(allow_null=True, help_text="mEMG per cube decision.")
 
@@ -32,6 +35,7 @@ class PlayerAnalysisSerializer(serializers.ModelSerializer):
             "cube_error",
             "error",
             "error_rate",
+            "pr",
             "chequer_rate",
             "cube_rate",
             "luck",
@@ -55,6 +59,7 @@ class MistakeSerializer(serializers.ModelSerializer):
             "played_words",
             "best_words",
             "equity_lost",
+            "mark",
             "position_id",
             "match_id",
         )
@@ -83,3 +88,6 @@ class ErrorRateSerializer(serializers.Serializer):  # type: ignore[type-arg]
     decisions = serializers.IntegerField()
     error = serializers.FloatField()
     error_rate = serializers.FloatField(allow_null=True, help_text="mEMG per decision.")
+    pr = serializers.FloatField(
+        allow_null=True, help_text="PR: 500 × error ÷ decisions (eXtreme Gammon's formula)."
+    )

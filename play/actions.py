@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 
 from backgammon import Game, GamePhase, IllegalActionError, MoveError, WinKind
 from backgammon.errors import CUBE_ABOVE_MAX, CUBE_IN_CRAWFORD_GAME
+from backgammon.fairdice import roll_number
 from config.errors import UserError
 
 from .dice import dice_for
@@ -56,8 +57,13 @@ def stale_refusal() -> UserError:
     )
 
 
-def roll_with_dice(game: Game, match_id: int, *, side: int | None) -> None:
-    game.rng = dice_for(match_id=match_id, game_number=game.number, moment=len(game.record))
+def roll_with_dice(game: Game, match_id: int, *, side: int | None, seed: str | None) -> None:
+    """Roll with the match's committed dice: the roll's number is how many rolls the game's
+    record holds, which a director's take-back rewinds with the play it takes back (so the
+    roll after it is the one it replaces, dice and all)."""
+    game.rng = dice_for(
+        seed=seed, match_id=match_id, game_number=game.number, roll=roll_number(game.record)
+    )
     if game.phase is GamePhase.OPENING:
         game.roll()
     else:
@@ -87,7 +93,7 @@ def apply_action(state: OnlineState, match_id: int, side: int, action: str, payl
         if action == "roll":
             if game.phase is GamePhase.OPENING or game.side_to_act != side:
                 raise IllegalActionError("not your roll", code="not_your_turn")
-            roll_with_dice(game, match_id, side=side)
+            roll_with_dice(game, match_id, side=side, seed=state.dice_seed)
             state.pending = []
         elif action == "double":
             game.double(player=side)

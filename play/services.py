@@ -19,6 +19,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from backgammon import Game, GamePhase, MatchState
+from backgammon.fairdice import commitment
 from config.logs import logged_service
 from matches import reasons
 from matches.models import OPEN_STATUSES, Match, MatchStatus, OnlineGame, ResultSource
@@ -29,6 +30,7 @@ from tournaments.models import ClockKind, Stage
 
 from .actions import apply_action, refuse, roll_with_dice, run_clock, stale_refusal
 from .clock import Clock, reserve_for
+from .dice import match_seed
 from .state import OnlineState
 from .timesource import now_ms
 
@@ -47,12 +49,12 @@ def _names(match: Match) -> tuple[str, str]:
     return (match.entry_a.player.name, match.entry_b.player.name)
 
 
-def _new_game(match: Match) -> Game:
+def _new_game(match: Match, seed: str | None) -> Game:
     """The next game of the match, its opening roll made (the starter rolls himself)."""
     progress = MatchState(rules_for_match(match), game_results(match))
     game = progress.new_game()
     if game.phase is GamePhase.OPENING:
-        roll_with_dice(game, match.pk, side=None)
+        roll_with_dice(game, match.pk, side=None, seed=seed)
     return game
 
 
@@ -125,7 +127,13 @@ def online_game_open(*, match: Match | int) -> OnlineGame | None:
     existing = OnlineGame.objects.filter(match_id=match_id).first()
     if existing is not None:  # opened by the other player while we waited for the lock
         return existing
-    state = OnlineState(_new_game(match_obj), names=_names(match_obj))
+    dice_seed = match_seed(match_id)
+    state = OnlineState(
+        _new_game(match_obj, dice_seed),
+        names=_names(match_obj),
+        dice_seed=dice_seed,
+        dice_commitment=commitment(dice_seed),
+    )
     state.clock = clock_for(match_obj.round.stage, match_obj.length)
     if state.clock is not None:  # the clock starts when the first player opens the board
         state.clock.hand_to(state.game.side_to_act, now=now_ms(), fresh=True)
@@ -260,5 +268,5 @@ def _game_over(state: OnlineState, match_id: int, user: Any) -> None:
     if recorded.match.status == MatchStatus.FINISHED:
         state.match_over = True
         return
-    state.game = _new_game(recorded.match)
+    state.game = _new_game(recorded.match, state.dice_seed)
     state.names = _names(recorded.match)

@@ -81,6 +81,11 @@ class OnlineState:
     notice: dict[str, Any] | None = None
     #: The side that lost the match on time.
     time_forfeit: int | None = None
+    #: The secret seed of the match's dice (:mod:`backgammon.fairdice`): never sent to a
+    #: board; shown once the match is over. ``None`` in games saved before seeds existed.
+    dice_seed: str | None = None
+    #: The SHA-256 of the seed, kept from the start: the boards show it before the first roll.
+    dice_commitment: str | None = None
     #: The turn being played, with what it was worked out for (see :meth:`turn`).
     _current_turn: tuple[tuple[Position, tuple[int, int], MatchRules], Turn] | None = field(
         default=None, init=False, repr=False, compare=False
@@ -99,6 +104,8 @@ class OnlineState:
             before_play=_before_play_loaded(data.get("before_play"), data["game"]),
             notice=data.get("notice"),
             time_forfeit=data.get("time_forfeit"),
+            dice_seed=data.get("dice_seed"),
+            dice_commitment=data.get("dice_commitment"),
         )
 
     def dump(self) -> dict[str, Any]:
@@ -114,6 +121,8 @@ class OnlineState:
             "before_play": _before_play_saved(self.before_play, game),
             "notice": self.notice,
             "time_forfeit": self.time_forfeit,
+            "dice_seed": self.dice_seed,
+            "dice_commitment": self.dice_commitment,
         }
 
     def turn(self) -> Turn | None:

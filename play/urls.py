@@ -11,4 +11,5 @@ urlpatterns = [
     path("", views.board, name="board"),
     path("export.mat", views.export_mat, name="export"),
     path("next/", views.next_match, name="next"),
+    path("dice/", views.dice_check, name="dice"),
 ]

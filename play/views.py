@@ -1,4 +1,4 @@
-"""The board page of an online match and its .mat export."""
+"""The board page of an online match, its .mat export and the check of its dice."""
 
 from __future__ import annotations
 
@@ -15,7 +15,10 @@ from clubs.selectors import player_of
 from matches.models import OPEN_STATUSES, Match, MatchStatus
 from matches.selectors import next_match_for
 
+from .dice_check import dice_commitment, match_dice_check
+from .forms import DiceSeedForm
 from .selectors import board_matches, match_mat_text, player_names
+from .services import online_game_open
 from .texts import board_texts
 
 
@@ -41,8 +44,13 @@ def board(request: HttpRequest, club: str, tournament: str, match: int) -> HttpR
         return redirect_to_login(request.get_full_path())
     tournament_obj = match_obj.round.stage.tournament
     side = permissions.match_side(request.user, match_obj)
+    if side is not None and match_obj.status in OPEN_STATUSES:
+        # The game starts when a player opens the board (the socket would start it a moment
+        # later): the page then shows the dice's commitment with the first roll.
+        online_game_open(match=match_obj)
     names = player_names(match_obj)
     context = {
+        "dice": dice_commitment(match_obj),
         "match": match_obj,
         "tournament": tournament_obj,
         "club": tournament_obj.club,
@@ -104,3 +112,33 @@ def next_match(request: HttpRequest, club: str, tournament: str, match: int) -> 
         return redirect(tournament_obj.get_absolute_url())
     name = "online:board" if following.is_online else "matches:detail"
     return redirect(reverse(name, args=[club, tournament, following.pk]))
+
+
+def dice_check(request: HttpRequest, club: str, tournament: str, match: int) -> HttpResponse:
+    """The match's commitment; once it is over, its seed and every roll recomputed from it
+    (or from a seed given in the form) against the recorded games."""
+    try:
+        match_obj = _match_for(request, club, tournament, match)
+    except PermissionDenied:
+        return redirect_to_login(request.get_full_path())
+    committed = dice_commitment(match_obj)
+    form = DiceSeedForm(request.GET or None)
+    check = None
+    if committed is not None and committed.revealed:
+        if form.is_bound:
+            if form.is_valid():
+                check = match_dice_check(match_obj, seed=form.cleaned_data["seed"])
+        else:
+            check = match_dice_check(match_obj)
+            form = DiceSeedForm(initial={"seed": committed.seed})
+    tournament_obj = match_obj.round.stage.tournament
+    context = {
+        "match": match_obj,
+        "tournament": tournament_obj,
+        "club": tournament_obj.club,
+        "names": player_names(match_obj),
+        "dice": committed,
+        "check": check,
+        "form": form,
+    }
+    return render(request, "play/dice.html", context)

@@ -57,6 +57,8 @@ def mistakes(match):
                     "played": play_text(record.get("move")),
                     "best": play_text(moves[0]["move"]),
                     "equity_lost": lost,
+                    # gnubg's own mark of the play (its statistics count these).
+                    "mark": analysis.get("skill") or "none",
                 }
             )
     return found

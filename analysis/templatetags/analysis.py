@@ -14,6 +14,7 @@ from django.utils.translation import pgettext_lazy
 from analysis.models import AnalysisLevel
 from analysis.panel import panel_context
 from analysis.selectors import player_error_history, player_levels
+from analysis.templatetags.performance import player_pr_context
 from clubs.models import Club, Player
 from ratings.chart import ChartPoint, rating_chart
 
@@ -119,4 +120,5 @@ def player_error_chart(context: Any, club: Club, player: Player) -> dict[str, An
         "matches": len(history),
         "latest": latest,
         "level_links": _level_links(request, levels, plies) if len(levels) > 1 else [],
+        **player_pr_context(player, club, plies=plies),
     }

@@ -97,7 +97,14 @@ def _panel_context(request: HttpRequest, match: Match, **forms: Any) -> dict[str
     is_player = permissions.is_match_player(request.user, match)
     sheet = selectors.match_sheet(match)
     rules = rules_for_match(match)
-    on_board = match.is_online and OnlineGame.objects.filter(match=match).exists()
+    # The online game's dice commitment (the SHA-256 of its secret seed), shown from the
+    # first roll; read in the query that tells whether the match is played on the board.
+    boards = (
+        list(OnlineGame.objects.filter(match=match).values_list("state__dice_commitment"))
+        if match.is_online
+        else []
+    )
+    on_board = bool(boards)
     open_ = match.status in OPEN_STATUSES and not on_board
     report = selectors.open_report(match)
     me = player_of(request.user)
@@ -115,6 +122,7 @@ def _panel_context(request: HttpRequest, match: Match, **forms: Any) -> dict[str
         else "",
         "history": selectors.match_history(match),
         "is_open": open_,
+        "dice_commitment": boards[0][0] if boards else None,
         "entry_hint": _entry_hint(
             request, match, can_referee=can_referee, is_player=is_player, on_board=on_board
         ),

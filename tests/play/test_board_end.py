@@ -9,6 +9,7 @@ from django.urls import reverse
 
 from matches.models import Match
 from matches.services import match_record_final_score
+from play.director import online_declare_score
 from tests.factories import MembershipFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -24,15 +25,18 @@ def finished_nav(html: str) -> str:
     return html[start : html.index("</nav>", start)]
 
 
-def test_a_finished_board_shows_the_way_on_and_no_roll_for_me(online_match, client, commit):
+def test_a_finished_board_shows_the_way_on_and_no_roll_for_me(
+    online_match, client, commit, organizer
+):
     match = online_match(format="round_robin", default_length=1)
     client.force_login(match.entry_a.player.user)
-    playing = client.get(url(match, "online:board")).content.decode()
+    playing = client.get(url(match, "online:board")).content.decode()  # its game begins
     assert '<nav class="online-finished" id="online-finished"' in playing
     assert " hidden>" in finished_nav(playing)[:200]
     assert 'id="online-autoroll-row">' in playing
 
-    commit(match_record_final_score, match=match, score_a=1, score_b=0)
+    # The director ends it at the score the players agreed (a referee may not: it is online).
+    commit(online_declare_score, match=match, score_a=1, score_b=0, user=organizer, reason="agreed")
     page = client.get(url(match, "online:board")).content.decode()
     nav = finished_nav(page)
     assert " hidden>" not in nav[:200]
