@@ -22,6 +22,7 @@ from matches.file_errors import (
     line_error,
     move_error,
     reading_warnings,
+    resumed_error,
 )
 from matches.models import Match
 from matches.rules import rules_for_match
@@ -53,6 +54,8 @@ class MatchFileReading:
     swap: bool | None
     #: What was read differently from what the file says (the file is still right).
     warnings: tuple[ReadingWarning, ...] = ()
+    #: The file's side that won the match by the other's forfeit (its last game), or None.
+    forfeit_winner: int | None = None
 
 
 def match_file_text(data: bytes) -> str:
@@ -128,7 +131,9 @@ def matfile_read(*, match: Match, text: str) -> MatchFileReading:
         raise MatchFileError(
             _("The file does not add up: its games and results contradict each other.")
         ) from error
-    if not done.state.is_over:
+    if done.state.start != (0, 0):
+        raise resumed_error(done)
+    if not done.is_over:
         raise incomplete_error(done, match.length)
     imported = tuple(
         ImportedGame(result=game.result, actions=tuple(game.record))
@@ -142,4 +147,5 @@ def matfile_read(*, match: Match, text: str) -> MatchFileReading:
         games=imported,
         swap=side_mapping(record.players, match_player_names(match)),
         warnings=reading_warnings(done, text),
+        forfeit_winner=done.forfeit_winner,
     )

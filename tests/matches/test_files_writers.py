@@ -218,25 +218,102 @@ def test_a_fragment_is_refused(client, make_match, organizer):
     )
 
 
-def test_a_first_game_that_does_not_start_at_zero_is_a_fragment(client, make_match, organizer):
+def test_a_first_game_at_a_score_the_next_games_contradict_is_refused(
+    client, make_match, organizer
+):
+    """Read as a match resumed at 1–0, whose second game then starts at the wrong score."""
     text = mat("gnubg_03pt_s104").replace(
         "Alice : 0                      Bob : 0", "Alice : 1                      Bob : 0", 1
     )
     match = make_match()
     client.force_login(organizer)
     assert refusal(client, match, text.encode()) == (
-        "The file starts at “Alice : 1 Bob : 0”, not at 0–0: a fragment, not a whole match. "
-        "Upload the match from its first game."
+        "Line 14 of the file (game 2) does not add up with the games before it: "
+        "“Alice : 0 Bob : 1”."
     )
 
 
-def test_a_forfeit_is_refused(client, make_match, organizer):
-    match = make_match(length=7, names=("hoppy_frog", "marvin"))
+@pytest.mark.parametrize(
+    ("stem", "length", "warning"),
+    [
+        (
+            "fibs_7pt_forfeit",
+            7,
+            "Game 2 ends by forfeit (“wins 4016 points”): it was read as GNU Backgammon reads "
+            "it, a resignation worth 6, and the match ends with it: hoppy_frog wins the match "
+            "(line 20).",
+        ),
+        (
+            "snowie_7pt_forfeit",
+            7,
+            "Game 2 ends by forfeit (“Wins 100 points”): it was read as GNU Backgammon reads "
+            "it, a resignation worth 3, and the match ends with it: François Œuvray wins the "
+            "match (line 25).",
+        ),
+        (
+            "studio_11pt_forfeit",
+            11,
+            "Game 3 ends by forfeit (“Wins 16 points”): it was read as GNU Backgammon reads "
+            "it, a resignation worth 3, and the match ends with it: Ågot Næss wins the match "
+            "(line 61).",
+        ),
+    ],
+)
+def test_a_forfeit_ends_the_match_with_every_game_as_gnubg_reads_it(
+    stem, length, warning, client, make_match, organizer
+):
+    """FIBS and Snowie write a forfeit as "Wins 100 points", Backgammon Studio as thousands
+    or 16: gnubg reads a resignation (of a backgammon) and analyses every move; the match
+    ends there, its winner at the match's target."""
+    reading = gnubg_reading(stem)
+    match = make_match(length=length, names=tuple(reading["names"]))
     client.force_login(organizer)
-    assert refusal(client, match, data("fibs_7pt_forfeit")) == (
-        "Game 2 is a forfeit of 4016 points: not a played game (line 20). Only played matches "
-        "are imported; the organizer can award a match without play."
-    )
+
+    response = upload(client, match, data(stem), name=f"{stem}.mat")
+
+    assert response.redirect_chain, response.context["form"].errors
+    assert warnings_shown(response) == [warning]
+    match.refresh_from_db()
+    games = list(match.games.order_by("number"))
+    assert [(g.winner, g.points) for g in games] == [
+        (g["winner"], g["points"]) for g in reading["games"]
+    ]
+    assert games[-1].ended_by == "resign" and all(g.record for g in games)
+    winner = reading["games"][-1]["winner"]
+    loser_points = sum(g["points"] for g in reading["games"] if g["winner"] != winner)
+    score = [loser_points, loser_points]
+    score[winner] = length
+    assert (match.status, match.outcome) == ("finished", "played")
+    assert [match.score_a, match.score_b] == score
+    assert match.winner == (match.entry_a, match.entry_b)[winner]
+
+
+@pytest.mark.parametrize(
+    ("stem", "length", "message"),
+    [
+        (
+            "fibs_5pt_resumed",
+            5,
+            "The file is a match resumed at 3–1: its earlier games are not in the file (line 7). "
+            "Upload the whole match, or enter its final score.",
+        ),
+        (
+            "snowie_9pt_resumed",
+            9,
+            "The file is a match resumed at 8–6: its earlier games are not in the file (line 7). "
+            "Upload the whole match, or enter its final score.",
+        ),
+    ],
+)
+def test_a_match_resumed_from_a_saved_score_is_refused_saying_so(
+    stem, length, message, client, make_match, organizer
+):
+    """The engine reads it as gnubg does (from the saved score); a tournament match counts
+    from 0–0, so the games before the saved score would be missing."""
+    reading = gnubg_reading(stem)
+    match = make_match(length=length, names=tuple(reading["names"]))
+    client.force_login(organizer)
+    assert refusal(client, match, data(stem)) == message
 
 
 def test_a_file_ending_in_the_middle_of_a_game_is_refused(client, make_match, organizer):
