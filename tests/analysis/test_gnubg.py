@@ -12,7 +12,7 @@ from analysis.report import parse_report
 from analysis.runner import GnubgError, run_gnubg
 from matches.services import match_import_file
 from tests.analysis.conftest import fixture_text, needs_gnubg, saved
-from tests.conftest import mat
+from tests.conftest import MAT_FIXTURES, mat
 
 pytestmark = needs_gnubg
 
@@ -152,3 +152,15 @@ def test_a_missed_double_is_listed(make_match, commit):
     assert any(
         n.startswith("0-ply: No double loses 0.026 EMG; best was Double, pass.") for n in notes
     )
+
+
+@pytest.mark.django_db
+def test_a_match_ended_by_forfeit_is_analysed_move_by_move(make_match, commit):
+    """As gnubg does: the forfeited game is a resignation, and every move before it counts."""
+    text = (MAT_FIXTURES / "dialects" / "fibs_7pt_forfeit.mat").read_text()
+    match = make_match(length=7, names=("hoppy_frog", "marvin"), analysis_plies=0)
+    commit(match_import_file, match=match, text=text)
+    analysis = MatchAnalysis.objects.get(match=match)
+    assert analysis.status == AnalysisStatus.DONE, analysis.failure
+    decisions = sum(p.chequer_decisions for p in analysis.players.all())
+    assert decisions >= 10
