@@ -117,18 +117,6 @@ def _fragment_error(error: MatFileError, text: str) -> MatchFileError:
     return MatchFileError(message, code="fragment", line=error.line, game=error.game)
 
 
-def resumed_error(done: Replay) -> MatchFileError:
-    """A match resumed from a saved score: read like gnubg reads it, but a tournament match
-    is recorded from 0–0, so its earlier games would be missing."""
-    start = done.state.start
-    first = done.record.games[0]
-    message = _(
-        "The file is a match resumed at %(a)d–%(b)d: its earlier games are not in the file "
-        "(line %(line)d). Upload the whole match, or enter its final score."
-    ) % {"a": start[0], "b": start[1], "line": first.score_line or first.line}
-    return MatchFileError(message, code="resumed", line=first.score_line or None, game=1)
-
-
 def _truncated_error(error: MatFileError) -> MatchFileError:
     game = error.game or 0
     message = _(
@@ -251,6 +239,13 @@ def _warning(warning: MatWarning, done: Replay, text: str) -> ReadingWarning:
             "it, a resignation worth %(points)d, and the match ends with it: %(winner)s wins "
             "the match (line %(line)d)."
         ) % {**values, "points": result.points, "winner": done.record.players[result.winner]}
+    elif code == "resumed":
+        start = done.state.start
+        message = _(
+            "The file is a match resumed at %(a)d–%(b)d (line %(line)d): its earlier games are "
+            "not in the file. Its games are recorded from %(a)d–%(b)d, as GNU Backgammon reads "
+            "them, and the final score counts the whole match."
+        ) % {**values, "a": start[0], "b": start[1]}
     elif code == "unfinished":
         message = _("The file ends in the middle of game %(game)d; that game does not count.") % (
             values

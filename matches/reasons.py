@@ -31,6 +31,7 @@ FORFEIT = "match.forfeit"
 MOVED_ONLINE = "match.moved_online"
 MOVED_TO_TABLE = "match.moved_to_table"
 TIME_FORFEIT = "clock.time_forfeit"
+RESUMED = "match.resumed"
 
 LABELS = {
     DRAWN: _("Drawn"),
@@ -47,6 +48,7 @@ LABELS = {
     MOVED_ONLINE: _("Moved to the online board"),
     MOVED_TO_TABLE: _("Moved to a table"),
     TIME_FORFEIT: _("Time forfeit: %(name)s ran out of time."),
+    RESUMED: _("Resumed at %(a)d–%(b)d: the games before are not recorded"),
 }
 
 #: A history row holds at most 100 characters.

@@ -22,7 +22,6 @@ from matches.file_errors import (
     line_error,
     move_error,
     reading_warnings,
-    resumed_error,
 )
 from matches.models import Match
 from matches.rules import rules_for_match
@@ -56,6 +55,9 @@ class MatchFileReading:
     warnings: tuple[ReadingWarning, ...] = ()
     #: The file's side that won the match by the other's forfeit (its last game), or None.
     forfeit_winner: int | None = None
+    #: The score the file's match was resumed from (FIBS and Snowie logs of a saved match),
+    #: in the file's order; its earlier games are not in the file. (0, 0) from the start.
+    start: tuple[int, int] = (0, 0)
 
 
 def match_file_text(data: bytes) -> str:
@@ -131,8 +133,6 @@ def matfile_read(*, match: Match, text: str) -> MatchFileReading:
         raise MatchFileError(
             _("The file does not add up: its games and results contradict each other.")
         ) from error
-    if done.state.start != (0, 0):
-        raise resumed_error(done)
     if not done.is_over:
         raise incomplete_error(done, match.length)
     imported = tuple(
@@ -148,4 +148,5 @@ def matfile_read(*, match: Match, text: str) -> MatchFileReading:
         swap=side_mapping(record.players, match_player_names(match)),
         warnings=reading_warnings(done, text),
         forfeit_winner=done.forfeit_winner,
+        start=done.state.start,
     )

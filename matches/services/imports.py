@@ -11,10 +11,13 @@ The rules of an import (the same for the upload page and the API):
   file's header tags, so a file that broke the tournament's rules is refused.
 - The file's match must be complete. A file that stops before the end (a truncated file, an
   unfinished match, a game cut off in the middle) is refused, saying where it ends: importing
-  part of it would block the complete file later. Fragments are refused too, and so is a
-  match resumed from a saved score (its earlier games are not in the file). A match that
+  part of it would block the complete file later. Fragments are refused too. A match that
   ends by forfeit ("Wins 100 points") is read as gnubg reads it, the last game a
   resignation, and the forfeit ends the match: the winner reaches the target.
+- A match resumed from a saved score (a FIBS or Snowie log starting at 3–0) is read as gnubg
+  reads it: the match keeps that score as where it was resumed (``Match.start_score_a/b``),
+  its games are recorded from there, and its final score is the whole match's; a warning
+  tells the uploader that the earlier games are not in the file.
 - Files of other programs (Backgammon Galaxy, FIBS, Snowie, Backgammon Studio, eXtreme Gammon)
   are read the way GNU Backgammon reads them, in any of their encodings; what was read
   differently from what the file says (a "Wins" line the board contradicts, cells that carry
@@ -53,6 +56,7 @@ from matches.services.results import (
     match_lock,
     match_record_final_score,
     match_record_game,
+    match_resume_at,
 )
 from matches.versions import match_change
 from tournaments.models import MatchFormat
@@ -163,6 +167,7 @@ def match_import_file(
         _check_no_games(locked)
         reading = matfile_read(match=locked, text=text)
         swapped = _resolve_swap(reading, locked, swap)
+        start = (reading.start[1], reading.start[0]) if swapped else reading.start
         if reported_by is not None:
             stored = _store_file(locked, text, name, user, ResultSource.PLAYER)
             games = [
@@ -175,8 +180,12 @@ def match_import_file(
                 }
                 for game in reading.games
             ]
-            report_submit_games(match=locked, player=reported_by, games=games, file=stored)
+            report_submit_games(
+                match=locked, player=reported_by, games=games, file=stored, start=start
+            )
             return FileImport(file=stored, warnings=reading.warnings)
+        if start != (0, 0):
+            match_resume_at(match=locked, start=start, user=user)
         for game in reading.games:
             result = game.result
             match_record_game(

@@ -164,3 +164,17 @@ def test_a_match_ended_by_forfeit_is_analysed_move_by_move(make_match, commit):
     assert analysis.status == AnalysisStatus.DONE, analysis.failure
     decisions = sum(p.chequer_decisions for p in analysis.players.all())
     assert decisions >= 10
+
+
+@pytest.mark.django_db
+def test_a_match_resumed_from_a_saved_score_is_analysed_from_that_score(make_match, commit):
+    """gnubg is given the match from where it was resumed (its cube decisions depend on the
+    score), and reads every move of it."""
+    text = (MAT_FIXTURES / "dialects" / "fibs_5pt_resumed.mat").read_text()
+    match = make_match(length=5, names=("hoppy_frog", "marvin"), analysis_plies=0)
+    commit(match_import_file, match=match, text=text)
+    analysis = MatchAnalysis.objects.get(match=match)
+    assert analysis.status == AnalysisStatus.DONE, analysis.failure
+    first_game = analysis.moves[analysis.moves.index(" Game 1") :].splitlines()[1].split()
+    assert first_game == ["hoppy_frog", ":", "3", "marvin", ":", "1"]
+    assert sum(p.chequer_decisions for p in analysis.players.all()) >= 30

@@ -15,7 +15,14 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+from analysis.moves import match_log
 from matches.models import Match
+from matches.services import (
+    match_correct_final_score,
+    match_correct_games,
+    match_import_file,
+    report_confirm,
+)
 from tests.conftest import MAT_FIXTURES, assert_nothing_stored, mat
 
 pytestmark = pytest.mark.django_db
@@ -289,31 +296,76 @@ def test_a_forfeit_ends_the_match_with_every_game_as_gnubg_reads_it(
 
 
 @pytest.mark.parametrize(
-    ("stem", "length", "message"),
-    [
-        (
-            "fibs_5pt_resumed",
-            5,
-            "The file is a match resumed at 3–1: its earlier games are not in the file (line 7). "
-            "Upload the whole match, or enter its final score.",
-        ),
-        (
-            "snowie_9pt_resumed",
-            9,
-            "The file is a match resumed at 8–6: its earlier games are not in the file (line 7). "
-            "Upload the whole match, or enter its final score.",
-        ),
-    ],
+    ("stem", "length", "start", "final", "line"),
+    [("fibs_5pt_resumed", 5, (3, 1), (5, 4), 7), ("snowie_9pt_resumed", 9, (8, 6), (8, 9), 7)],
 )
-def test_a_match_resumed_from_a_saved_score_is_refused_saying_so(
-    stem, length, message, client, make_match, organizer
+def test_a_match_resumed_from_a_saved_score_is_recorded_from_that_score(
+    stem, length, start, final, line, client, make_match, organizer
 ):
-    """The engine reads it as gnubg does (from the saved score); a tournament match counts
-    from 0–0, so the games before the saved score would be missing."""
+    """FIBS and Snowie logs of a saved match start at its score: gnubg reads the games from
+    there. The match keeps where it was resumed, its games count from there, its result is
+    the whole match's, and everyone is told that the earlier games are missing."""
     reading = gnubg_reading(stem)
+    assert tuple(reading["games"][0]["score"]) == start
     match = make_match(length=length, names=tuple(reading["names"]))
     client.force_login(organizer)
-    assert refusal(client, match, data(stem)) == message
+
+    response = upload(client, match, data(stem), name=f"{stem}.mat")
+
+    assert response.redirect_chain, response.context["form"].errors
+    a, b = start
+    assert (
+        f"The file is a match resumed at {a}–{b} (line {line}): its earlier games are not in "
+        f"the file. Its games are recorded from {a}–{b}, as GNU Backgammon reads them, and the "
+        "final score counts the whole match."
+    ) in warnings_shown(response)
+    assert ("success", f"The match file is imported: {final[0]}–{final[1]}.") in shown_messages(
+        response
+    )
+    match.refresh_from_db()
+    assert match.start_score == start
+    assert (match.score_a, match.score_b) == final
+    assert (match.status, match.outcome) == ("finished", "played")
+    assert match.winner == (match.entry_a, match.entry_b)[final[1] > final[0]]
+    games = list(match.games.order_by("number"))
+    assert [(g.winner, g.points) for g in games] == [
+        (g["winner"], g["points"]) for g in reading["games"]
+    ]
+    page = client.get(response.redirect_chain[-1][0]).content.decode()
+    assert f"Resumed at {a}–{b}: the games before are not recorded" in page
+    running = [list(start)]
+    for game in reading["games"]:
+        running.append(list(running[-1]))
+        running[-1][game["winner"]] += game["points"]
+    for after in running[1:]:
+        assert f"{after[0]} – {after[1]}" in page
+    # The analysis reads the match from where it was resumed, as gnubg's own reading does.
+    log = match_log(match)
+    assert {entry.game: entry.score for entry in log} == {
+        number: tuple(game["score"]) for number, game in enumerate(reading["games"], start=1)
+    }
+
+
+def test_a_resumed_match_sent_by_a_player_counts_from_its_score_once_confirmed(
+    make_match, organizer
+):
+    reading = gnubg_reading("fibs_5pt_resumed")
+    match = make_match(length=5, names=tuple(reading["names"]))
+    player_a, player_b = match.entry_a.player, match.entry_b.player
+    text = data("fibs_5pt_resumed").decode()
+    imported = match_import_file(match=match, text=text, user=organizer, reported_by=player_a)
+    assert [w.code for w in imported.warnings][:1] == ["resumed"]
+    report = match.reports.get()
+    assert (report.score_a, report.score_b) == (5, 4)
+    match.refresh_from_db()
+    assert (match.score_a, match.score_b, match.games.count()) == (0, 0, 0)
+
+    report_confirm(report=report, by=player_b)
+
+    match.refresh_from_db()
+    assert match.start_score == (3, 1)
+    assert (match.score_a, match.score_b, match.status) == (5, 4, "finished")
+    assert match.games.count() == 4
 
 
 def test_a_file_ending_in_the_middle_of_a_game_is_refused(client, make_match, organizer):
@@ -411,3 +463,26 @@ def test_a_refusal_is_german_for_a_german_uploader(client, make_match, organizer
         "Die Datei endet mitten in Partie 6, bei 8–6 in einem 9-Punkte-Match: Das Match ist "
         "nicht vorbei. Laden Sie das vollständige Match hoch."
     )
+
+
+def test_a_correction_of_a_resumed_match_counts_from_its_saved_score(make_match, organizer):
+    """A referee corrects the games of a resumed match: they still count from where it was
+    resumed; a final score that replaces the games stands for the whole match."""
+    match = make_match(length=5, names=("hoppy_frog", "marvin"))
+    match_import_file(match=match, text=data("fibs_5pt_resumed").decode(), user=organizer)
+    # Game 4 was a gammon for marvin: 3–1, 3–2, 4–2, 4–4, then 4–6.
+    games = [
+        {"winner": g.winner, "kind": g.kind, "cube": g.cube, "ended_by": g.ended_by}
+        for g in match.games.order_by("number")
+    ]
+    games[-1] = {"winner": 1, "kind": "gammon", "cube": 1, "ended_by": "bearoff"}
+    match_correct_games(match=match, games=games, reason="Misread", user=organizer)
+    match.refresh_from_db()
+    assert (match.start_score, match.score_a, match.score_b) == ((3, 1), 4, 6)
+    assert match.winner == match.entry_b
+
+    match_correct_final_score(
+        match=match, score_a=5, score_b=2, reason="Sheet", user=organizer, replace_games=True
+    )
+    match.refresh_from_db()
+    assert (match.start_score, match.score_a, match.score_b) == ((0, 0), 5, 2)
