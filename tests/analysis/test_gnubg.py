@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import html
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -132,6 +135,16 @@ def test_cube_errors_are_listed_like_chequer_errors(make_match, commit, client):
     assert "<td>Pass</td><td>Take</td>" in worst
     assert "<td>Double</td><td>No double</td>" in worst
     assert f"{cube[1].position_id}:{cube[1].match_id}" in worst
+    # The wrong pass links to the replay board, which opens at the pass.
+    link = html.unescape(
+        re.findall(r'<a class="replay-link" href="([^"]+)"', worst)[
+            list(analysis.mistakes.all()).index(cube[1])
+        ]
+    )
+    replay = client.get(link).content.decode()
+    frames = replay_frames(match)
+    at = int(re.search(r'data-start="(\d+)"', replay)[1])
+    assert frames[at]["note"].startswith("0-ply: Pass loses 1.388 EMG; best was Take.")
 
     notes = [frame["note"] for frame in replay_frames(match)]
     assert "0-ply: Pass loses 1.388 EMG; best was Take." in notes
