@@ -3,9 +3,10 @@
 Starts the app as the README's "Running it for real" runs it (gunicorn, ``config/gunicorn.py``,
 production settings) with ONE sync worker, on PostgreSQL (``BENCH_DATABASE_URL``, else
 ``DATABASE_URL``; it must be PostgreSQL, and the database is emptied) and on Redis when
-``REDIS_URL`` answers (local memory otherwise). Loads the demo, a 512- and a 2,048-player
-Swiss with 9 rounds played, then for every public page and API list measures, with 8
-keep-alive connections for a few seconds each:
+``REDIS_URL`` answers (local memory otherwise). Loads the demo, a season, a match from a match
+file, a 512- and a 2,048-player Swiss with 9 rounds played, then for every public page and API
+read (``benchmarks/_web_pages.py``: every page a visitor without an account can open) measures,
+with 8 keep-alive connections for a few seconds each:
 
 - the floor: a hello-world view behind the whole production middleware chain
   (``benchmarks/_web_settings.py``), measured in slices between the page's (below), in the
@@ -32,8 +33,9 @@ beyond the floor and ≤ 15 queries.
     export REDIS_URL=redis://127.0.0.1:6379/7
     .venv/bin/python benchmarks/web.py          # BENCH_SECONDS=3 per run
 
-``BENCH_ONLY=standings,round`` measures only the pages whose names contain one of those words
-(while working on them; the targets' verdict then covers only those).
+``BENCH_ONLY=standings,round`` measures only the pages whose names contain one of those words,
+or the one page of exactly that name (``BENCH_ONLY="api matches"``: not the Swisses'), while
+working on them; the targets' verdict then covers only those.
 """
 
 from __future__ import annotations
@@ -117,8 +119,9 @@ def prepare(env: dict[str, str]) -> dict[str, str]:
         cursor.execute("ANALYZE")
     connection.close()
     only = [w.strip() for w in os.environ.get("BENCH_ONLY", "").split(",") if w.strip()]
-    if only:
-        urls = {name: path for name, path in urls.items() if any(w in name for w in only)}
+    if only:  # a word names the page of that name, else every page whose name holds it
+        chosen = {n for w in only for n in ([w] if w in urls else [n for n in urls if w in n])}
+        urls = {name: path for name, path in urls.items() if name in chosen}
     return urls
 
 
