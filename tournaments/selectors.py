@@ -132,6 +132,12 @@ def public_tournament_version_by_id(pk: int) -> TournamentVersion | None:
     return _public_version("t.id = %s", [pk])
 
 
+def public_tournament_version_of(subquery: str, params: list[Any]) -> TournamentVersion | None:
+    """As :func:`public_tournament_version`, for the tournament whose id ``subquery`` (SQL
+    with ``%s`` parameters) selects: a higher app's row (a match) in the same one query."""
+    return _public_version(f"t.id = ({subquery})", params)
+
+
 @dataclass(frozen=True)
 class ClubVersion:
     """What an anonymous visitor's cached club page is keyed by (``pagecache``)."""
