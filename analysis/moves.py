@@ -56,7 +56,7 @@ def moves_text(match: Match, games: Sequence[Game] | None = None) -> str:
         else match.games.order_by("number")
     )
     played: list[EngineGame] = []
-    score = [0, 0]
+    score = list(match.start_score)  # a resumed match's first game starts at its saved score
     for row in rows:
         game = EngineGame(rules, number=row.number, score=(score[0], score[1]))
         actions = _actions(row.record) if row.record else []

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlencode
+
+from django.urls import reverse
 
 from analysis.models import AnalysisLevel, AnalysisStatus
 from analysis.moves import match_has_moves, replayable
@@ -20,6 +23,17 @@ def can_request_analysis(user: Any, match: Match) -> bool:
     return permissions.can_referee_tournament(user, tournament) or permissions.is_match_player(
         user, match
     )
+
+
+def replay_link(match: Match, mistake: Any) -> str:
+    """The replay board at the decision of ``mistake`` (the game and position it was made
+    in, and the cube action for a cube decision): the replay page opens there."""
+    tournament = match.round.stage.tournament
+    query = {"game": mistake.game, "position": mistake.position_id}
+    if mistake.is_cube:
+        query["decision"] = mistake.played
+    url = reverse("analysis:replay", args=[tournament.club.slug, tournament.slug, match.pk])
+    return f"{url}?{urlencode(query)}#online"
 
 
 def panel_context(request: Any, match: Match) -> dict[str, Any]:
@@ -43,7 +57,9 @@ def panel_context(request: Any, match: Match) -> dict[str, Any]:
         "analyses": analyses,
         "analysis": shown,
         "analysis_players": [(p, names[p.side]) for p in players],
-        "worst": [(m, names[m.side]) for m in list(shown.mistakes.all())[:WORST]]
+        "worst": [
+            (m, names[m.side], replay_link(match, m)) for m in list(shown.mistakes.all())[:WORST]
+        ]
         if shown and shown.status == AnalysisStatus.DONE
         else [],
         "under_way": under_way,

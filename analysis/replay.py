@@ -99,20 +99,33 @@ def _frame(
     }
 
 
-def _note(action: Any, mistakes: dict[tuple[Any, ...], Any], level: str, doubled_in: str) -> str:
-    """gnubg's view of the decisions of an action: the play and whether to double before the
-    roll for a move; the double, take or pass for a cube action."""
-    if not level:
-        return ""
+#: Where a decision was made, as the worst errors link to it: (game, Position ID) for a
+#: chequer play, with the cube action made for a cube decision.
+DecisionKey = tuple[Any, ...]
+
+
+def decision_keys(action: Any, doubled_in: str) -> list[DecisionKey]:
+    """The decisions an action's frame shows: the play and whether to double before the
+    roll for a move; the double, take or pass for a cube action (a take or pass was decided
+    in the position of the double, ``doubled_in``)."""
     game, position = action.game, action.position_id
     if action.kind is ActionKind.MOVE:
-        keys = [(game, position, "no-double"), (game, position)]
-    elif action.kind is ActionKind.DOUBLE:
-        keys = [(game, position, "double")]
-    elif action.kind in (ActionKind.TAKE, ActionKind.DROP):
-        played = "take" if action.kind is ActionKind.TAKE else "pass"
-        keys = [(game, doubled_in, played)]
-    else:
+        return [(game, position, "no-double"), (game, position)]
+    if action.kind is ActionKind.DOUBLE:
+        return [(game, position, "double")]
+    if action.kind in (ActionKind.TAKE, ActionKind.DROP):
+        return [(game, doubled_in, "take" if action.kind is ActionKind.TAKE else "pass")]
+    return []
+
+
+def mistake_key(mistake: Any) -> DecisionKey:
+    key: DecisionKey = (mistake.game, mistake.position_id)
+    return (*key, mistake.played) if mistake.is_cube else key
+
+
+def _note(keys: list[DecisionKey], mistakes: dict[DecisionKey, Any], level: str) -> str:
+    """gnubg's view of the decisions of an action (:func:`decision_keys`)."""
+    if not level or not keys:
         return ""
     notes = [
         _("%(level)s: %(played)s loses %(lost)s EMG; best was %(best)s.")
@@ -132,6 +145,14 @@ def _note(action: Any, mistakes: dict[tuple[Any, ...], Any], level: str, doubled
 
 def replay_frames(match: Match) -> list[dict[str, Any]]:
     """One frame per action (the position it was decided in), then the final position."""
+    return replay_board(match)[0]
+
+
+def replay_board(
+    match: Match, decision: DecisionKey | None = None
+) -> tuple[list[dict[str, Any]], int]:
+    """The frames (:func:`replay_frames`) and the one to show first: the first frame of the
+    ``decision`` asked for (a worst error's link), else the first."""
     names = (
         match.entry_a.player.name if match.entry_a else "?",
         match.entry_b.player.name if match.entry_b else "?",
@@ -139,18 +160,16 @@ def replay_frames(match: Match) -> list[dict[str, Any]]:
     shown = shown_analysis(match_analyses(match))
     # Chequer errors by (game, position); cube errors by (game, position, action made), the
     # position being the one the cube was turned in (for a take or pass: the double's).
-    mistakes: dict[tuple[Any, ...], Any] = {}
+    mistakes: dict[DecisionKey, Any] = {}
     level = ""
     if shown is not None and shown.status == AnalysisStatus.DONE:
         level = str(shown.get_plies_display())
         for mistake in shown.mistakes.all():
-            key: tuple[Any, ...] = (mistake.game, mistake.position_id)
-            if mistake.is_cube:
-                key = (*key, mistake.played)
-            mistakes.setdefault(key, mistake)
+            mistakes.setdefault(mistake_key(mistake), mistake)
     frames: list[dict[str, Any]] = []
     log = match_log(match)
     doubled_in = ""
+    start: int | None = None
     for action in log:
         frame = _frame(
             action.position_id,
@@ -164,7 +183,10 @@ def replay_frames(match: Match) -> list[dict[str, Any]]:
         )
         if action.kind is ActionKind.DOUBLE:
             doubled_in = action.position_id
-        frame["note"] = _note(action, mistakes, level, doubled_in)
+        keys = decision_keys(action, doubled_in)
+        frame["note"] = _note(keys, mistakes, level)
+        if start is None and decision is not None and decision in keys:
+            start = len(frames)
         frames.append(frame)
     if log:
         last = log[-1]
@@ -174,4 +196,4 @@ def replay_frames(match: Match) -> list[dict[str, Any]]:
         frame["caption"] = _("End of the match")
         frame["note"] = ""
         frames.append(frame)
-    return frames
+    return frames, start or 0

@@ -13,10 +13,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from analysis import selectors, services
-from analysis.models import AnalysisLevel
+from analysis.models import CUBE_ACTIONS, AnalysisLevel
 from analysis.moves import replayable
 from analysis.panel import can_request_analysis, panel_context
-from analysis.replay import replay_frames
+from analysis.replay import DecisionKey, replay_board
 from analysis.runner import INSTALL_COMMAND, gnubg_available
 from clubs import permissions
 from config.errors import UserError
@@ -125,9 +125,23 @@ def tournament_analyse(request: HttpRequest, club: str, tournament: str) -> Http
     return redirect(reverse("analysis:tournament", args=[club, tournament]))
 
 
+def _decision(request: HttpRequest) -> DecisionKey | None:
+    """The decision a worst error's link asks to open at: ``game``, ``position`` (its
+    Position ID) and, for a cube decision, the cube action made (``decision``)."""
+    game, position = request.GET.get("game", ""), request.GET.get("position", "")
+    if not game.isdigit() or not position or len(position) > 20:
+        return None
+    decision = request.GET.get("decision", "")
+    if decision and decision not in CUBE_ACTIONS:
+        return None
+    return (int(game), position, decision) if decision else (int(game), position)
+
+
 def replay(request: HttpRequest, club: str, tournament: str, match: int) -> HttpResponse:
     match_obj = get_visible_match(request, club, tournament, match)
-    frames = replay_frames(match_obj) if replayable(match_obj) else []
+    frames, start = (
+        replay_board(match_obj, _decision(request)) if replayable(match_obj) else ([], 0)
+    )
     tournament_obj = match_obj.round.stage.tournament
     names = [
         match_obj.entry_a.player.name if match_obj.entry_a else "?",
@@ -142,6 +156,7 @@ def replay(request: HttpRequest, club: str, tournament: str, match: int) -> Http
             "club": tournament_obj.club,
             "names": names,
             "frames": frames,
+            "start": start,
             "board_config": {"replay": True, "you": None, "names": names, "texts": board_texts()},
         },
     )

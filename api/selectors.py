@@ -12,8 +12,12 @@ from django.urls import reverse
 from clubs.permissions import visible_tournaments_filter
 from matches.models import Game, Match
 from standings.selectors import tournament_standings
-from tournaments.models import Entry, Round, Tournament, epoch_microseconds
-from tournaments.selectors import TournamentVersion, public_tournament_version_by_id
+from tournaments.models import Entry, Round, Stage, Tournament, epoch_microseconds
+from tournaments.selectors import (
+    TournamentVersion,
+    public_tournament_version_by_id,
+    public_tournament_version_of,
+)
 
 
 def api_tournaments(user: Any, token: Any, *, club: str | None = None) -> QuerySet[Tournament]:
@@ -153,6 +157,20 @@ def api_match_rows(
             version,
         ) in rows[offset : offset + limit]
     ]
+
+
+def public_match_version(pk: int) -> TournamentVersion | None:
+    """For a visitor's read of a match, cached whole: its tournament's version if anyone may
+    see the tournament (None otherwise), in one plain query. Every change of a match raises
+    its tournament's version (``matches.versions``), so the read is never stale."""
+    if not 0 < pk < 2**63:  # no such id (and too big for the database's integers)
+        return None
+    matches, rounds, stages = Match._meta.db_table, Round._meta.db_table, Stage._meta.db_table
+    return public_tournament_version_of(
+        f"SELECT s.tournament_id FROM {matches} m JOIN {rounds} r ON r.id = m.round_id "
+        f"JOIN {stages} s ON s.id = r.stage_id WHERE m.id = %s",
+        [pk],
+    )
 
 
 def api_match(user: Any, token: Any, pk: int) -> Match:

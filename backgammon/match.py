@@ -34,13 +34,26 @@ class MatchState:
     ((2, 0), True, False)
     """
 
-    def __init__(self, rules: MatchRules, results: Iterable[GameResult] = ()) -> None:
+    def __init__(
+        self,
+        rules: MatchRules,
+        results: Iterable[GameResult] = (),
+        *,
+        start: tuple[int, int] = (0, 0),
+    ) -> None:
+        """``start``: the score the match was resumed from (a saved match; its earlier
+        games are not known), each side below the points needed."""
+        if min(start) < 0 or (rules.is_point_match and max(start) >= rules.wins_needed):
+            raise ValueError(f"a match cannot be resumed at {start[0]}-{start[1]}")
+        if start != (0, 0) and not rules.is_point_match:
+            raise ValueError("only an N-point match is resumed from a score")
         self.rules = rules
+        self.start = start
         self._results: list[GameResult] = []
-        self._progress: MatchProgress = validate_results(rules, ())
+        self._progress: MatchProgress = validate_results(rules, (), start)
         results = tuple(results)
         if results:
-            self._progress = validate_results(rules, results)
+            self._progress = validate_results(rules, results, start)
             self._results = list(results)
 
     # --- reading ------------------------------------------------------------------------
@@ -99,7 +112,7 @@ class MatchState:
 
     def record(self, result: GameResult) -> None:
         """Add the next game's result; ``ResultError`` (nothing changes) when not allowed."""
-        self._progress = validate_next_result(self.rules, self._results, result)
+        self._progress = validate_next_result(self.rules, self._results, result, self.start)
         self._results.append(result)
 
     def new_game(self, *, rng: DiceSource | None = None) -> Game:
@@ -142,16 +155,21 @@ class MatchState:
         return (min(self.score[0], 0x7FFF), min(self.score[1], 0x7FFF))
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "rules": self.rules.to_dict(),
             "results": [result.to_dict() for result in self._results],
         }
+        if self.start != (0, 0):
+            data["start"] = list(self.start)
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> MatchState:
+        start = data.get("start") or (0, 0)
         return cls(
             MatchRules.from_dict(data["rules"]),
             [GameResult.from_dict(item) for item in data["results"]],
+            start=(int(start[0]), int(start[1])),
         )
 
     def __repr__(self) -> str:

@@ -172,9 +172,14 @@ def _is_crawford(rules: MatchRules, score: tuple[int, int], post_crawford: bool)
     return at_match_point[0] != at_match_point[1]
 
 
-def match_progress(rules: MatchRules, results: Iterable[GameResult]) -> MatchProgress:
-    """Score, winner and Crawford state after ``results`` (not validated)."""
-    score = [0, 0]
+def match_progress(
+    rules: MatchRules, results: Iterable[GameResult], start: tuple[int, int] = (0, 0)
+) -> MatchProgress:
+    """Score, winner and Crawford state after ``results`` (not validated), from ``start``:
+    the score of a match resumed from a saved score (its earlier games unknown; as gnubg
+    reads one, the first game at one point from the end for one side only is the Crawford
+    game)."""
+    score = [start[0], start[1]]
     games = 0
     post_crawford = False
     for result in results:
@@ -227,7 +232,10 @@ def _check_cube(rules: MatchRules, progress: MatchProgress, result: GameResult, 
 
 
 def validate_next_result(
-    rules: MatchRules, previous: Sequence[GameResult], result: GameResult
+    rules: MatchRules,
+    previous: Sequence[GameResult],
+    result: GameResult,
+    start: tuple[int, int] = (0, 0),
 ) -> MatchProgress:
     """Check ``result`` as the next game after ``previous``; return the progress after it.
 
@@ -236,7 +244,7 @@ def validate_next_result(
     (and from :class:`GameResult` itself ``invalid_winner``, ``invalid_kind``,
     ``invalid_ended_by``, ``invalid_cube``, ``invalid_points``).
     """
-    return _validate_next(rules, match_progress(rules, previous), result)
+    return _validate_next(rules, match_progress(rules, previous, start), result)
 
 
 def _validate_next(rules: MatchRules, progress: MatchProgress, result: GameResult) -> MatchProgress:
@@ -266,9 +274,11 @@ def _validate_next(rules: MatchRules, progress: MatchProgress, result: GameResul
     )
 
 
-def validate_results(rules: MatchRules, results: Iterable[GameResult]) -> MatchProgress:
+def validate_results(
+    rules: MatchRules, results: Iterable[GameResult], start: tuple[int, int] = (0, 0)
+) -> MatchProgress:
     """Check every result in order (see :func:`validate_next_result`)."""
-    progress = match_progress(rules, ())
+    progress = match_progress(rules, (), start)
     for result in results:
         progress = _validate_next(rules, progress, result)
     return progress

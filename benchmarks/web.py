@@ -3,9 +3,10 @@
 Starts the app as the README's "Running it for real" runs it (gunicorn, ``config/gunicorn.py``,
 production settings) with ONE sync worker, on PostgreSQL (``BENCH_DATABASE_URL``, else
 ``DATABASE_URL``; it must be PostgreSQL, and the database is emptied) and on Redis when
-``REDIS_URL`` answers (local memory otherwise). Loads the demo, a 512- and a 2,048-player
-Swiss with 9 rounds played, then for every public page and API list measures, with 8
-keep-alive connections for a few seconds each:
+``REDIS_URL`` answers (local memory otherwise). Loads the demo, a season, a match from a match
+file, a 512- and a 2,048-player Swiss with 9 rounds played, then for every public page and API
+read (``benchmarks/_web_pages.py``: every page a visitor without an account can open) measures,
+with 8 keep-alive connections for a few seconds each:
 
 - the floor: a hello-world view behind the whole production middleware chain
   (``benchmarks/_web_settings.py``), measured in slices between the page's (below), in the
@@ -32,8 +33,9 @@ beyond the floor and ≤ 15 queries.
     export REDIS_URL=redis://127.0.0.1:6379/7
     .venv/bin/python benchmarks/web.py          # BENCH_SECONDS=3 per run
 
-``BENCH_ONLY=standings,round`` measures only the pages whose names contain one of those words
-(while working on them; the targets' verdict then covers only those).
+``BENCH_ONLY=standings,round`` measures only the pages whose names contain one of those words,
+or the one page of exactly that name (``BENCH_ONLY="api matches"``: not the Swisses'), while
+working on them; the targets' verdict then covers only those.
 """
 
 from __future__ import annotations
@@ -108,57 +110,18 @@ def prepare(env: dict[str, str]) -> dict[str, str]:
     call_command("collectstatic", interactive=False, verbosity=0)
     call_command("demo", verbosity=0, stdout=open(os.devnull, "w"))  # noqa: SIM115
 
-    from benchmarks._swiss_data import build_swiss
-    from clubs.models import Club, Membership
-    from matches.models import Match
-    from tournaments.models import Round, Stage, Tournament
+    from benchmarks._web_pages import public_pages
 
-    club = Club.objects.get(slug="demo")
-    big = {n: build_swiss(club, players=n, rounds=9, slug=f"swiss-{n}") for n in (512, 2048)}
-    members = list(
-        Membership.objects.filter(club=club).order_by("pk").values_list("player_id", flat=True)
-    )
-    demo = Tournament.objects.filter(club=club).exclude(pk__in=[t.pk for t in big.values()])
-    bracket = Stage.objects.filter(tournament__in=demo, kind="main").select_related("tournament")[0]
-    played = (
-        Match.objects.filter(round__stage__tournament__in=demo, status="finished")
-        .exclude(entry_b=None)
-        .select_related("round__stage__tournament")
-        .order_by("pk")[0]
-    )
-    round_ = Round.objects.filter(stage__tournament__in=demo).select_related("stage__tournament")[0]
-    t = played.round.stage.tournament
-    urls = {
-        "club": f"/clubs/{club.slug}/",
-        "leaderboard": f"/clubs/{club.slug}/leaderboard/",
-        "player": f"/clubs/{club.slug}/players/{members[1]}/",
-        "head-to-head": f"/clubs/{club.slug}/head-to-head/?a={members[1]}&b={members[2]}",
-        "tournament": f"/clubs/{club.slug}/t/{t.slug}/",
-        "standings": f"/clubs/{club.slug}/t/{t.slug}/standings/",
-        "bracket": f"/clubs/{club.slug}/t/{bracket.tournament.slug}/bracket/main/",
-        "match": f"/clubs/{club.slug}/t/{t.slug}/matches/{played.pk}/",
-        "round": (
-            f"/clubs/{club.slug}/t/{round_.stage.tournament.slug}/"
-            f"{round_.stage.kind}/{round_.number}/"
-        ),
-        "api tournaments": "/api/tournaments",
-        "api matches": f"/api/tournaments/{t.pk}/matches",
-        "api standings": f"/api/tournaments/{t.pk}/standings",
-    }
-    for n, swiss in big.items():
-        urls[f"{n} tournament"] = f"/clubs/{club.slug}/t/{swiss.slug}/"
-        urls[f"{n} standings"] = f"/clubs/{club.slug}/t/{swiss.slug}/standings/"
-        urls[f"{n} round"] = f"/clubs/{club.slug}/t/{swiss.slug}/swiss/9/"
-        urls[f"{n} api standings"] = f"/api/tournaments/{swiss.pk}/standings"
-        urls[f"{n} api matches"] = f"/api/tournaments/{swiss.pk}/matches"
+    urls = public_pages()
     with connection.cursor() as cursor:
         # What autovacuum does soon after such a load: the planner's statistics (without
         # them it expects one row where there are ten thousand).
         cursor.execute("ANALYZE")
     connection.close()
     only = [w.strip() for w in os.environ.get("BENCH_ONLY", "").split(",") if w.strip()]
-    if only:
-        urls = {name: path for name, path in urls.items() if any(w in name for w in only)}
+    if only:  # a word names the page of that name, else every page whose name holds it
+        chosen = {n for w in only for n in ([w] if w in urls else [n for n in urls if w in n])}
+        urls = {name: path for name, path in urls.items() if name in chosen}
     return urls
 
 

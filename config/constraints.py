@@ -19,6 +19,7 @@ TWO_PLAYERS = _("The two players of a match must be different.")
 PAIR_OF_TWO = _("A pairing rule needs two different players.")
 FINISHED_HAS_WINNER = _("A finished match has a winner, and only a finished match has one.")
 WAITING_NUMBER = _("An entry on the waiting list has a place on it, and only such an entry.")
+FROM_RESUMED_SCORE = _("The score cannot be lower than the score the match was resumed at.")
 POINTS_OF_A_GAME = _("The points of a game must match its kind and the cube.")
 
 BY_NAME = {
@@ -26,6 +27,7 @@ BY_NAME = {
     "match_table_positive": AT_LEAST_ONE,
     "match_scores_not_negative": NOT_NEGATIVE,
     "match_length_positive": AT_LEAST_ONE,
+    "match_score_from_resumed_score": FROM_RESUMED_SCORE,
     "match_two_different_entries": TWO_PLAYERS,
     "match_winner_is_a_player": WINNER_IS_A_PLAYER,
     "match_finished_iff_winner": FINISHED_HAS_WINNER,

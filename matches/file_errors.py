@@ -117,23 +117,6 @@ def _fragment_error(error: MatFileError, text: str) -> MatchFileError:
     return MatchFileError(message, code="fragment", line=error.line, game=error.game)
 
 
-def _forfeit_error(error: MatFileError, text: str) -> MatchFileError:
-    points = _WINS.search(_whole_line(text, error.line))
-    values = {**_where(error), "points": int(points[1]) if points else 0}
-    if points:
-        message = _(
-            "Game %(game)d is a forfeit of %(points)d points: not a played game (line "
-            "%(line)d). Only played matches are imported; the organizer can award a match "
-            "without play."
-        )
-    else:
-        message = _(
-            "Game %(game)d is a forfeit: not a played game (line %(line)d). Only played "
-            "matches are imported; the organizer can award a match without play."
-        )
-    return MatchFileError(message % values, code="forfeit", line=error.line, game=error.game)
-
-
 def _truncated_error(error: MatFileError) -> MatchFileError:
     game = error.game or 0
     message = _(
@@ -175,8 +158,6 @@ def line_error(error: MatFileError, text: str) -> MatchFileError:
         )
     if error.code == "fragment":
         return _fragment_error(error, text)
-    if error.code == "forfeit":
-        return _forfeit_error(error, text)
     if error.code == "truncated":
         return _truncated_error(error)
     if error.code == "contradiction":
@@ -252,6 +233,19 @@ def _warning(warning: MatWarning, done: Replay, text: str) -> ReadingWarning:
             "Game %(game)d: “%(said)s” stands in the column of %(loser)s, but %(winner)s won "
             "the game on the board; it counts for %(winner)s (line %(line)d)."
         ) % {**values, "winner": names[result.winner], "loser": names[1 - result.winner]}
+    elif code == "forfeit" and result is not None:
+        message = _(
+            "Game %(game)d ends by forfeit (“%(said)s”): it was read as GNU Backgammon reads "
+            "it, a resignation worth %(points)d, and the match ends with it: %(winner)s wins "
+            "the match (line %(line)d)."
+        ) % {**values, "points": result.points, "winner": done.record.players[result.winner]}
+    elif code == "resumed":
+        start = done.state.start
+        message = _(
+            "The file is a match resumed at %(a)d–%(b)d (line %(line)d): its earlier games are "
+            "not in the file. Its games are recorded from %(a)d–%(b)d, as GNU Backgammon reads "
+            "them, and the final score counts the whole match."
+        ) % {**values, "a": start[0], "b": start[1]}
     elif code == "unfinished":
         message = _("The file ends in the middle of game %(game)d; that game does not count.") % (
             values

@@ -32,6 +32,7 @@ FORFEIT = "match.forfeit"
 MOVED_ONLINE = "match.moved_online"
 MOVED_TO_TABLE = "match.moved_to_table"
 TIME_FORFEIT = "clock.time_forfeit"
+RESUMED = "match.resumed"
 
 LABELS = {
     DRAWN: _("Drawn"),
@@ -49,6 +50,7 @@ LABELS = {
     MOVED_ONLINE: _("Moved to the online board"),
     MOVED_TO_TABLE: _("Moved to a table"),
     TIME_FORFEIT: _("Time forfeit: %(name)s ran out of time."),
+    RESUMED: _("Resumed at %(a)d–%(b)d: the games before are not recorded"),
 }
 
 #: Wordings rows may hold that the catalogue no longer says (German called a game "Partie").

@@ -164,8 +164,11 @@ class Fixture:
     games: tuple[int, int] | None = None
     #: Stop the file right after a roll: (game, from its nth action the first that played).
     cut_after_roll: tuple[int, int] | None = None
-    #: Replace the end of this game by a forfeit of 4016 points after a few moves.
+    #: Replace the end of this game by a forfeit of ``forfeit_points`` after a few moves.
     forfeit_game: int | None = None
+    forfeit_points: int = 4016
+    #: Number the kept games from 1 (with their real scores): a match resumed from a score.
+    resumed: bool = False
     money: bool = False
     expect: str = "accepted"  # or the code of the MatFileError
     notes: tuple[str, ...] = field(default=())
@@ -178,13 +181,17 @@ FIXTURES = [
     Fixture("galaxy_7pt_fragment", "gnubg_07pt_s115", GALAXY, games=(3, 99), expect="fragment"),
     Fixture("fibs_5pt", "gnubg_05pt_s109", FIBS),
     Fixture("fibs_11pt", "gnubg_11pt_s122", FIBS),
-    Fixture("fibs_7pt_forfeit", "gnubg_07pt_s113", FIBS, forfeit_game=2, expect="forfeit"),
+    Fixture("fibs_7pt_forfeit", "gnubg_07pt_s113", FIBS, forfeit_game=2),
     Fixture("snowie_7pt", "gnubg_07pt_s114", SNOWIE),
     Fixture("studio_11pt", "gnubg_11pt_s120", STUDIO),
     Fixture("xg_13pt", "gnubg_13pt_s124", XG),
     Fixture("xg_money", "gnubg_05pt_s110", XG, money=True),
     Fixture("gnubg_9pt_unfinished", "gnubg_09pt_s117", GNUBG, games=(1, 4)),
     Fixture("galaxy_25pt", "gnubg_25pt_s125", replace(GALAXY, names=("Bruno", "Claes"))),
+    Fixture("snowie_7pt_forfeit", "gnubg_07pt_s112", SNOWIE, forfeit_game=2, forfeit_points=100),
+    Fixture("studio_11pt_forfeit", "gnubg_11pt_s123", STUDIO, forfeit_game=3, forfeit_points=16),
+    Fixture("fibs_5pt_resumed", "gnubg_05pt_s108", FIBS, games=(4, 99), resumed=True),
+    Fixture("snowie_9pt_resumed", "gnubg_09pt_s118", SNOWIE, games=(6, 99), resumed=True),
 ]
 
 
@@ -250,7 +257,7 @@ def _cells(game: Game, fixture: Fixture, final: bool, length: int) -> list[tuple
                 cells[-1] = (action.player, dice)
                 return cells
             if fixture.forfeit_game == game.number and index >= 12:
-                cells.append((1 - action.player, _wins(4016, False, dialect)))
+                cells.append((1 - action.player, _wins(fixture.forfeit_points, False, dialect)))
                 return cells
         elif action.kind is ActionKind.DOUBLE:
             cells.append((action.player, _word(f" Doubles => {action.value}", dialect)))
@@ -324,7 +331,7 @@ def write(fixture: Fixture) -> bytes:
     score = [0, 0]
     for index, game in enumerate(kept):
         shown = game.score if not fixture.money else tuple(score)
-        number = game.number if not fixture.money else index + 1
+        number = index + 1 if fixture.money or fixture.resumed else game.number
         lines.append(f" Game {number}")
         left = f"{dialect.names[0]} : {shown[0]}"
         lines.append(f" {left:<31}{dialect.names[1]} : {shown[1]}")

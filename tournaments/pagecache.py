@@ -162,7 +162,7 @@ def whole_page(
     """An anonymous visitor's page, cached whole under the tournament's (or the club's)
     version, with the visitor's own CSRF token put in (``build`` renders it with
     :data:`CSRF_PLACEHOLDER`)."""
-    polled = bool(request.headers.get("HX-Request"))
+    polled = _htmx(request)
     cache_key = key(f"body:{name}", tournament, [request.get_full_path(), polled])
     found = lookup(cache_key)
     if found is None:
@@ -236,8 +236,14 @@ def etag(tournament: Versioned, request: HttpRequest) -> str:
     return f'"t{tournament.page_version}-{get_language()}-u{user_id}"'
 
 
+def _htmx(request: HttpRequest) -> bool:
+    """An HTMX request. From META: ``request.headers`` first makes a mapping of every header
+    (on a cached page, as much as the rest of its lookup)."""
+    return bool(request.META.get("HTTP_HX_REQUEST"))
+
+
 def is_poll(request: HttpRequest) -> bool:
-    return request.method == "GET" and bool(request.headers.get("HX-Request"))
+    return request.method == "GET" and _htmx(request)
 
 
 def not_modified(request: HttpRequest, tournament: Versioned) -> HttpResponse | None:

@@ -10,6 +10,7 @@ chequer play and cube decision that lost equity, with its Position ID and Match 
 ends when its standard input is closed.
 """
 
+import base64
 import json
 import os
 import sys
@@ -65,13 +66,31 @@ def mistakes(match):
 
 
 def go_to(game_number, index, position_id):
-    """Go to a record of the match; False if its position is not the one expected."""
+    """Go to a record of the match; False if its position is not the one expected.
+
+    ``navigate()`` alone stops before the match's first roll; ``navigate(game=...)``, even
+    to the first game, stops at the game's first record (its roll shown), as for the others.
+    """
     gnubg.navigate()
-    if game_number > 1:
-        gnubg.navigate(game=game_number - 1)
+    gnubg.navigate(game=game_number - 1)
     if index:
         gnubg.navigate(next=index)
     return gnubg.positionid() == position_id
+
+
+#: The dice's bits in a Match ID (gnubg's matchid.c: 3 bits for each die from bit 15).
+DICE_BITS = 0b111111 << 15
+
+
+def without_dice(match_id):
+    """The Match ID before the roll: a cube decision is made before the dice are thrown,
+    and the record of a missed double is the roll that followed it."""
+    if not match_id:
+        return match_id
+    key = base64.b64decode(match_id + "=" * (-len(match_id) % 4))
+    value = int.from_bytes(key, "little") & ~DICE_BITS
+    text = base64.b64encode(value.to_bytes(len(key), "little")).decode("ascii")
+    return text.rstrip("=")
 
 
 def match_id_at(game_number, index, position_id):
@@ -89,7 +108,8 @@ def cube_mistakes(match):
     (match-winning chances at match play), which are turned into EMG at the record's score
     and cube (``mwc2eq``); double-pass is 1 EMG. ``played`` and ``best`` are codes
     (no-double, double, take, pass, double-take, double-pass, too-good) that Crawford shows
-    in words. The Match ID is that of the decision (for a take or pass: with the cube offered).
+    in words. The Match ID is that of the decision: before the roll (a missed double too),
+    for a take or pass with the cube offered.
     """
     found = []
     for game_number, game in enumerate(match["games"], start=1):
@@ -106,7 +126,7 @@ def cube_mistakes(match):
                 continue
             nd = gnubg.mwc2eq(analysis["nd-cubeful-eq"])
             dt = gnubg.mwc2eq(analysis["dt-cubeful-eq"])
-            match_id = gnubg.matchid()
+            match_id = without_dice(gnubg.matchid())  # a double record has no dice already
             doubled = min(dt, 1.0)
             if nd >= 1.0 and nd > doubled:
                 best = "too-good"

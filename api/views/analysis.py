@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from django.http import HttpRequest
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -22,6 +25,11 @@ from config.errors import UserError
 class MatchAnalysisList(ApiView):
     serializer_class = MatchAnalysisSerializer
 
+    def anonymous_version(self, request: HttpRequest, kwargs: dict[str, Any]) -> Any:
+        """A visitor's read is cached whole under the match's tournament's version, which
+        every write of an analysis raises (``analysis.versions``)."""
+        return selectors.public_match_version(kwargs["pk"])
+
     def get(self, request: Request, pk: int) -> Response:
         match = selectors.api_match(request.user, self.token, pk)
         analyses = analysis_selectors.match_analyses(match)
@@ -41,6 +49,8 @@ class MatchAnalysisList(ApiView):
 )
 class TournamentErrorRates(ApiView):
     serializer_class = ErrorRateSerializer
+    #: A visitor's read (each level its own) is cached whole under the tournament's version.
+    cached_whole = True
 
     def get(self, request: Request, pk: int) -> Response:
         tournament = selectors.api_tournament(request.user, self.token, pk)

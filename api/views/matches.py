@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.http import HttpRequest
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -30,6 +31,10 @@ MAX_BODY_BYTES = MAX_FILE_BYTES + 64 * 1024
 @extend_schema(tags=["matches"], responses={200: MatchDetailSerializer, 404: ERRORS[404]})
 class MatchDetail(ApiView):
     serializer_class = MatchDetailSerializer
+
+    def anonymous_version(self, request: HttpRequest, kwargs: dict[str, Any]) -> Any:
+        """A visitor's read is cached whole under its tournament's version."""
+        return selectors.public_match_version(kwargs["pk"])
 
     def get(self, request: Request, pk: int) -> Response:
         match = selectors.api_match(request.user, self.token, pk)

@@ -19,7 +19,7 @@ from ..gamerecord import ActionKind, GameAction, GameRecord, MatchRecord
 from ..scoring import EndedBy, GameResult, WinKind
 from .cells import Cell, Scanner, columns
 
-__all__ = ["MatFileError", "MatWarning", "parse"]
+__all__ = ["MatFileError", "MatWarning", "is_forfeit", "parse"]
 
 MAX_LENGTH = 32767
 
@@ -136,16 +136,12 @@ class _GameBuilder:
         # As gnubg reads "Wins N": up to the cube a single game, up to twice the cube a
         # gammon, more a backgammon. Replay takes the value of a game that ended on the board
         # (bear-off or drop) from the board and the cube and notes a different N.
+        # A forfeit (more than any resignation is worth: FIBS and Snowie write "Wins 100
+        # points", Backgammon Studio thousands) is read as gnubg reads it, a resignation of a
+        # backgammon; replay ends the match there (:func:`is_forfeit`).
         value = win.value
         if value < 1:
             raise MatFileError(f"'Wins {value} points'", win.line, game=self.number)
-        if value > 3 * cube and (self.length == 0 or value > self.length):
-            raise MatFileError(
-                f"game {self.number} is a forfeit of {value} points: not a played game",
-                win.line,
-                game=self.number,
-                code="forfeit",
-            )
         multiple = 1 if dropped or value <= cube else 2 if value <= 2 * cube else 3
         if dropped:
             ended_by = EndedBy.DROP
@@ -154,6 +150,12 @@ class _GameBuilder:
             ended_by = EndedBy.BEAROFF if off >= 15 else EndedBy.RESIGN
         kind = (WinKind.SINGLE, WinKind.GAMMON, WinKind.BACKGAMMON)[multiple - 1]
         return GameResult(win.player, kind, cube, value, ended_by)
+
+
+def is_forfeit(value: int, cube: int, length: int) -> bool:
+    """A "Wins ``value``" worth more than any resignation at ``cube`` and more than the
+    match: the game (and the match) given up, not played out."""
+    return value > 3 * cube and (length == 0 or value > length)
 
 
 def _header(lines: list[str]) -> tuple[int, int, list[tuple[str, str]], list[str]]:

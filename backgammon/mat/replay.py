@@ -26,6 +26,7 @@ from ..gamerecord import ActionKind, GameAction, GameRecord, MatchRecord
 from ..match import MatchState
 from ..matchrules import MatchRules
 from ..scoring import EndedBy, WinKind
+from .parse import is_forfeit
 
 __all__ = ["Replay", "replay", "replay_games", "replay_record", "rules_for"]
 
@@ -74,11 +75,22 @@ class Replay:
     state: MatchState
     games: tuple[Game, ...]
     warnings: tuple[MatWarning, ...]
+    #: The side that won the match by the other's forfeit (its last game), or None.
+    forfeit_winner: int | None = None
 
     @property
     def unfinished_game(self) -> bool:
         """The file stops in the middle of its last game."""
         return bool(self.games) and not self.games[-1].is_over
+
+    @property
+    def is_over(self) -> bool:
+        """The match is over: won on the score, or by a forfeit."""
+        return self.state.is_over or self.forfeit_winner is not None
+
+    @property
+    def winner(self) -> int | None:
+        return self.state.winner if self.forfeit_winner is None else self.forfeit_winner
 
 
 def replay(record: MatchRecord, rules: MatchRules | None = None) -> MatchState:
@@ -109,11 +121,12 @@ def replay_record(
             code="contradiction",
         )
     warnings = list(record.warnings)
-    state = MatchState(rules)
+    state = _start(record, rules, warnings)
     games: list[Game] = []
+    forfeit_winner: int | None = None
     for index, game_record in enumerate(record.games):
         last_in_file = index == len(record.games) - 1
-        if state.is_over:
+        if state.is_over or forfeit_winner is not None:
             # Like gnubg, which stops reading when the match is won (a FIBS log may go on).
             ignored = len(record.games) - index
             warnings.append(
@@ -154,23 +167,61 @@ def replay_record(
         except ResultError as error:  # pragma: no cover - the game enforces the same rules
             raise MatFileError(str(error), game_record.line, game=game_record.number) from None
         last = game_record.actions[-1] if game_record.actions else None
-        if last is not None and last.match_won and not state.is_over:
-            result = game.result
-            if result.ended_by is EndedBy.RESIGN and last.value > 3 * result.cube:
-                # More than any resignation is worth, to end the match: a forfeit.
-                raise MatFileError(
-                    f"game {game.number} is a forfeit of {last.value} points: not a played game",
+        result = game.result
+        if (
+            last is not None
+            and last.kind is ActionKind.WIN
+            and result.ended_by is EndedBy.RESIGN
+            and not state.is_over
+            and (
+                is_forfeit(last.value, result.cube, record.length)
+                or (last.match_won and last.value > 3 * result.cube)
+            )
+        ):
+            # More than any resignation is worth: the game and the match given up. gnubg
+            # reads a resignation of a backgammon; the match ends here.
+            forfeit_winner = result.winner
+            warnings[:] = [  # the forfeit's own warning says what the "Wins" line was read as
+                w for w in warnings if not (w.code == "points_differ" and w.game == game.number)
+            ]
+            warnings.append(
+                MatWarning(
+                    "forfeit",
+                    f"game {game.number} ends by forfeit ('Wins {last.value} points'): read "
+                    f"as a resignation worth {result.points}, which ends the match",
                     last.line,
                     game=game.number,
-                    code="forfeit",
                 )
+            )
+            continue
+        if last is not None and last.match_won and not state.is_over:
             raise MatFileError(
                 "'and the match' but the match goes on",
                 last.line,
                 game=game.number,
                 code="contradiction",
             )
-    return Replay(record, state, tuple(games), tuple(warnings))
+    return Replay(record, state, tuple(games), tuple(warnings), forfeit_winner)
+
+
+def _start(record: MatchRecord, rules: MatchRules, warnings: list[MatWarning]) -> MatchState:
+    """The match from the score of the file's first game: 0-0, or the score a saved match
+    was resumed from (FIBS and Snowie logs), as gnubg starts it, with a warning."""
+    first = record.games[0] if record.games else None
+    score = first.score if first is not None else (0, 0)
+    if first is None or score == (0, 0) or first.number != 1 or not rules.is_point_match:
+        return MatchState(rules)
+    if max(score) >= rules.wins_needed:
+        return MatchState(rules)  # over before it starts: refused by _check_score
+    warnings.append(
+        MatWarning(
+            "resumed",
+            f"the match is resumed at {score[0]}-{score[1]}: its earlier games are not in the file",
+            first.score_line or first.line,
+            game=1,
+        )
+    )
+    return MatchState(rules, start=score)
 
 
 def _check_score(game_record: GameRecord, state: MatchState) -> None:

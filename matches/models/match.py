@@ -97,6 +97,19 @@ class Match(TimeStampedModel):
     length = models.PositiveSmallIntegerField(_("match length"))
     score_a = models.IntegerField(_("score of the first player"), default=0)
     score_b = models.IntegerField(_("score of the second player"), default=0)
+    #: A match played elsewhere and resumed from a saved score (a FIBS or Snowie log that
+    #: starts at 3–0): its games are recorded from that score, the games before it are not
+    #: known, and the score counts the whole match.
+    start_score_a = models.PositiveSmallIntegerField(
+        _("resumed at (first player)"),
+        default=0,
+        help_text=_("The score the match was resumed from; its earlier games are not recorded."),
+    )
+    start_score_b = models.PositiveSmallIntegerField(
+        _("resumed at (second player)"),
+        default=0,
+        help_text=_("The score the match was resumed from; its earlier games are not recorded."),
+    )
     winner = models.ForeignKey(
         Entry,
         verbose_name=_("winner"),
@@ -151,6 +164,11 @@ class Match(TimeStampedModel):
                 violation_error_message=checks.NOT_NEGATIVE,
             ),
             models.CheckConstraint(
+                condition=Q(score_a__gte=F("start_score_a")) & Q(score_b__gte=F("start_score_b")),
+                name="match_score_from_resumed_score",
+                violation_error_message=checks.FROM_RESUMED_SCORE,
+            ),
+            models.CheckConstraint(
                 condition=Q(length__gte=1),
                 name="match_length_positive",
                 violation_error_message=checks.AT_LEAST_ONE,
@@ -200,6 +218,15 @@ class Match(TimeStampedModel):
             ),
         ]
         indexes = [models.Index(fields=["status"])]
+
+    @property
+    def start_score(self) -> tuple[int, int]:
+        """The score the match was resumed from: (0, 0) for a match recorded from its start."""
+        return (self.start_score_a, self.start_score_b)
+
+    @property
+    def is_resumed(self) -> bool:
+        return self.start_score != (0, 0)
 
     def __str__(self) -> str:
         a = self.entry_a or _("(to be decided)")

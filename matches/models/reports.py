@@ -60,6 +60,9 @@ class MatchReport(TimeStampedModel):
             "recorded when the report is confirmed."
         ),
     )
+    #: The score the file's match was resumed from (its earlier games not in the file).
+    start_score_a = models.PositiveSmallIntegerField(_("resumed at (first player)"), default=0)
+    start_score_b = models.PositiveSmallIntegerField(_("resumed at (second player)"), default=0)
     file = models.ForeignKey(
         "MatchFile",
         verbose_name=_("match file"),

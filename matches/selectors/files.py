@@ -53,6 +53,11 @@ class MatchFileReading:
     swap: bool | None
     #: What was read differently from what the file says (the file is still right).
     warnings: tuple[ReadingWarning, ...] = ()
+    #: The file's side that won the match by the other's forfeit (its last game), or None.
+    forfeit_winner: int | None = None
+    #: The score the file's match was resumed from (FIBS and Snowie logs of a saved match),
+    #: in the file's order; its earlier games are not in the file. (0, 0) from the start.
+    start: tuple[int, int] = (0, 0)
 
 
 def match_file_size_check(size: int) -> None:
@@ -134,7 +139,7 @@ def matfile_read(*, match: Match, text: str) -> MatchFileReading:
         raise MatchFileError(
             _("The file does not add up: its games and results contradict each other.")
         ) from error
-    if not done.state.is_over:
+    if not done.is_over:
         raise incomplete_error(done, match.length)
     imported = tuple(
         ImportedGame(result=game.result, actions=tuple(game.record))
@@ -148,4 +153,6 @@ def matfile_read(*, match: Match, text: str) -> MatchFileReading:
         games=imported,
         swap=side_mapping(record.players, match_player_names(match)),
         warnings=reading_warnings(done, text),
+        forfeit_winner=done.forfeit_winner,
+        start=done.state.start,
     )

@@ -61,23 +61,26 @@ class MatchSheet:
     next_is_crawford: bool
     cube_allowed_next: bool
     wins_needed: int
+    #: The score the match was resumed from (its earlier games are not recorded), or None.
+    resumed_at: tuple[int, int] | None = None
 
 
 def match_sheet(match: Match) -> MatchSheet:
     rules = rules_for_match(match)
+    start = match.start_score
     games = list(match.games.order_by("number"))
     results: list[GameResult] = []
     lines = []
     for game in games:
-        crawford = match_progress(rules, results).crawford_game
+        crawford = match_progress(rules, results, start).crawford_game
         results.append(
             GameResult(
                 game.winner, WinKind(game.kind), game.cube, game.points, EndedBy(game.ended_by)
             )
         )
-        score = match_progress(rules, results).score
+        score = match_progress(rules, results, start).score
         lines.append(GameLine(game, score[0], score[1], crawford))
-    progress = match_progress(rules, results)
+    progress = match_progress(rules, results, start)
     return MatchSheet(
         lines=lines,
         is_best_of=rules.is_best_of,
@@ -85,6 +88,7 @@ def match_sheet(match: Match) -> MatchSheet:
         next_is_crawford=progress.crawford_game,
         cube_allowed_next=bool(rules.uses_cube) and not progress.crawford_game,
         wins_needed=rules.wins_needed,
+        resumed_at=start if match.is_resumed else None,
     )
 
 

@@ -136,7 +136,7 @@ def match_correct_games(
                 )
                 for g in games
             ]
-            progress = validate_results(rules, results)
+            progress = validate_results(rules, results, match.start_score)
         except ResultError as error:
             raise as_user_error(error, rules) from error
         except (KeyError, TypeError, ValueError) as error:
@@ -177,5 +177,7 @@ def match_correct_final_score(
                 code="has_games",
             )
         _edit_games(match, [], user=user, reason=reason)
+        # The final score stands for the whole match: no games, so nothing resumed.
+        match.start_score_a = match.start_score_b = 0
         match.score_a, match.score_b = score_a, score_b
         return _finish(match, Side.A if score_a > score_b else Side.B, user=user, reason=reason)

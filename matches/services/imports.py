@@ -11,7 +11,13 @@ The rules of an import (the same for the upload page and the API):
   file's header tags, so a file that broke the tournament's rules is refused.
 - The file's match must be complete. A file that stops before the end (a truncated file, an
   unfinished match, a game cut off in the middle) is refused, saying where it ends: importing
-  part of it would block the complete file later. Fragments and forfeits are refused too.
+  part of it would block the complete file later. Fragments are refused too. A match that
+  ends by forfeit ("Wins 100 points") is read as gnubg reads it, the last game a
+  resignation, and the forfeit ends the match: the winner reaches the target.
+- A match resumed from a saved score (a FIBS or Snowie log starting at 3–0) is read as gnubg
+  reads it: the match keeps that score as where it was resumed (``Match.start_score_a/b``),
+  its games are recorded from there, and its final score is the whole match's; a warning
+  tells the uploader that the earlier games are not in the file.
 - Files of other programs (Backgammon Galaxy, FIBS, Snowie, Backgammon Studio, eXtreme Gammon)
   are read the way GNU Backgammon reads them, in any of their encodings; what was read
   differently from what the file says (a "Wins" line the board contradicts, cells that carry
@@ -37,16 +43,20 @@ from config.errors import UserError
 from config.logs import logged_service
 from events.bus import emit
 from events.types import MatchFileAccepted
+from matches import reasons
 from matches.file_errors import MatchFileError, PlayersUnknownError, ReadingWarning, best_of_error
 from matches.models import Match, MatchFile, MatchStatus, ResultSource
+from matches.rules import rules_for_match
 from matches.selectors.files import ImportedGame, MatchFileReading, match_player_names, matfile_read
 from matches.services.reports import report_submit_games
 from matches.services.results import (
     check_open,
     check_version,
+    match_declare_score,
     match_lock,
     match_record_final_score,
     match_record_game,
+    match_resume_at,
 )
 from matches.versions import match_change
 from tournaments.models import MatchFormat
@@ -157,6 +167,7 @@ def match_import_file(
         _check_no_games(locked)
         reading = matfile_read(match=locked, text=text)
         swapped = _resolve_swap(reading, locked, swap)
+        start = (reading.start[1], reading.start[0]) if swapped else reading.start
         if reported_by is not None:
             stored = _store_file(locked, text, name, user, ResultSource.PLAYER)
             games = [
@@ -169,10 +180,14 @@ def match_import_file(
                 }
                 for game in reading.games
             ]
-            report_submit_games(match=locked, player=reported_by, games=games, file=stored)
+            report_submit_games(
+                match=locked, player=reported_by, games=games, file=stored, start=start
+            )
             return FileImport(file=stored, warnings=reading.warnings)
         # Stored first, so that every game's history names the file (and its uploader).
         stored = _store_file(locked, text, name, user, source)
+        if start != (0, 0):
+            match_resume_at(match=locked, start=start, user=user)
         for game in reading.games:
             result = game.result
             match_record_game(
@@ -187,9 +202,23 @@ def match_import_file(
                 file_id=stored.pk,
             )
         locked.refresh_from_db()
+        if reading.forfeit_winner is not None and locked.status != MatchStatus.FINISHED:
+            winner = 1 - reading.forfeit_winner if swapped else reading.forfeit_winner
+            _end_by_forfeit(locked, winner, user)
         _check_finished(locked)
         emit(MatchFileAccepted(match_id=locked.pk, file_id=stored.pk))
         return FileImport(file=stored, warnings=reading.warnings)
+
+
+def _end_by_forfeit(match: Match, winner: int, user: Any) -> None:
+    """The file's last game was given up with the match (a forfeit): its games are recorded
+    as played, and the winner reaches the match's target (the loser keeps his score)."""
+    score = [match.score_a, match.score_b]
+    score[winner] = max(score[winner], rules_for_match(match).wins_needed)
+    match_declare_score(
+        match=match, score_a=score[0], score_b=score[1], user=user, reason=reasons.FORFEIT
+    )
+    match.refresh_from_db()
 
 
 def _store_file(match: Match, text: str, name: str, user: Any, source: str) -> MatchFile:

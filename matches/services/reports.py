@@ -34,6 +34,7 @@ from matches.services.results import (
     match_lock,
     match_record_final_score,
     match_record_game,
+    match_resume_at,
 )
 from matches.versions import match_change
 
@@ -69,11 +70,13 @@ def report_submit_games(
     games: Sequence[Mapping[str, Any]],
     file: MatchFile | None = None,
     note: str = "",
+    start: tuple[int, int] = (0, 0),
 ) -> MatchReport:
     """A player reports his own match game by game (a match file he uploaded: ``games`` with
     winner 0/1 = ``entry_a``/``entry_b``, kind, cube, ended_by and the move record). Like a
     reported score it counts once the opponent or a referee confirms it; the games must
-    finish the match."""
+    finish the match. ``start``: the score a match file resumed from (its earlier games are
+    not in the file); the games count from there."""
     with match_change(match):
         match = match_lock(match)
         rules = rules_for_match(match)
@@ -88,7 +91,7 @@ def report_submit_games(
                 )
                 for g in games
             ]
-            progress = validate_results(rules, results)
+            progress = validate_results(rules, results, start)
         except ResultError as error:
             raise as_user_error(error, rules) from error
         if not results or progress.winner is None:
@@ -98,7 +101,9 @@ def report_submit_games(
                 code="incomplete",
             )
         score_a, score_b = progress.score
-        return _submit(match, player, score_a, score_b, note=note, games=games, file=file)
+        return _submit(
+            match, player, score_a, score_b, note=note, games=games, file=file, start=start
+        )
 
 
 def _submit(
@@ -110,6 +115,7 @@ def _submit(
     note: str,
     games: Sequence[Mapping[str, Any]] = (),
     file: MatchFile | None = None,
+    start: tuple[int, int] = (0, 0),
 ) -> MatchReport:
     check_open(match)
     if player.pk not in _players(match):
@@ -148,6 +154,8 @@ def _submit(
         note=note,
         games=[dict(game) for game in games],
         file=file,
+        start_score_a=start[0],
+        start_score_b=start[1],
     )
     report.full_clean()
     report.save()
@@ -195,6 +203,10 @@ def report_confirm(
         report.decided_at = timezone.now()
         report.save(update_fields=["status", "decided_by", "decided_at", "updated_at"])
         if report.games:
+            if (report.start_score_a, report.start_score_b) != (0, 0):
+                match_resume_at(
+                    match=match, start=(report.start_score_a, report.start_score_b), user=user
+                )
             for game in report.games:
                 match_record_game(
                     match=match.pk,

@@ -120,9 +120,11 @@ def _save(match: Match, *, user: Any, reason: str = "") -> None:
     match.save()
 
 
-def _validated(rules: MatchRules, previous: Sequence[GameResult], result: GameResult) -> Any:
+def _validated(
+    rules: MatchRules, previous: Sequence[GameResult], result: GameResult, start: tuple[int, int]
+) -> Any:
     try:
-        return validate_next_result(rules, previous, result)
+        return validate_next_result(rules, previous, result, start)
     except ResultError as error:
         raise as_user_error(error, rules) from error
 
@@ -161,7 +163,7 @@ def match_record_game(
                 raise as_user_error(error, rules) from error
             raise UserError(_("Choose single game, gammon or backgammon."), field="kind") from error
         previous = game_results(match)
-        progress = _validated(rules, previous, result)
+        progress = _validated(rules, previous, result, match.start_score)
         game = Game(
             match=match,
             number=len(previous) + 1,
@@ -191,6 +193,25 @@ def match_record_game(
             reason=reasons.coded(reasons.GAME_ENTERED, number=game.number, **origin),
         )
         return game
+
+
+def match_resume_at(*, match: Match, start: tuple[int, int], user: Any = None) -> None:
+    """A match played elsewhere, resumed from a saved score (its earlier games not known):
+    its games are recorded from ``start``. Called on a locked, open match without games,
+    inside the transaction that records its games (a match file's import)."""
+    rules = rules_for_match(match)
+    if start != (0, 0) and (
+        not rules.is_point_match or min(start) < 0 or max(start) >= rules.wins_needed
+    ):
+        raise UserError(
+            _("A match cannot be resumed at %(a)d–%(b)d.") % {"a": start[0], "b": start[1]},
+            code="resumed_score",
+        )
+    match.start_score_a, match.start_score_b = start
+    match.score_a, match.score_b = start
+    if start != (0, 0):
+        match.status = MatchStatus.PLAYING
+    _save(match, user=user, reason=reasons.coded(reasons.RESUMED, a=start[0], b=start[1]))
 
 
 @logged_service("match_record_final_score", result_change=True)

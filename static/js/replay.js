@@ -1,6 +1,7 @@
 /* The replay board: steps through the positions of a played match on the online board
  * (board.js draws them). First/previous/next/last, the arrow keys, Home/End and a slider;
  * each position shows its action, gnubg's view of the move and its Position ID:Match ID.
+ * It opens at the frame the page names (data-start): the decision a worst error links to.
  */
 (function () {
   "use strict";
@@ -69,5 +70,6 @@
     selection.addRange(range);
   }
 
-  show(0);
+  // A worst error's link opens at its decision (the server found its frame).
+  show(Number(root.dataset.start) || 0);
 })();

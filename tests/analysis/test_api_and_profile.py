@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from analysis.models import PlayerAnalysis
@@ -93,3 +95,22 @@ def test_a_profile_with_one_level_has_no_level_switch(client, analysed):
     alice = analysed.entry_a.player
     page = client.get(reverse("clubs:player", args=[club.slug, alice.pk])).content.decode()
     assert 'id="error-rate-history"' in page and 'data-testid="error-levels"' not in page
+
+
+def test_a_visitors_analysis_reads_are_cached_until_an_analysis_changes(
+    client, analysed, commit, fake_gnubg
+):
+    """Each read once built is served whole with one query (the tournament's version); a
+    new analysis raises that version and shows at once."""
+    tournament = analysed.round.stage.tournament
+    urls = [
+        reverse("api:match_analysis", args=[analysed.pk]),
+        reverse("api:error_rates", args=[tournament.pk]) + "?plies=0",
+    ]
+    assert [len(client.get(url).json()) for url in urls] == [1, 0]
+    for url in urls:
+        with CaptureQueriesContext(connection) as captured:
+            client.get(url)
+        assert len(captured) == 1, url
+    commit(analysis_request, match=analysed, plies=0)
+    assert [len(client.get(url).json()) for url in urls] == [2, 2]

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import html
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -12,7 +15,7 @@ from analysis.report import parse_report
 from analysis.runner import GnubgError, run_gnubg
 from matches.services import match_import_file
 from tests.analysis.conftest import fixture_text, needs_gnubg, saved
-from tests.conftest import mat
+from tests.conftest import MAT_FIXTURES, mat
 
 pytestmark = needs_gnubg
 
@@ -132,6 +135,16 @@ def test_cube_errors_are_listed_like_chequer_errors(make_match, commit, client):
     assert "<td>Pass</td><td>Take</td>" in worst
     assert "<td>Double</td><td>No double</td>" in worst
     assert f"{cube[1].position_id}:{cube[1].match_id}" in worst
+    # The wrong pass links to the replay board, which opens at the pass.
+    link = html.unescape(
+        re.findall(r'<a class="replay-link" href="([^"]+)"', worst)[
+            list(analysis.mistakes.all()).index(cube[1])
+        ]
+    )
+    replay = client.get(link).content.decode()
+    frames = replay_frames(match)
+    at = int(re.search(r'data-start="(\d+)"', replay)[1])
+    assert frames[at]["note"].startswith("0-ply: Pass loses 1.388 EMG; best was Take.")
 
     notes = [frame["note"] for frame in replay_frames(match)]
     assert "0-ply: Pass loses 1.388 EMG; best was Take." in notes
@@ -152,3 +165,29 @@ def test_a_missed_double_is_listed(make_match, commit):
     assert any(
         n.startswith("0-ply: No double loses 0.026 EMG; best was Double, pass.") for n in notes
     )
+
+
+@pytest.mark.django_db
+def test_a_match_ended_by_forfeit_is_analysed_move_by_move(make_match, commit):
+    """As gnubg does: the forfeited game is a resignation, and every move before it counts."""
+    text = (MAT_FIXTURES / "dialects" / "fibs_7pt_forfeit.mat").read_text()
+    match = make_match(length=7, names=("hoppy_frog", "marvin"), analysis_plies=0)
+    commit(match_import_file, match=match, text=text)
+    analysis = MatchAnalysis.objects.get(match=match)
+    assert analysis.status == AnalysisStatus.DONE, analysis.failure
+    decisions = sum(p.chequer_decisions for p in analysis.players.all())
+    assert decisions >= 10
+
+
+@pytest.mark.django_db
+def test_a_match_resumed_from_a_saved_score_is_analysed_from_that_score(make_match, commit):
+    """gnubg is given the match from where it was resumed (its cube decisions depend on the
+    score), and reads every move of it."""
+    text = (MAT_FIXTURES / "dialects" / "fibs_5pt_resumed.mat").read_text()
+    match = make_match(length=5, names=("hoppy_frog", "marvin"), analysis_plies=0)
+    commit(match_import_file, match=match, text=text)
+    analysis = MatchAnalysis.objects.get(match=match)
+    assert analysis.status == AnalysisStatus.DONE, analysis.failure
+    first_game = analysis.moves[analysis.moves.index(" Game 1") :].splitlines()[1].split()
+    assert first_game == ["hoppy_frog", ":", "3", "marvin", ":", "1"]
+    assert sum(p.chequer_decisions for p in analysis.players.all()) >= 30

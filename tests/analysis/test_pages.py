@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 import re
 
@@ -143,6 +144,41 @@ def test_the_replay_page_has_every_position_with_its_ids(client, filed, fake_gnu
     assert frames[-1]["caption"] == "End of the match"
     assert any("loses" in f["note"] for f in frames)
     assert all(f["match_id"] for f in frames)
+
+
+def replay_opened(client, url: str) -> tuple[list[dict], int]:
+    """The frames of the replay page at ``url`` and the one it opens at."""
+    page = client.get(url).content.decode()
+    start = page.index('id="replay-frames"')
+    frames = json.loads(page[page.index(">", start) + 1 : page.index("</script>", start)])
+    opened = re.search(r'id="online" data-start="(\d+)"', page)
+    assert opened, "the replay board names the frame it opens at"
+    return frames, int(opened[1])
+
+
+def test_each_worst_error_links_to_its_move_on_the_replay_board(client, filed, fake_gnubg):
+    """A visitor follows a worst error's Position ID to the replay board, which opens at that
+    decision: its position, its game and gnubg's note on it."""
+    match = filed(analysis_plies=1)
+    page = client.get(urls(match)["detail"]).content.decode()
+    mistakes = list(AnalysisMistake.objects.filter(analysis__match=match))[:8]
+    links = re.findall(r'<a class="replay-link" href="([^"]+)"', page)
+    assert len(links) == len(mistakes) >= 2
+    opened_at = set()
+    for mistake, link in zip(mistakes, links, strict=True):
+        assert link.startswith(urls(match)["replay"] + "?") and link.endswith("#online")
+        frames, at = replay_opened(client, html.unescape(link))
+        frame = frames[at]
+        assert (frame["game"]["number"], frame["position_id"]) == (
+            mistake.game,
+            mistake.position_id,
+        )
+        assert f"loses {mistake.equity_lost:.3f} EMG" in frame["note"]
+        opened_at.add(at)
+    assert len(opened_at) == len(mistakes) and 0 not in opened_at
+    # Without a decision, or with one the match does not have, it opens at the start.
+    assert replay_opened(client, urls(match)["replay"])[1] == 0
+    assert replay_opened(client, urls(match)["replay"] + "?game=9&position=x")[1] == 0
 
 
 def test_an_analysis_that_ends_shows_at_once_on_the_cached_match_page(

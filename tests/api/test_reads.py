@@ -224,3 +224,17 @@ def test_a_visitors_tournament_list_is_the_one_the_permissions_give_page_by_page
         assert found == expected and (club == "hidden") == (not expected)
     assert len(expected) == 0 and page == 1
     assert client.get("/api/tournaments?page=9").status_code == 404
+
+
+def test_a_visitors_match_read_is_cached_until_the_match_changes(client, match):
+    """Read whole from the cache with one query (its tournament's version), and never
+    stale: a result raises that version."""
+    url = f"/api/matches/{match.pk}"
+    assert client.get(url).json()["score_a"] == 0
+    with CaptureQueriesContext(connection) as captured:
+        assert client.get(url).json()["score_a"] == 0
+    assert len(captured) == 1
+    match_record_final_score(match=match, score_a=3, score_b=1)
+    assert (client.get(url).json()["score_a"], client.get(url).json()["score_b"]) == (3, 1)
+    assert client.get("/api/matches/999999").status_code == 404
+    assert client.get(f"/api/matches/{2**63}").status_code == 404

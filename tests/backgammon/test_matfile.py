@@ -276,11 +276,6 @@ def test_rules_from_tags() -> None:
         (" 3 point match\n\n Game 1\n A : 0    B : 0\n  1)  Takes\n", 5, "without a double"),
         (" 3 point match\n\n Game 1\n A : 0    B : 0\n  1)  Beavers => 4\n", 5, "unsupported"),
         (
-            " 3 point match\n\n Game 1\n A : 0    B : 0\n      Wins 4016 points\n",
-            5,
-            "game 1 is a forfeit of 4016 points: not a played game",
-        ),
-        (
             " 3 point match\n\n Game 1\n A : 0    B : 0\n      Wins 1 point\n  1) 31: 8/5 6/5\n",
             6,
             "after the game was won",
@@ -387,15 +382,57 @@ def test_a_game_after_the_end_and_a_game_without_result() -> None:
 
 
 def test_a_resignation_worth_less_than_the_match_it_claims_is_a_forfeit() -> None:
+    """As gnubg reads it: a resignation of a backgammon (3 points at cube 1), and the
+    match ends there, won by the side the "Wins" line names."""
     text = (
         " 7 point match\n\n Game 1\n A : 0                          B : 0\n"
         "  1) 31: 8/5 6/5                 64: 24/18 13/9\n"
         "      Wins 7 points and the match\n"
     )
-    with pytest.raises(MatFileError) as caught:
-        matfile.replay(matfile.parse(text))
-    assert caught.value.code == "forfeit" and caught.value.game == 1
-    assert caught.value.message == "game 1 is a forfeit of 7 points: not a played game"
+    done = matfile.read(text)
+    assert done.is_over and done.winner == 0 and done.forfeit_winner == 0
+    assert done.state.score == (3, 0) and not done.state.is_over
+    assert [(w.code, w.game, w.line) for w in done.warnings] == [("forfeit", 1, 6)]
+    assert done.warnings[0].message == (
+        "game 1 ends by forfeit ('Wins 7 points'): read as a resignation worth 3, "
+        "which ends the match"
+    )
+
+
+def test_a_forfeit_ends_the_match_and_later_games_are_ignored() -> None:
+    text = (
+        " 7 point match\n\n Game 1\n A : 0                          B : 0\n"
+        "  1) 31: 8/5 6/5                 64: 24/18 13/9\n"
+        "                                  Wins 4016 points\n\n"
+        " Game 2\n A : 0                          B : 3\n"
+        "  1) 31: 8/5 6/5                 64: 24/18 13/9\n"
+    )
+    done = matfile.read(text)
+    assert done.is_over and done.winner == 1 and len(done.games) == 1
+    assert [w.code for w in done.warnings] == ["forfeit", "after_match"]
+
+
+def test_a_match_resumed_from_a_saved_score_starts_there() -> None:
+    """FIBS and Snowie logs of a resumed match start at its saved score; gnubg starts the
+    match there, and so does the replay (6-5 in a 7-point match: the Crawford game)."""
+    text = (
+        " 7 point match\n\n Game 1\n A : 6                          B : 5\n"
+        "  1) 31: 8/5 6/5                  Doubles => 2\n"
+    )
+    with pytest.raises(IllegalMoveError):
+        matfile.read(text)  # no double in the Crawford game
+    text = (
+        " 7 point match\n\n Game 1\n A : 3                          B : 0\n"
+        "  1) 31: 8/5 6/5                 64: 24/18 13/9\n"
+        "                                  Wins 1 point\n"
+    )
+    done = matfile.read(text)
+    assert done.state.start == (3, 0) and done.state.score == (3, 1)
+    assert [(w.code, w.line) for w in done.warnings[:1]] == [("resumed", 4)]
+    assert done.warnings[0].message == (
+        "the match is resumed at 3-0: its earlier games are not in the file"
+    )
+    assert done.games[0].score == (3, 0)
 
 
 def test_wins_in_the_wrong_column_after_a_bear_off_is_a_warning() -> None:

@@ -4,6 +4,7 @@ the slider, and copy the Position ID and Match ID."""
 from __future__ import annotations
 
 import os
+from urllib.parse import urlencode
 
 import pytest
 from django.urls import reverse
@@ -80,3 +81,22 @@ def test_step_through_a_match_and_copy_its_ids(new_page, replay_url):
     page.get_by_role("button", name="Copy Position ID and Match ID").click()
     page.locator("#replay-copied").wait_for()
     assert page.evaluate("navigator.clipboard.readText()") == ids
+
+    # A worst error's link names its decision: the board opens there.
+    frames = page.evaluate("JSON.parse(document.getElementById('replay-frames').textContent)")
+    wanted = frames[39]
+    at = next(
+        i
+        for i, f in enumerate(frames)
+        if f["game"]["phase"] == "move"
+        and (f["game"]["number"], f["position_id"])
+        == (wanted["game"]["number"], wanted["position_id"])
+    )
+    query = urlencode({"game": wanted["game"]["number"], "position": wanted["position_id"]})
+    page.goto(f"{replay_url}?{query}#online")
+    page.locator("#board circle.checker").first.wait_for()
+    assert frame(page) == at > 0
+    assert (
+        page.locator("#replay-ids").inner_text()
+        == f"{wanted['position_id']}:{frames[at]['match_id']}"
+    )

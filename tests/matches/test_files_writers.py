@@ -15,7 +15,14 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+from analysis.moves import match_log
 from matches.models import Match
+from matches.services import (
+    match_correct_final_score,
+    match_correct_games,
+    match_import_file,
+    report_confirm,
+)
 from tests.conftest import MAT_FIXTURES, assert_nothing_stored, mat
 
 pytestmark = pytest.mark.django_db
@@ -218,25 +225,147 @@ def test_a_fragment_is_refused(client, make_match, organizer):
     )
 
 
-def test_a_first_game_that_does_not_start_at_zero_is_a_fragment(client, make_match, organizer):
+def test_a_first_game_at_a_score_the_next_games_contradict_is_refused(
+    client, make_match, organizer
+):
+    """Read as a match resumed at 1–0, whose second game then starts at the wrong score."""
     text = mat("gnubg_03pt_s104").replace(
         "Alice : 0                      Bob : 0", "Alice : 1                      Bob : 0", 1
     )
     match = make_match()
     client.force_login(organizer)
     assert refusal(client, match, text.encode()) == (
-        "The file starts at “Alice : 1 Bob : 0”, not at 0–0: a fragment, not a whole match. "
-        "Upload the match from its first game."
+        "Line 14 of the file (game 2) does not add up with the games before it: "
+        "“Alice : 0 Bob : 1”."
     )
 
 
-def test_a_forfeit_is_refused(client, make_match, organizer):
-    match = make_match(length=7, names=("hoppy_frog", "marvin"))
+@pytest.mark.parametrize(
+    ("stem", "length", "warning"),
+    [
+        (
+            "fibs_7pt_forfeit",
+            7,
+            "Game 2 ends by forfeit (“wins 4016 points”): it was read as GNU Backgammon reads "
+            "it, a resignation worth 6, and the match ends with it: hoppy_frog wins the match "
+            "(line 20).",
+        ),
+        (
+            "snowie_7pt_forfeit",
+            7,
+            "Game 2 ends by forfeit (“Wins 100 points”): it was read as GNU Backgammon reads "
+            "it, a resignation worth 3, and the match ends with it: François Œuvray wins the "
+            "match (line 25).",
+        ),
+        (
+            "studio_11pt_forfeit",
+            11,
+            "Game 3 ends by forfeit (“Wins 16 points”): it was read as GNU Backgammon reads "
+            "it, a resignation worth 3, and the match ends with it: Ågot Næss wins the match "
+            "(line 61).",
+        ),
+    ],
+)
+def test_a_forfeit_ends_the_match_with_every_game_as_gnubg_reads_it(
+    stem, length, warning, client, make_match, organizer
+):
+    """FIBS and Snowie write a forfeit as "Wins 100 points", Backgammon Studio as thousands
+    or 16: gnubg reads a resignation (of a backgammon) and analyses every move; the match
+    ends there, its winner at the match's target."""
+    reading = gnubg_reading(stem)
+    match = make_match(length=length, names=tuple(reading["names"]))
     client.force_login(organizer)
-    assert refusal(client, match, data("fibs_7pt_forfeit")) == (
-        "Game 2 is a forfeit of 4016 points: not a played game (line 20). Only played matches "
-        "are imported; the organizer can award a match without play."
+
+    response = upload(client, match, data(stem), name=f"{stem}.mat")
+
+    assert response.redirect_chain, response.context["form"].errors
+    assert warnings_shown(response) == [warning]
+    match.refresh_from_db()
+    games = list(match.games.order_by("number"))
+    assert [(g.winner, g.points) for g in games] == [
+        (g["winner"], g["points"]) for g in reading["games"]
+    ]
+    assert games[-1].ended_by == "resign" and all(g.record for g in games)
+    winner = reading["games"][-1]["winner"]
+    loser_points = sum(g["points"] for g in reading["games"] if g["winner"] != winner)
+    score = [loser_points, loser_points]
+    score[winner] = length
+    assert (match.status, match.outcome) == ("finished", "played")
+    assert [match.score_a, match.score_b] == score
+    assert match.winner == (match.entry_a, match.entry_b)[winner]
+
+
+@pytest.mark.parametrize(
+    ("stem", "length", "start", "final", "line"),
+    [("fibs_5pt_resumed", 5, (3, 1), (5, 4), 7), ("snowie_9pt_resumed", 9, (8, 6), (8, 9), 7)],
+)
+def test_a_match_resumed_from_a_saved_score_is_recorded_from_that_score(
+    stem, length, start, final, line, client, make_match, organizer
+):
+    """FIBS and Snowie logs of a saved match start at its score: gnubg reads the games from
+    there. The match keeps where it was resumed, its games count from there, its result is
+    the whole match's, and everyone is told that the earlier games are missing."""
+    reading = gnubg_reading(stem)
+    assert tuple(reading["games"][0]["score"]) == start
+    match = make_match(length=length, names=tuple(reading["names"]))
+    client.force_login(organizer)
+
+    response = upload(client, match, data(stem), name=f"{stem}.mat")
+
+    assert response.redirect_chain, response.context["form"].errors
+    a, b = start
+    assert (
+        f"The file is a match resumed at {a}–{b} (line {line}): its earlier games are not in "
+        f"the file. Its games are recorded from {a}–{b}, as GNU Backgammon reads them, and the "
+        "final score counts the whole match."
+    ) in warnings_shown(response)
+    assert ("success", f"The match file is imported: {final[0]}–{final[1]}.") in shown_messages(
+        response
     )
+    match.refresh_from_db()
+    assert match.start_score == start
+    assert (match.score_a, match.score_b) == final
+    assert (match.status, match.outcome) == ("finished", "played")
+    assert match.winner == (match.entry_a, match.entry_b)[final[1] > final[0]]
+    games = list(match.games.order_by("number"))
+    assert [(g.winner, g.points) for g in games] == [
+        (g["winner"], g["points"]) for g in reading["games"]
+    ]
+    page = client.get(response.redirect_chain[-1][0]).content.decode()
+    assert f"Resumed at {a}–{b}: the games before are not recorded" in page
+    running = [list(start)]
+    for game in reading["games"]:
+        running.append(list(running[-1]))
+        running[-1][game["winner"]] += game["points"]
+    for after in running[1:]:
+        assert f"{after[0]} – {after[1]}" in page
+    # The analysis reads the match from where it was resumed, as gnubg's own reading does.
+    log = match_log(match)
+    assert {entry.game: entry.score for entry in log} == {
+        number: tuple(game["score"]) for number, game in enumerate(reading["games"], start=1)
+    }
+
+
+def test_a_resumed_match_sent_by_a_player_counts_from_its_score_once_confirmed(
+    make_match, organizer
+):
+    reading = gnubg_reading("fibs_5pt_resumed")
+    match = make_match(length=5, names=tuple(reading["names"]))
+    player_a, player_b = match.entry_a.player, match.entry_b.player
+    text = data("fibs_5pt_resumed").decode()
+    imported = match_import_file(match=match, text=text, user=organizer, reported_by=player_a)
+    assert [w.code for w in imported.warnings][:1] == ["resumed"]
+    report = match.reports.get()
+    assert (report.score_a, report.score_b) == (5, 4)
+    match.refresh_from_db()
+    assert (match.score_a, match.score_b, match.games.count()) == (0, 0, 0)
+
+    report_confirm(report=report, by=player_b)
+
+    match.refresh_from_db()
+    assert match.start_score == (3, 1)
+    assert (match.score_a, match.score_b, match.status) == (5, 4, "finished")
+    assert match.games.count() == 4
 
 
 def test_a_file_ending_in_the_middle_of_a_game_is_refused(client, make_match, organizer):
@@ -334,3 +463,26 @@ def test_a_refusal_is_german_for_a_german_uploader(client, make_match, organizer
         "Die Datei endet mitten in Spiel 6, bei 8–6 in einem 9-Punkte-Match: Das Match ist "
         "nicht vorbei. Laden Sie das vollständige Match hoch."
     )
+
+
+def test_a_correction_of_a_resumed_match_counts_from_its_saved_score(make_match, organizer):
+    """A referee corrects the games of a resumed match: they still count from where it was
+    resumed; a final score that replaces the games stands for the whole match."""
+    match = make_match(length=5, names=("hoppy_frog", "marvin"))
+    match_import_file(match=match, text=data("fibs_5pt_resumed").decode(), user=organizer)
+    # Game 4 was a gammon for marvin: 3–1, 3–2, 4–2, 4–4, then 4–6.
+    games = [
+        {"winner": g.winner, "kind": g.kind, "cube": g.cube, "ended_by": g.ended_by}
+        for g in match.games.order_by("number")
+    ]
+    games[-1] = {"winner": 1, "kind": "gammon", "cube": 1, "ended_by": "bearoff"}
+    match_correct_games(match=match, games=games, reason="Misread", user=organizer)
+    match.refresh_from_db()
+    assert (match.start_score, match.score_a, match.score_b) == ((3, 1), 4, 6)
+    assert match.winner == match.entry_b
+
+    match_correct_final_score(
+        match=match, score_a=5, score_b=2, reason="Sheet", user=organizer, replace_games=True
+    )
+    match.refresh_from_db()
+    assert (match.start_score, match.score_a, match.score_b) == ((0, 0), 5, 2)
