@@ -78,14 +78,14 @@ def test_the_cap_holds_and_the_queue_keeps_its_order(club, organizer, cap, ops):
 
     for op, arg in ops:
         if op == "sign_up":
-            model.move_up()  # those waiting come first into places free by now
             active = arg in model.field or arg in model.queue
             try:
                 services.entry_sign_up(tournament=tournament, player=people[arg])
             except UserError:
-                assert active
+                assert active  # and refused, it changed nothing
             else:
                 assert not active
+                model.move_up()  # those waiting come first into places free by now
                 (model.field.add if len(model.field) < model.cap else model.queue.append)(arg)
         elif op in ("take_back", "withdraw"):
             entry = entry_of(arg)
