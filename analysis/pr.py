@@ -10,7 +10,7 @@ from datetime import datetime
 
 from analysis.models import AnalysisMistake, MatchAnalysis, PlayerAnalysis
 from analysis.performance import Performance, combined, performance
-from analysis.selectors import _counted, _player_rows
+from analysis.selectors import _counted, _player_rows, tournament_player_analyses
 from clubs.models import Club, Player
 from matches.models import Match
 from tournaments.models import Entry, Tournament
@@ -56,14 +56,7 @@ class PrRow:
 def tournament_pr(tournament: Tournament, *, plies: int) -> list[PrRow]:
     """Each player's PR over the tournament's matches analysed at ``plies``, best first
     (the matches the error-rate table counts)."""
-    rows = _counted(
-        PlayerAnalysis.objects.filter(
-            plies=plies,
-            analysis__plies=plies,
-            analysis__match__round__stage__tournament=tournament,
-            entry__isnull=False,
-        )
-    )
+    rows = tournament_player_analyses(tournament, plies=plies)
     groups: dict[int, list[tuple[PlayerAnalysis, Performance]]] = defaultdict(list)
     for row, figures in _with_mistakes(rows):
         assert row.entry_id is not None

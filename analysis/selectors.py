@@ -93,9 +93,10 @@ def tournament_levels(tournament: Tournament) -> list[int]:
     return [row["plies"] for row in counts]
 
 
-def tournament_error_rates(tournament: Tournament, *, plies: int) -> list[ErrorRateRow]:
-    """Each player's error rate over the analysed matches at ``plies``, best first."""
-    rows = _counted(
+def tournament_player_analyses(tournament: Tournament, *, plies: int) -> list[PlayerAnalysis]:
+    """The tournament's entrants' figures of the matches analysed at ``plies`` that count
+    (played, with enough decisions): what its error-rate and PR tables sum."""
+    return _counted(
         PlayerAnalysis.objects.filter(
             plies=plies,
             analysis__plies=plies,
@@ -103,6 +104,11 @@ def tournament_error_rates(tournament: Tournament, *, plies: int) -> list[ErrorR
             entry__isnull=False,
         )
     )
+
+
+def tournament_error_rates(tournament: Tournament, *, plies: int) -> list[ErrorRateRow]:
+    """Each player's error rate over the analysed matches at ``plies``, best first."""
+    rows = tournament_player_analyses(tournament, plies=plies)
     sums: dict[int, list[PlayerAnalysis]] = defaultdict(list)
     for row in rows:
         assert row.entry_id is not None

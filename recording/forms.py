@@ -14,14 +14,9 @@ from .models import DEFAULT_DELAY_SECONDS, DEFAULT_MINUTES_PER_POINT
 from .selectors import round_recordable
 
 
-class RecordedMatchForm(forms.Form):
-    recorder = forms.ModelChoiceField(
-        label=_("Recorder"),
-        queryset=get_user_model().objects.none(),
-        required=False,
-        empty_label=_("The players enter it themselves"),
-        help_text=_("A member of the club who enters every roll and move on the clock."),
-    )
+class ClockSettingsForm(forms.Form):
+    """The clock of a recorded match: the reserve per match point and the delay per move."""
+
     minutes_per_point = forms.IntegerField(
         label=_("Reserve (minutes per match point)"),
         min_value=1,
@@ -33,6 +28,17 @@ class RecordedMatchForm(forms.Form):
         min_value=0,
         max_value=120,
         initial=DEFAULT_DELAY_SECONDS,
+    )
+
+
+class RecordedMatchForm(ClockSettingsForm):
+    field_order = ["recorder", "minutes_per_point", "delay_seconds"]
+    recorder = forms.ModelChoiceField(
+        label=_("Recorder"),
+        queryset=get_user_model().objects.none(),
+        required=False,
+        empty_label=_("The players enter it themselves"),
+        help_text=_("A member of the club who enters every roll and move on the clock."),
     )
 
     def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
@@ -49,23 +55,13 @@ class RecordedMatchForm(forms.Form):
         field.label_from_instance = lambda user: user.player.name  # type: ignore[method-assign]
 
 
-class RoundRecordedForm(forms.Form):
+class RoundRecordedForm(ClockSettingsForm):
     """The matches of a round to record, and their clock settings."""
+
+    field_order = ["matches", "minutes_per_point", "delay_seconds"]
 
     matches = forms.MultipleChoiceField(
         label=_("Matches to record"), widget=forms.CheckboxSelectMultiple, choices=()
-    )
-    minutes_per_point = forms.IntegerField(
-        label=_("Reserve (minutes per match point)"),
-        min_value=1,
-        max_value=30,
-        initial=DEFAULT_MINUTES_PER_POINT,
-    )
-    delay_seconds = forms.IntegerField(
-        label=_("Delay per move (seconds)"),
-        min_value=0,
-        max_value=120,
-        initial=DEFAULT_DELAY_SECONDS,
     )
 
     def __init__(self, *args: Any, choices: list[tuple[str, str]], **kwargs: Any) -> None:
