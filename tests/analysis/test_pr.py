@@ -164,8 +164,12 @@ def test_the_pages_show_pr_with_its_level_and_decisions(make_match, commit, clie
     commit(match_import_file, match=match, text=mat("gnubg_03pt_s104"))
     analysis = MatchAnalysis.objects.get(match=match)
     (_, alice), (_, bob) = analysis_performances(analysis)
-    assert round(alice.error_rate, 1) == 3.6 and round(bob.error_rate, 1) == 2.4
-    assert round(alice.pr, 1) == 1.8 and round(bob.pr, 1) == 1.2
+    # gnubg's evaluations differ in the last digits with the processor's vector instructions:
+    # the same gnubg prints 3.6 on one machine and 3.5 (3.546) on another, so the figures are
+    # compared to within that difference (the test above compares with gnubg run here).
+    assert alice.error_rate == pytest.approx(3.6, abs=0.06)
+    assert bob.error_rate == pytest.approx(2.4, abs=0.06)
+    assert alice.pr == pytest.approx(1.8, abs=0.03) and bob.pr == pytest.approx(1.2, abs=0.03)
     assert alice.doubtful == 1 and bob.cube_errors["missed_double"] == 1
     assert alice.band == bob.band == "super_grand_master"
 
