@@ -58,12 +58,12 @@ class MatchAnalysis(TimeStampedModel):
         verbose_name_plural = _("match analyses")
         constraints = [
             models.UniqueConstraint(fields=["match", "plies"], name="analysis_one_per_level"),
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(plies__in=AnalysisLevel.values),
                 name="analysis_level_valid",
                 violation_error_message=checks.CHOOSE_LISTED,
             ),
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(status__in=AnalysisStatus.values),
                 name="analysis_status_valid",
                 violation_error_message=checks.CHOOSE_LISTED,
@@ -105,12 +105,12 @@ class PlayerAnalysis(ErrorFigures, TimeStampedModel):
         verbose_name_plural = _("player analyses")
         constraints = [
             models.UniqueConstraint(fields=["analysis", "side"], name="analysis_side_once"),
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(side__in=[0, 1]),
                 name="analysis_side_valid",
                 violation_error_message=checks.CHOOSE_LISTED,
             ),
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(chequer_error__gte=0) & Q(cube_error__gte=0),
                 name="analysis_errors_not_negative",
                 violation_error_message=checks.NOT_NEGATIVE,

@@ -83,32 +83,32 @@ class ChouetteSession(TimeStampedModel):
         verbose_name = _("chouette session")
         verbose_name_plural = _("chouette sessions")
         constraints = [
-            models.CheckConstraint(
+            checks.Check(
                 condition=~Q(name=""),
                 name="chouette_name_not_empty",
                 violation_error_message=checks.NOT_EMPTY,
             ),
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(cube_mode__in=CubeMode.values),
                 name="chouette_cube_mode_valid",
                 violation_error_message=checks.CHOOSE_LISTED,
             ),
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(automatic_limit__lte=MAX_AUTOMATIC_DOUBLES),
                 name="chouette_automatic_limit_small",
                 violation_error_message=_("At most 3 automatic doubles."),
             ),
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(partner_from=0) | Q(partner_from__gte=4, partner_from__lte=10),
                 name="chouette_partner_from_range",
                 violation_error_message=_("A box partner from 4 to 10 players, or 0 for never."),
             ),
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(status__in=SessionStatus.values),
                 name="chouette_status_valid",
                 violation_error_message=checks.CHOOSE_LISTED,
             ),
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(status=SessionStatus.CLOSED, closed_at__isnull=False)
                 | Q(status=SessionStatus.OPEN, closed_at__isnull=True),
                 name="chouette_closed_when_closed_at",
@@ -179,7 +179,7 @@ class ChouetteEvent(TimeStampedModel):
             models.UniqueConstraint(
                 fields=["session", "game_number"], name="chouette_game_number_once"
             ),
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(kind=EventKind.GAME, player__isnull=True, game_number__gte=1)
                 | Q(
                     kind__in=[EventKind.JOIN, EventKind.LEAVE],
@@ -238,12 +238,12 @@ class ChouetteSheet(TimeStampedModel):
             models.UniqueConstraint(
                 fields=["event", "version"], name="chouette_sheet_version_once"
             ),
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(version__gte=1),
                 name="chouette_sheet_version_positive",
                 violation_error_message=checks.AT_LEAST_ONE,
             ),
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(automatic__lte=MAX_AUTOMATIC_DOUBLES),
                 name="chouette_sheet_automatic_small",
                 violation_error_message=_("At most 3 automatic doubles."),
@@ -299,7 +299,7 @@ class ChouetteLine(TimeStampedModel):
         verbose_name_plural = _("lines")
         constraints = [
             models.UniqueConstraint(fields=["sheet", "seat"], name="chouette_line_seat_once"),
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(cube__in=CUBE_VALUES),
                 name="chouette_line_cube_power_of_two",
                 violation_error_message=checks.CUBE_POWER_OF_TWO,

@@ -70,17 +70,17 @@ class Club(VersionedSave, TimeStampedModel):
         verbose_name = _("club")
         verbose_name_plural = _("clubs")
         constraints = [
-            models.CheckConstraint(
+            checks.Check(
                 condition=~Q(slug=""),
                 name="club_slug_not_empty",
                 violation_error_message=checks.NOT_EMPTY,
             ),
-            models.CheckConstraint(
+            checks.Check(
                 condition=~Q(name=""),
                 name="club_name_not_empty",
                 violation_error_message=checks.NOT_EMPTY,
             ),
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(rating_points_per_game__gt=0),
                 name="club_rating_points_positive",
                 violation_error_message=checks.ABOVE_ZERO,
@@ -126,7 +126,7 @@ class Player(TimeStampedModel):
         verbose_name = _("player")
         verbose_name_plural = _("players")
         constraints = [
-            models.CheckConstraint(
+            checks.Check(
                 condition=~Q(name=""),
                 name="player_name_not_empty",
                 violation_error_message=checks.NOT_EMPTY,
@@ -164,7 +164,7 @@ class Membership(TimeStampedModel):
         verbose_name_plural = _("memberships")
         constraints = [
             models.UniqueConstraint(fields=["club", "player"], name="membership_once_per_club"),
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(role__in=Role.values),
                 name="membership_role_valid",
                 violation_error_message=checks.CHOOSE_LISTED,

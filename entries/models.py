@@ -63,12 +63,12 @@ class SignupRules(TimeStampedModel):
         verbose_name = _("sign-up rules")
         verbose_name_plural = _("sign-up rules")
         constraints = [
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(capacity__isnull=True) | Q(capacity__gte=1),
                 name="signup_capacity_positive",
                 violation_error_message=checks.AT_LEAST_ONE,
             ),
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(opens_at__isnull=True)
                 | Q(closes_at__isnull=True)
                 | Q(closes_at__gt=F("opens_at")),
@@ -123,7 +123,7 @@ class JoinRequest(TimeStampedModel):
                 condition=Q(status="pending"),
                 name="join_request_one_open_per_player",
             ),
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(status__in=JoinRequestStatus.values),
                 name="join_request_status_valid",
                 violation_error_message=checks.CHOOSE_LISTED,
@@ -171,7 +171,7 @@ class ClubInvitation(TimeStampedModel):
         verbose_name = _("invitation")
         verbose_name_plural = _("invitations")
         constraints = [
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(role__in=Role.values),
                 name="club_invitation_role_valid",
                 violation_error_message=checks.CHOOSE_LISTED,

@@ -63,12 +63,12 @@ class Ladder(TimeStampedModel):
         verbose_name_plural = _("ladders")
         constraints = [
             models.UniqueConstraint(fields=["club", "slug"], name="ladder_slug_per_club"),
-            models.CheckConstraint(
+            checks.Check(
                 condition=~Q(name=""),
                 name="ladder_name_not_empty",
                 violation_error_message=checks.NOT_EMPTY,
             ),
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(
                     reach__gte=1,
                     accept_days__gte=1,
@@ -140,12 +140,12 @@ class Challenge(TimeStampedModel):
         verbose_name = _("challenge")
         verbose_name_plural = _("challenges")
         constraints = [
-            models.CheckConstraint(
+            checks.Check(
                 condition=~Q(challenger=models.F("defender")),
                 name="challenge_two_players",
                 violation_error_message=checks.TWO_PLAYERS,
             ),
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(status__in=ChallengeStatus.values),
                 name="challenge_status_valid",
                 violation_error_message=checks.CHOOSE_LISTED,
@@ -213,12 +213,12 @@ class LadderChange(TimeStampedModel):
         verbose_name_plural = _("ladder changes")
         constraints = [
             models.UniqueConstraint(fields=["ladder", "sequence"], name="ladder_change_once"),
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(kind__in=ChangeKind.values),
                 name="ladder_change_kind_valid",
                 violation_error_message=checks.CHOOSE_LISTED,
             ),
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(kind__in=RESULT_KINDS, opponent__isnull=False, challenge__isnull=False)
                 | Q(kind__in=[ChangeKind.JOINED, ChangeKind.LEFT, ChangeKind.IDLE]),
                 name="ladder_change_challenge_has_opponent",

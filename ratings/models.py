@@ -30,7 +30,7 @@ class ClubRating(TimeStampedModel):
         verbose_name_plural = _("club ratings")
         constraints = [
             models.UniqueConstraint(fields=["club", "player"], name="rating_once_per_club"),
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(rating__gt=0),
                 name="rating_positive",
                 violation_error_message=checks.ABOVE_ZERO,

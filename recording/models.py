@@ -43,7 +43,7 @@ class RecordedMatch(TimeStampedModel):
         verbose_name = _("recorded match")
         verbose_name_plural = _("recorded matches")
         constraints = [
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(minutes_per_point__gte=1),
                 name="recorded_reserve_positive",
                 violation_error_message=checks.AT_LEAST_ONE,
@@ -92,7 +92,7 @@ class RecordedAction(TimeStampedModel):
                 fields=["recorded", "client_id"], name="recorded_action_id_unique"
             ),
             models.UniqueConstraint(fields=["recorded", "number"], name="recorded_action_unique"),
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(side__in=[0, 1]) | Q(side__isnull=True),
                 name="recorded_action_side",
                 violation_error_message=checks.CHOOSE_LISTED,

@@ -84,42 +84,42 @@ class Game(TimeStampedModel):
         verbose_name_plural = _("games")
         constraints = [
             models.UniqueConstraint(fields=["match", "number"], name="game_number_per_match"),
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(number__gte=1),
                 name="game_number_positive",
                 violation_error_message=checks.AT_LEAST_ONE,
             ),
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(winner__in=Side.values),
                 name="game_winner_side",
                 violation_error_message=checks.CHOOSE_LISTED,
             ),
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(kind__in=WinKind.values),
                 name="game_kind_valid",
                 violation_error_message=checks.CHOOSE_LISTED,
             ),
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(ended_by__in=EndedBy.values),
                 name="game_ended_by_valid",
                 violation_error_message=checks.CHOOSE_LISTED,
             ),
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(source__in=ResultSource.values),
                 name="game_source_valid",
                 violation_error_message=checks.CHOOSE_LISTED,
             ),
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(cube__in=CUBE_VALUES),
                 name="game_cube_power_of_two",
                 violation_error_message=checks.CUBE_POWER_OF_TWO,
             ),
-            models.CheckConstraint(
+            checks.Check(
                 condition=~Q(ended_by=EndedBy.DROP) | Q(kind=WinKind.SINGLE),
                 name="game_drop_is_single",
                 violation_error_message=checks.DROP_IS_SINGLE,
             ),
-            models.CheckConstraint(
+            checks.Check(
                 # N-point: kind × cube; best-of-N: every game counts one.
                 condition=Q(points=1)
                 | Q(kind=WinKind.SINGLE, points=F("cube"))

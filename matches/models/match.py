@@ -148,65 +148,65 @@ class Match(TimeStampedModel):
         verbose_name_plural = _("matches")
         constraints = [
             models.UniqueConstraint(fields=["round", "index"], name="match_index_per_round"),
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(index__gte=1),
                 name="match_index_positive",
                 violation_error_message=checks.AT_LEAST_ONE,
             ),
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(table__isnull=True) | Q(table__gte=1),
                 name="match_table_positive",
                 violation_error_message=checks.AT_LEAST_ONE,
             ),
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(score_a__gte=0) & Q(score_b__gte=0),
                 name="match_scores_not_negative",
                 violation_error_message=checks.NOT_NEGATIVE,
             ),
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(score_a__gte=F("start_score_a")) & Q(score_b__gte=F("start_score_b")),
                 name="match_score_from_resumed_score",
                 violation_error_message=checks.FROM_RESUMED_SCORE,
             ),
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(length__gte=1),
                 name="match_length_positive",
                 violation_error_message=checks.AT_LEAST_ONE,
             ),
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(entry_a__isnull=True)
                 | Q(entry_b__isnull=True)
                 | ~Q(entry_a=F("entry_b")),
                 name="match_two_different_entries",
                 violation_error_message=checks.TWO_PLAYERS,
             ),
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(winner__isnull=True) | Q(winner=F("entry_a")) | Q(winner=F("entry_b")),
                 name="match_winner_is_a_player",
                 violation_error_message=checks.WINNER_IS_A_PLAYER,
             ),
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(status=MatchStatus.FINISHED, winner__isnull=False)
                 | (~Q(status=MatchStatus.FINISHED) & Q(winner__isnull=True)),
                 name="match_finished_iff_winner",
                 violation_error_message=checks.FINISHED_HAS_WINNER,
             ),
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(status=MatchStatus.FINISHED) | Q(outcome=""),
                 name="match_outcome_only_when_finished",
                 violation_error_message=checks.OUTCOME_WHEN_FINISHED,
             ),
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(status__in=MatchStatus.values),
                 name="match_status_valid",
                 violation_error_message=checks.CHOOSE_LISTED,
             ),
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(outcome__in=[*MatchOutcome.values, ""]),
                 name="match_outcome_valid",
                 violation_error_message=checks.CHOOSE_LISTED,
             ),
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(match_format__in=MatchFormat.values),
                 name="match_format_valid",
                 violation_error_message=checks.CHOOSE_LISTED,

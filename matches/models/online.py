@@ -77,7 +77,7 @@ class DirectorAction(TimeStampedModel):
         verbose_name = _("director's action")
         verbose_name_plural = _("director's actions")
         constraints = [
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(kind__in=DirectorActionKind.values),
                 name="director_action_kind_valid",
                 violation_error_message=checks.CHOOSE_LISTED,

@@ -82,7 +82,7 @@ class MatchReport(TimeStampedModel):
                 condition=Q(status__in=["pending", "disputed"]),
                 name="report_one_open_per_match",
             ),
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(status__in=ReportStatus.values),
                 name="report_status_valid",
                 violation_error_message=checks.CHOOSE_LISTED,

@@ -41,12 +41,12 @@ class Calcutta(TimeStampedModel):
         verbose_name = _("Calcutta")
         verbose_name_plural = _("Calcuttas")
         constraints = [
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(house_share__lte=WHOLE) & Q(max_buyback__lte=WHOLE),
                 name="calcutta_shares_at_most_whole",
                 violation_error_message=PERCENT_AT_MOST_100,
             ),
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(min_bid__gte=1),
                 name="calcutta_min_bid_positive",
                 violation_error_message=checks.AT_LEAST_ONE,
@@ -73,7 +73,7 @@ class CalcuttaLot(TimeStampedModel):
         verbose_name_plural = _("lots")
         constraints = [
             models.UniqueConstraint(fields=["calcutta", "number"], name="calcutta_lot_once"),
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(sold_at__isnull=True) | (Q(price__isnull=False) & ~Q(buyer="")),
                 name="calcutta_lot_sold_has_price_and_buyer",
                 violation_error_message=checks.NOT_EMPTY,
@@ -105,7 +105,7 @@ class CalcuttaBid(TimeStampedModel):
         verbose_name_plural = _("bids")
         constraints = [
             models.UniqueConstraint(fields=["lot", "amount"], name="calcutta_bid_amount_once"),
-            models.CheckConstraint(
+            checks.Check(
                 condition=~Q(bidder=""),
                 name="calcutta_bid_bidder_not_empty",
                 violation_error_message=checks.NOT_EMPTY,
@@ -132,7 +132,7 @@ class CalcuttaBuyback(TimeStampedModel):
         verbose_name_plural = _("buy-backs")
         constraints = [
             models.UniqueConstraint(fields=["lot", "entry"], name="calcutta_buyback_once"),
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(share__gte=1) & Q(share__lte=WHOLE),
                 name="calcutta_buyback_share_valid",
                 violation_error_message=PERCENT_AT_MOST_100,

@@ -54,22 +54,22 @@ class EntryFee(TimeStampedModel):
         verbose_name_plural = _("entry fees")
         constraints = [
             models.UniqueConstraint(fields=["entry", "number"], name="entry_fee_number_once"),
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(number__gte=1),
                 name="entry_fee_number_positive",
                 violation_error_message=checks.AT_LEAST_ONE,
             ),
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(status__in=FeeStatus.values),
                 name="entry_fee_status_valid",
                 violation_error_message=checks.CHOOSE_LISTED,
             ),
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(method__in=[*PaymentMethod.values, ""]),
                 name="entry_fee_method_valid",
                 violation_error_message=checks.CHOOSE_LISTED,
             ),
-            models.CheckConstraint(
+            checks.Check(
                 condition=~Q(status__in=[FeeStatus.PAID, FeeStatus.REFUNDED]) | ~Q(method=""),
                 name="entry_fee_paid_has_method",
                 violation_error_message=_("Say how it was paid."),

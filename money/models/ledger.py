@@ -105,22 +105,22 @@ class LedgerEntry(TimeStampedModel):
         verbose_name = _("ledger entry")
         verbose_name_plural = _("ledger entries")
         constraints = [
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(kind__in=LedgerKind.values),
                 name="ledger_kind_valid",
                 violation_error_message=checks.CHOOSE_LISTED,
             ),
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(method__in=[*PaymentMethod.values, ""]),
                 name="ledger_method_valid",
                 violation_error_message=checks.CHOOSE_LISTED,
             ),
-            models.CheckConstraint(
+            checks.Check(
                 condition=~Q(amount=0),
                 name="ledger_amount_not_zero",
                 violation_error_message=_("A movement of nothing is not booked."),
             ),
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(reverses__isnull=True) | Q(kind="reversal"),
                 name="ledger_reversal_kind",
                 violation_error_message=checks.CHOOSE_LISTED,

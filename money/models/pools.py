@@ -37,12 +37,12 @@ class SidePool(TimeStampedModel):
         verbose_name_plural = _("side pools")
         constraints = [
             models.UniqueConstraint(fields=["tournament", "name"], name="side_pool_name_once"),
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(house_share__lte=WHOLE),
                 name="side_pool_house_share_at_most_whole",
                 violation_error_message=PERCENT_AT_MOST_100,
             ),
-            models.CheckConstraint(
+            checks.Check(
                 condition=~Q(name=""),
                 name="side_pool_name_not_empty",
                 violation_error_message=checks.NOT_EMPTY,
@@ -81,7 +81,7 @@ class SidePoolEntry(TimeStampedModel):
         verbose_name_plural = _("side pool entries")
         constraints = [
             models.UniqueConstraint(fields=["side_pool", "entry"], name="side_pool_entry_once"),
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(method__in=PaymentMethod.values),
                 name="side_pool_entry_method_valid",
                 violation_error_message=checks.CHOOSE_LISTED,

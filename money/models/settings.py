@@ -56,7 +56,7 @@ class ClubMoneySettings(TimeStampedModel):
         verbose_name = _("club's money settings")
         verbose_name_plural = _("clubs' money settings")
         constraints = [
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(rounding_unit__gte=1),
                 name="club_money_rounding_unit_positive",
                 violation_error_message=checks.AT_LEAST_ONE,
@@ -97,7 +97,7 @@ class EventMoney(TimeStampedModel):
         verbose_name = _("event's money")
         verbose_name_plural = _("events' money")
         constraints = [
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(house_share__lte=WHOLE) & Q(pot_share__lte=WHOLE),
                 name="event_money_shares_at_most_whole",
                 violation_error_message=PERCENT_AT_MOST_100,

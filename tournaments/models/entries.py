@@ -77,18 +77,18 @@ class Entry(TimeStampedModel):
                 condition=Q(seed__isnull=False),
                 name="entry_seed_once_per_tournament",
             ),
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(seed__isnull=True) | Q(seed__gte=1),
                 name="entry_seed_positive",
                 violation_error_message=checks.AT_LEAST_ONE,
             ),
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(status__in=EntryStatus.values),
                 name="entry_status_valid",
                 violation_error_message=checks.CHOOSE_LISTED,
             ),
             # A waiting entry has its number on the list, and only a waiting one.
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(status=EntryStatus.WAITING, waiting_number__isnull=False)
                 | (~Q(status=EntryStatus.WAITING) & Q(waiting_number__isnull=True)),
                 name="entry_waiting_number_iff_waiting",
@@ -148,12 +148,12 @@ class PairingRule(TimeStampedModel):
             models.UniqueConstraint(
                 fields=["tournament", "entry_a", "entry_b"], name="pairing_rule_pair_once"
             ),
-            models.CheckConstraint(
+            checks.Check(
                 condition=~Q(entry_a=models.F("entry_b")),
                 name="pairing_rule_two_players",
                 violation_error_message=checks.PAIR_OF_TWO,
             ),
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(kind__in=PairingRuleKind.values),
                 name="pairing_rule_kind_valid",
                 violation_error_message=checks.CHOOSE_LISTED,

@@ -55,17 +55,17 @@ class Stage(TimeStampedModel):
         verbose_name_plural = _("stages")
         constraints = [
             models.UniqueConstraint(fields=["tournament", "kind"], name="stage_kind_once"),
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(kind__in=StageKind.values),
                 name="stage_kind_valid",
                 violation_error_message=checks.CHOOSE_LISTED,
             ),
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(clock__in=ClockKind.values),
                 name="stage_clock_valid",
                 violation_error_message=checks.CHOOSE_LISTED,
             ),
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(clock_minutes__gte=1),
                 name="stage_clock_minutes_positive",
                 violation_error_message=checks.AT_LEAST_ONE,
@@ -114,22 +114,22 @@ class Round(TimeStampedModel):
         verbose_name_plural = _("rounds")
         constraints = [
             models.UniqueConstraint(fields=["stage", "number"], name="round_number_per_stage"),
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(number__gte=1),
                 name="round_number_positive",
                 violation_error_message=checks.AT_LEAST_ONE,
             ),
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(length__gte=1),
                 name="round_length_positive",
                 violation_error_message=checks.AT_LEAST_ONE,
             ),
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(match_format__in=MatchFormat.values),
                 name="round_match_format_valid",
                 violation_error_message=checks.CHOOSE_LISTED,
             ),
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(status__in=RoundStatus.values),
                 name="round_status_valid",
                 violation_error_message=checks.CHOOSE_LISTED,

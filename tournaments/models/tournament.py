@@ -281,57 +281,57 @@ class Tournament(VersionedSave, TimeStampedModel):
         verbose_name_plural = _("tournaments")
         constraints = [
             models.UniqueConstraint(fields=["club", "slug"], name="tournament_slug_per_club"),
-            models.CheckConstraint(
+            checks.Check(
                 condition=~Q(slug=""),
                 name="tournament_slug_not_empty",
                 violation_error_message=checks.NOT_EMPTY,
             ),
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(kind__in=TournamentKind.values),
                 name="tournament_kind_valid",
                 violation_error_message=checks.CHOOSE_LISTED,
             ),
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(status__in=TournamentStatus.values),
                 name="tournament_status_valid",
                 violation_error_message=checks.CHOOSE_LISTED,
             ),
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(format__in=TournamentFormat.values),
                 name="tournament_format_valid",
                 violation_error_message=checks.CHOOSE_LISTED,
             ),
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(match_format__in=MatchFormat.values),
                 name="tournament_match_format_valid",
                 violation_error_message=checks.CHOOSE_LISTED,
             ),
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(starting_rule__in=StartingRule.values),
                 name="tournament_starting_rule_valid",
                 violation_error_message=checks.CHOOSE_LISTED,
             ),
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(seeding__in=Seeding.values),
                 name="tournament_seeding_valid",
                 violation_error_message=checks.CHOOSE_LISTED,
             ),
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(default_length__gte=1),
                 name="tournament_length_positive",
                 violation_error_message=checks.AT_LEAST_ONE,
             ),
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(max_cube__isnull=True) | Q(max_cube__in=CUBE_LIMITS),
                 name="tournament_max_cube_power_of_two",
                 violation_error_message=checks.CUBE_POWER_OF_TWO,
             ),
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(swiss_rounds__isnull=True) | Q(swiss_rounds__gte=1),
                 name="tournament_swiss_rounds_positive",
                 violation_error_message=checks.AT_LEAST_ONE,
             ),
-            models.CheckConstraint(
+            checks.Check(
                 condition=Q(referee_scope__in=RefereeScope.values),
                 name="tournament_referee_scope_valid",
                 violation_error_message=checks.CHOOSE_LISTED,
