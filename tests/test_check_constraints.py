@@ -46,10 +46,10 @@ def field_names(node) -> set[str]:
     return set()
 
 
-INTEGERS = st.sampled_from([-1, 0, 1, 2, 3, 4, 5, 6, 9, 10, 11, 10_000, 10_001]) | st.integers(-(2**31), 2**31)
-MOMENTS = st.sampled_from(
-    [datetime(2026, 1, 1, tzinfo=UTC), datetime(2026, 1, 2, tzinfo=UTC)]
+INTEGERS = st.sampled_from([-1, 0, 1, 2, 3, 4, 5, 6, 9, 10, 11, 10_000, 10_001]) | st.integers(
+    -(2**31), 2**31
 )
+MOMENTS = st.sampled_from([datetime(2026, 1, 1, tzinfo=UTC), datetime(2026, 1, 2, tzinfo=UTC)])
 
 
 def values_of(field) -> st.SearchStrategy:
