@@ -61,7 +61,7 @@ def _start_daphne() -> str:
             break
         ready.wait(0.05)
     host, port = server.listening_addresses[0]
-    _server["url"] = f"http://{host}:{port}"
+    _server["url"], _server["server"] = f"http://{host}:{port}", server
     return _server["url"]
 
 
@@ -70,9 +70,12 @@ def asgi_server(settings):
     settings.CRAWFORD_DICE_SEED = "e2e"
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     yield _start_daphne()
-    # The pages close before this: let the server see the sockets go while the test
-    # database is still open to it.
-    time.sleep(0.5)
+    # The pages close before this: the server sees their sockets go, and the boards finish,
+    # while the test database is still open to them (daphne forgets a connection once its
+    # application has finished).
+    server, deadline = _server["server"], time.monotonic() + 5
+    while server.connections and time.monotonic() < deadline:
+        time.sleep(0.02)
 
 
 @pytest.fixture
@@ -98,6 +101,8 @@ def open_board(new_page, base: str, match: Match, user) -> Any:
         [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": base}]
     )
     tournament = match.round.stage.tournament
+    # The page's clock runs as the real one; a test may move it on (click_step).
+    page.clock.install()
     page.goto(f"{base}/clubs/{tournament.club.slug}/t/{tournament.slug}/matches/{match.pk}/play/")
     page.locator("#online[data-status=playing]").wait_for()
     return page
@@ -114,9 +119,10 @@ def after(page, before: int) -> None:
 def click_step(page) -> None:
     """Click a checker that can move, then the first highlighted target. A person pauses
     between moves: two clicks on one point in quick succession are a double-click, which
-    moves the checker by the higher die at once."""
+    moves the checker by the higher die at once. The page's clock is moved on by the pause
+    (open_board installed it), rather than waiting for it."""
     before = seq(page)
-    page.wait_for_timeout(600)
+    page.clock.fast_forward(600)
     page.locator("#board .point.movable").first.click()
     page.locator("#board .point.target, #board .tray-point.target").first.click()
     after(page, before)

@@ -84,6 +84,7 @@ def test_a_finished_board_links_to_the_next_match_and_the_standings(
         page.on("pageerror", lambda error: errors.append(str(error)))
         args = [round_robin.club.slug, round_robin.slug, match.pk]
         try:
+            page.clock.install()  # click_step moves it on
             page.goto(asgi_server + reverse("online:board", args=args))
             page.locator("#online[data-status=playing]").wait_for()
             assert page.locator("#online-autoroll").is_visible()
