@@ -70,9 +70,13 @@ def asgi_server(settings):
     settings.CRAWFORD_DICE_SEED = "e2e"
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     yield _start_daphne()
-    # The pages close before this: the server sees their sockets go, and the boards finish,
-    # while the test database is still open to them (daphne forgets a connection once its
-    # application has finished).
+    boards_finished()
+
+
+def boards_finished() -> None:
+    """The pages closed: wait until the server has seen their sockets go and the boards have
+    finished, while the test database is still open to them (daphne forgets a connection
+    once its application has finished)."""
     server, deadline = _server["server"], time.monotonic() + 5
     while server.connections and time.monotonic() < deadline:
         time.sleep(0.02)
