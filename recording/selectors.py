@@ -6,7 +6,7 @@ from typing import Any
 
 from backgammon import GamePhase
 from backgammon.turn import Board
-from matches.models import OPEN_STATUSES, Match
+from matches.models import OPEN_STATUSES, Match, MatchReport, ReportStatus
 from matches.rules import rules_for_match
 from play.snapshot import absolute
 
@@ -97,6 +97,20 @@ def clock_state(ledger: Ledger) -> dict[str, Any]:
             **drawn,
         }
     return state
+
+
+def clock_report(match: Match) -> str | None:
+    """The status of the players' record waiting as their report ("pending" for the
+    opponent's confirmation, "disputed" for the referee's decision), if one is (one query)."""
+    return (
+        MatchReport.objects.filter(
+            match=match,
+            from_clock=True,
+            status__in=[ReportStatus.PENDING, ReportStatus.DISPUTED],
+        )
+        .values_list("status", flat=True)
+        .first()
+    )
 
 
 def recording_of(match: Match) -> RecordedMatch | None:

@@ -502,6 +502,8 @@
     drawLog();
     if (view.over) {
       statusEl.textContent = fmt(view.flagged !== null && view.flagged !== undefined ? T.over_on_time : T.over, { name: config.names[view.winner] });
+      // A record the players entered is their report: it waits for the opponent.
+      if (view.report) statusEl.textContent += " " + (view.report === "disputed" ? T.disputed : T.reported);
     }
     scoreEl.textContent = view.score[0] + " – " + view.score[1] +
       (view.game ? " · " + T.cube + " " + view.game.cube : "");
