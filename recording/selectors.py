@@ -55,6 +55,7 @@ def clock_state(ledger: Ledger) -> dict[str, Any]:
         # What a clock offline needs to start the next game as the engine will.
         "start": str(recording.match.rules.start),
         "lower_die_starts": recording.match.rules.lower_die_starts,
+        "uses_cube": recording.match.rules.uses_cube,
         "score": list(recording.match.score),
         "over": recording.is_over,
         "winner": (

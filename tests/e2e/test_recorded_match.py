@@ -61,11 +61,8 @@ def _steps(play: str) -> list[tuple[int, int]]:
 
 
 def _point(number: int, mover: int) -> str:
-    if number == 25:
-        return "bar"
-    if number == 0:
-        return "off"
-    return str(number if mover == 0 else 25 - number)
+    """The board's point (player 0's numbering, 25 the bar, 0 the tray) of the mover's."""
+    return str(number if number in (0, 25) or mover == 0 else 25 - number)
 
 
 def _enter(page, entry: Entry, passed: bool, *, drag: bool = False, undo: bool = False) -> None:
@@ -83,12 +80,12 @@ def _enter(page, entry: Entry, passed: bool, *, drag: bool = False, undo: bool =
         steps = _steps(entry.play)
         if undo and steps:  # a checker moved, then taken back before the turn ends
             start, end = steps[0]
-            page.locator(f'#rec-board [data-point="{_point(start, entry.side)}"]').click()
-            page.locator(f'#rec-board [data-point="{_point(end, entry.side)}"]').click()
+            page.locator(f'#rec-board g[data-v="{_point(start, entry.side)}"]').click()
+            page.locator(f'#rec-board g[data-v="{_point(end, entry.side)}"]').click()
             page.locator('[data-action="undo"]').click()
         for n, (start, end) in enumerate(steps):
-            source = page.locator(f'#rec-board [data-point="{_point(start, entry.side)}"]')
-            target = page.locator(f'#rec-board [data-point="{_point(end, entry.side)}"]')
+            source = page.locator(f'#rec-board g[data-v="{_point(start, entry.side)}"]')
+            target = page.locator(f'#rec-board g[data-v="{_point(end, entry.side)}"]')
             if n == 1 and drag:  # a checker dragged from its point to another
                 source.drag_to(target)
             else:  # a checker tapped, then the point it goes to
