@@ -10,7 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from backgammon.errors import ResultError
-from backgammon.scoring import GameResult, points_for, validate_results
+from backgammon.scoring import GameResult, MatchProgress, points_for, validate_results
 from clubs.models import Player
 from config.errors import UserError
 from config.logs import logged_service
@@ -92,7 +92,7 @@ def report_submit_games(
 
 def _validated_games(
     match: Match, games: Sequence[Mapping[str, Any]], start: tuple[int, int]
-) -> tuple[list[GameResult], Any]:
+) -> tuple[list[GameResult], MatchProgress]:
     """The results of ``games`` and where they leave the match, in a referee's words when the
     match's format refuses them."""
     rules = rules_for_match(match)
