@@ -10,7 +10,8 @@
 ``parse`` checks the form (:class:`MatFileError` names the line), ``replay`` the rules (the
 engine's move errors name the game and the move, record-level mismatches raise
 :class:`MatFileError`), ``dumps`` writes gnubg's layout, :func:`record_from_games` turns
-played :class:`~backgammon.game.Game` objects into a record to write.
+played :class:`~backgammon.game.Game` objects into a record to write, :func:`xg_header`
+puts its header tags in eXtreme Gammon's order.
 
 Files from other programs (Backgammon Galaxy, FIBS, Snowie, Backgammon Studio, eXtreme
 Gammon) are read the way GNU Backgammon 1.07 reads them, position by position: hits need no
@@ -38,13 +39,14 @@ from .mat.parse import MatFileError, parse
 from .mat.record import LoggedAction, match_log
 from .mat.replay import Replay, replay, replay_games, replay_record, rules_for
 from .mat.text import decode
-from .mat.write import dumps
+from .mat.write import XG_TAGS, dumps, xg_header
 
 if TYPE_CHECKING:
     from .game import Game
     from .matchrules import MatchRules
 
 __all__ = [
+    "XG_TAGS",
     "ActionKind",
     "GameAction",
     "GameRecord",
@@ -63,6 +65,7 @@ __all__ = [
     "replay_games",
     "replay_record",
     "rules_for",
+    "xg_header",
 ]
 
 

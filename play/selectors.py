@@ -70,8 +70,9 @@ def _mat_name(name: str) -> str:
 
 def match_mat_text(match: Match, *, extra_tags: Sequence[tuple[str, str]] = ()) -> str:
     """The match's games as a Jellyfish .mat file: every move of the games played on the
-    board, the result line of games entered another way, and the game in play so far.
-    ``extra_tags`` follow the usual header tags (a submission pack adds its own)."""
+    board, the result line of games entered another way, and the game in play so far. The
+    header tags are in eXtreme Gammon's order; ``extra_tags`` add to the usual ones or
+    replace them (a submission pack adds its own)."""
     rules = rules_for_match(match)
     games: list[EngineGame] = []
     score = [0, 0]
@@ -106,7 +107,7 @@ def match_mat_text(match: Match, *, extra_tags: Sequence[tuple[str, str]] = ()) 
         games,
         players=(names[0], names[1]),
         length=rules.length,
-        tags=[(key, _mat_name(value)) for key, value in tags],
+        tags=[(key, _mat_name(value)) for key, value in matfile.xg_header(tags)],
         match_over=match.status == MatchStatus.FINISHED,
     )
     return matfile.dumps(record)

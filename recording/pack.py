@@ -10,6 +10,8 @@ import json
 import zipfile
 from typing import Any
 
+from django.utils import timezone
+
 from analysis.models import AnalysisStatus
 from analysis.selectors import match_analyses
 from matches.models import Match
@@ -25,18 +27,23 @@ def _names(match: Match) -> tuple[str, str]:
 
 
 def _tags(recorded: RecordedMatch) -> list[tuple[str, str]]:
+    """The pack's header tags beside the usual ones, as eXtreme Gammon writes them: the club
+    is the Site (GNU Backgammon reads it as the place), the recorder the Transcriber (its
+    annotator), the date and time in the club's time."""
     match = recorded.match
     tournament = match.round.stage.tournament
+    played = timezone.localtime(match.finished_at or match.updated_at)
     tags = [
+        ("Site", tournament.club.name),
         ("Match ID", str(match.pk)),
-        ("EventDate", (match.finished_at or match.updated_at).strftime("%Y.%m.%d")),
-        ("Unrated", "Off"),
-        ("CubeLimit", "1024"),
         (
             "TimeControl",
             f"{recorded.minutes_per_point} min per point, {recorded.delay_seconds} s delay",
         ),
-        ("Club", tournament.club.name),
+        ("EventDate", played.strftime("%Y.%m.%d")),
+        ("EventTime", played.strftime("%H.%M")),
+        ("Unrated", "Off"),
+        ("CubeLimit", "1024"),
     ]
     if recorded.recorder is not None:
         player = getattr(recorded.recorder, "player", None)

@@ -6,7 +6,7 @@ from typing import Any
 
 from backgammon import GamePhase
 from backgammon.turn import Board
-from matches.models import OPEN_STATUSES, Match
+from matches.models import OPEN_STATUSES, Match, MatchReport, ReportStatus
 from matches.rules import rules_for_match
 from play.snapshot import absolute
 
@@ -55,6 +55,7 @@ def clock_state(ledger: Ledger) -> dict[str, Any]:
         # What a clock offline needs to start the next game as the engine will.
         "start": str(recording.match.rules.start),
         "lower_die_starts": recording.match.rules.lower_die_starts,
+        "uses_cube": recording.match.rules.uses_cube,
         "score": list(recording.match.score),
         "over": recording.is_over,
         "winner": (
@@ -97,6 +98,20 @@ def clock_state(ledger: Ledger) -> dict[str, Any]:
             **drawn,
         }
     return state
+
+
+def clock_report(match: Match) -> str | None:
+    """The status of the players' record waiting as their report ("pending" for the
+    opponent's confirmation, "disputed" for the referee's decision), if one is (one query)."""
+    return (
+        MatchReport.objects.filter(
+            match=match,
+            from_clock=True,
+            status__in=[ReportStatus.PENDING, ReportStatus.DISPUTED],
+        )
+        .values_list("status", flat=True)
+        .first()
+    )
 
 
 def recording_of(match: Match) -> RecordedMatch | None:

@@ -3,9 +3,12 @@
 An action is decided on the locked recorded match by the engine's replay of the actions
 before it (:mod:`recording.replay`): one it already has (the same id) is acknowledged and
 changes nothing, one that does not follow the last is refused, so a clock that resends its
-queue after a network cut applies each action exactly once. A game's end is recorded through
-``matches`` like any other result (``source="recorded"``), with the tournament's row locked
-first, and from there goes to the standings, the ratings and the analysis.
+queue after a network cut applies each action exactly once. A game's end entered by a
+recorder or a referee is recorded through ``matches`` like any other result
+(``source="recorded"``), with the tournament's row locked first, and from there goes to the
+standings, the ratings and the analysis. A record the players enter themselves is their
+report: when the match is over it waits for the opponent (or a referee) to confirm it, as any
+report, and its games are recorded then.
 """
 
 from __future__ import annotations
@@ -14,18 +17,25 @@ from typing import Any
 
 from django.db import transaction
 
+from clubs import permissions
+from clubs.selectors import player_of
 from config.errors import UserError
 from config.logs import logged_service
 from matches import reasons
 from matches.models import OPEN_STATUSES, Match, ResultSource
 from matches.models import Game as MatchGame
-from matches.services import match_lock, match_record_game, match_record_time_forfeit
+from matches.services import (
+    match_lock,
+    match_record_game,
+    match_record_time_forfeit,
+    report_submit_recorded,
+)
 from matches.versions import match_change
 
 from .access import can_record
 from .messages import refusal
 from .models import DEFAULT_DELAY_SECONDS, DEFAULT_MINUTES_PER_POINT, RecordedAction, RecordedMatch
-from .replay import Entry, FinishedGame, Ledger, Refused
+from .replay import Entry, FinishedGame, Ledger, Recording, Refused
 from .selectors import recorded_ledger
 
 __all__ = [
@@ -148,10 +158,12 @@ def _post(
     games = list(
         MatchGame.objects.filter(match=match).order_by("number").values_list("winner", "points")
     )
+    # The games a player's record holds until the match is over and its report confirmed
+    # follow those recorded; a referee who entered others has corrected the match.
     recorded_games = [
         (game.result.winner, game.result.points) for game in ledger.recording.finished
     ]
-    if games != recorded_games or (
+    if games != recorded_games[: len(games)] or (
         match.status not in OPEN_STATUSES and not ledger.recording.is_over
     ):
         raise refusal("corrected" if ledger.entries or games else "closed")
@@ -159,13 +171,22 @@ def _post(
         status, finished = ledger.offer(entry, after=after)
     except Refused as refused:
         raise refusal(refused.code) from refused
-    if finished is not None or ledger.recording.flagged is not None:
+    recording = ledger.recording
+    # A player's record is his report of the match, made when the match is over (until
+    # then its games wait in the record); a recorder's or referee's is the result, game by
+    # game.
+    by_player = permissions.is_match_player(user, match)
+    ends_game = finished is not None or recording.flagged is not None
+    if ends_game and (recording.is_over or not by_player):
         if not may_record:
             raise _EndsGame
-        if finished is not None:
-            _record_game(match, finished, user)
+        if by_player:
+            _report(match, recording, user)
         else:
-            _record_time_forfeit(match, ledger.recording.flagged)
+            for game in recording.finished[len(games) :]:
+                _record_game(match, game, user)
+            if recording.flagged is not None:
+                _record_time_forfeit(match, recording.flagged)
     action = RecordedAction(
         recorded=recorded,
         number=after,
@@ -181,6 +202,31 @@ def _post(
     action.full_clean(exclude=["recorded"], validate_unique=False, validate_constraints=False)
     action.save()
     return status, ledger
+
+
+def _report(match: Match, recording: Recording, user: Any) -> None:
+    player = player_of(user)
+    assert player is not None  # one of the match's players
+    try:
+        report_submit_recorded(
+            match=match.pk,
+            player=player,
+            games=[
+                {
+                    "winner": game.result.winner,
+                    "kind": str(game.result.kind),
+                    "cube": game.result.cube,
+                    "ended_by": str(game.result.ended_by),
+                    "record": list(game.record),
+                }
+                for game in recording.finished
+            ],
+            lost_on_time=recording.flagged,
+        )
+    except UserError as error:
+        if error.code == "corrected":
+            raise refusal("corrected") from None
+        raise
 
 
 def _record_time_forfeit(match: Match, loser: int | None) -> None:

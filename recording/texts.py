@@ -15,6 +15,11 @@ def clock_texts() -> dict[str, str]:
         "resigned": _("{name} resigns: accept or decline?"),
         "over": _("The match is over: {name} wins."),
         "over_on_time": _("The match is over: {name} wins on time."),
+        "reported": _(
+            "Entered by a player: the result counts once the opponent confirms it on the "
+            "match page."
+        ),
+        "disputed": _("The opponent disputes this record: a referee decides the result."),
         "fallen": _("{name}'s reserve has run out."),
         "claim": _("{name} claims the match on time"),
         "offline": _(

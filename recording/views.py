@@ -23,8 +23,8 @@ from .forms import RecordedMatchForm, round_form
 from .messages import refusal
 from .models import RecordedMatch
 from .pack import submission_pack
-from .replay import KINDS, Entry
-from .selectors import clock_state, recorded_ledger
+from .replay import KINDS, Entry, Ledger
+from .selectors import clock_report, clock_state, recorded_ledger
 from .services import (
     recorded_action_post,
     recorded_match_mark,
@@ -59,6 +59,11 @@ def _recorded(request: HttpRequest, match_obj: Match) -> RecordedMatch:
     if not can_record(request.user, recorded):
         raise Http404
     return recorded
+
+
+def _state(match_obj: Match, ledger: Ledger) -> dict[str, Any]:
+    """What the clock draws, with the players' report of their record when it waits."""
+    return {**clock_state(ledger), "report": clock_report(match_obj)}
 
 
 def _names(match_obj: Match) -> list[str]:
@@ -97,7 +102,7 @@ def state(request: HttpRequest, club: str, tournament: str, match: int) -> HttpR
         raise Http404
     match_obj = _match(club, tournament, match)
     recorded = _recorded(request, match_obj)
-    return JsonResponse(clock_state(recorded_ledger(recorded)))
+    return JsonResponse(_state(match_obj, recorded_ledger(recorded)))
 
 
 def _entry(data: Any) -> tuple[Entry, int]:
@@ -140,8 +145,8 @@ def action(request: HttpRequest, club: str, tournament: str, match: int) -> Http
     except UserError as refused:
         error = refused
     else:
-        return JsonResponse({"status": status, "state": clock_state(ledger)})
-    current = clock_state(recorded_ledger(recorded))
+        return JsonResponse({"status": status, "state": _state(match_obj, ledger)})
+    current = _state(match_obj, recorded_ledger(recorded))
     return JsonResponse(
         {"status": "refused", "code": error.code, "error": error.messages[0], "state": current},
         status=409,

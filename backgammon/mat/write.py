@@ -6,13 +6,53 @@ exported is written back byte for byte, and gnubg and XG import what we write.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ..gamerecord import ActionKind, GameAction, GameRecord, MatchRecord
 
-__all__ = ["NAME_BYTES", "dumps", "mat_name"]
+__all__ = ["NAME_BYTES", "XG_TAGS", "dumps", "mat_name", "xg_header"]
 
 
 #: gnubg keeps 31 bytes of a name (``MAX_NAME_LEN`` 32 with its terminating zero).
 NAME_BYTES = 31
+
+
+#: The header tags eXtreme Gammon writes, in its order (``; [Tag "value"]``, one a line). GNU
+#: Backgammon reads Site (the place), Event, Round, EventDate and Transcriber (the annotator),
+#: passes over the others it knows, and keeps a tag it does not know as a line of the match's
+#: comment.
+XG_TAGS = (
+    "Site",
+    "Match ID",
+    "Event",
+    "Round",
+    "Player 1",
+    "Player 2",
+    "Player 1 Elo",
+    "Player 2 Elo",
+    "TimeControl",
+    "EventDate",
+    "EventTime",
+    "Variation",
+    "Jacoby",
+    "Beaver",
+    "Unrated",
+    "Crawford",
+    "CubeLimit",
+    "Transcriber",
+)
+
+
+def xg_header(tags: Iterable[tuple[str, str]]) -> list[tuple[str, str]]:
+    """``tags`` in eXtreme Gammon's order, a tag given twice with its last value; the tags
+    XG does not write follow, in the order given.
+
+    >>> xg_header([("Site", "A"), ("Note", "n"), ("Match ID", "7"), ("Site", "B")])
+    [('Site', 'B'), ('Match ID', '7'), ('Note', 'n')]
+    """
+    values = dict(tags)
+    order = {name: index for index, name in enumerate(XG_TAGS)}
+    return sorted(values.items(), key=lambda item: order.get(item[0], len(XG_TAGS)))
 
 
 def mat_name(name: str) -> str:

@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Player, TimeStampedModel
 from config import constraints as checks
+from matches.models.games import Side
 from matches.models.match import Match
 
 
@@ -63,6 +64,16 @@ class MatchReport(TimeStampedModel):
     #: The score the file's match was resumed from (its earlier games not in the file).
     start_score_a = models.PositiveSmallIntegerField(_("resumed at (first player)"), default=0)
     start_score_b = models.PositiveSmallIntegerField(_("resumed at (second player)"), default=0)
+    #: Entered move by move on the clock beside the board by the player himself (its games
+    #: are every game of the record; those a recorder or referee recorded already stay).
+    from_clock = models.BooleanField(_("recorded on the clock"), default=False)
+    lost_on_time = models.PositiveSmallIntegerField(
+        _("lost on time"),
+        choices=Side.choices,
+        null=True,
+        blank=True,
+        help_text=_("The player whose reserve ran out on the clock, when the match ended so."),
+    )
     file = models.ForeignKey(
         "MatchFile",
         verbose_name=_("match file"),

@@ -1,6 +1,7 @@
 """Every write to a match result goes through here: referee forms, player reports, online
 games, match files and the API alike."""
 
+from matches.services.clock_reports import report_submit_recorded
 from matches.services.corrections import match_correct_final_score, match_correct_games
 from matches.services.imports import (
     import_refusal,
@@ -51,5 +52,6 @@ __all__ = [
     "report_dispute",
     "report_submit",
     "report_submit_games",
+    "report_submit_recorded",
     "report_uphold_dispute",
 ]

@@ -10,7 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from backgammon.errors import ResultError
-from backgammon.scoring import GameResult, points_for, validate_results
+from backgammon.scoring import GameResult, MatchProgress, points_for, validate_results
 from clubs.models import Player
 from config.errors import UserError
 from config.logs import logged_service
@@ -31,9 +31,11 @@ from matches.rules import rules_for_match
 from matches.services.results import (
     check_final_score,
     check_open,
+    game_results,
     match_lock,
     match_record_final_score,
     match_record_game,
+    match_record_time_forfeit,
     match_resume_at,
 )
 from matches.versions import match_change
@@ -79,30 +81,56 @@ def report_submit_games(
     not in the file); the games count from there."""
     with match_change(match):
         match = match_lock(match)
-        rules = rules_for_match(match)
-        try:
-            results = [
-                GameResult(
-                    int(g["winner"]),
-                    WinKind(g["kind"]),
-                    int(g["cube"]),
-                    points_for(g["kind"], int(g["cube"]), rules),
-                    EndedBy(g["ended_by"]),
-                )
-                for g in games
-            ]
-            progress = validate_results(rules, results, start)
-        except ResultError as error:
-            raise as_user_error(error, rules) from error
+        results, progress = _validated_games(match, games, start)
         if not results or progress.winner is None:
-            raise UserError(
-                _("These games end at %(a)d–%(b)d, and the match is not over yet.")
-                % {"a": progress.score[0], "b": progress.score[1]},
-                code="incomplete",
-            )
+            raise _incomplete(progress.score)
         score_a, score_b = progress.score
         return _submit(
             match, player, score_a, score_b, note=note, games=games, file=file, start=start
+        )
+
+
+def _validated_games(
+    match: Match, games: Sequence[Mapping[str, Any]], start: tuple[int, int]
+) -> tuple[list[GameResult], MatchProgress]:
+    """The results of ``games`` and where they leave the match, in a referee's words when the
+    match's format refuses them."""
+    rules = rules_for_match(match)
+    try:
+        results = [
+            GameResult(
+                int(g["winner"]),
+                WinKind(g["kind"]),
+                int(g["cube"]),
+                points_for(g["kind"], int(g["cube"]), rules),
+                EndedBy(g["ended_by"]),
+            )
+            for g in games
+        ]
+        return results, validate_results(rules, results, start)
+    except ResultError as error:
+        raise as_user_error(error, rules) from error
+
+
+def _incomplete(score: tuple[int, int]) -> UserError:
+    return UserError(
+        _("These games end at %(a)d–%(b)d, and the match is not over yet.")
+        % {"a": score[0], "b": score[1]},
+        code="incomplete",
+    )
+
+
+def _check_follows(match: Match, results: Sequence[GameResult]) -> None:
+    """The games already recorded must be the record's first games (a recorder's or a
+    referee's on the same clock); a referee who entered others has corrected the match."""
+    recorded = [(game.winner, game.points) for game in game_results(match)]
+    if recorded != [(game.winner, game.points) for game in results[: len(recorded)]]:
+        raise UserError(
+            _(
+                "A referee has entered other games for this match than the clock's record; "
+                "the referee decides its result."
+            ),
+            code="corrected",
         )
 
 
@@ -116,13 +144,15 @@ def _submit(
     games: Sequence[Mapping[str, Any]] = (),
     file: MatchFile | None = None,
     start: tuple[int, int] = (0, 0),
+    from_clock: bool = False,
+    lost_on_time: int | None = None,
 ) -> MatchReport:
     check_open(match)
     if player.pk not in _players(match):
         raise UserError(
             _("Only the players of this match can report its result."), code="not_a_player"
         )
-    if match.games.exists():
+    if match.games.exists() and not from_clock:
         raise UserError(
             _("A referee is entering this match game by game; ask the referee."),
             code="games_entered",
@@ -156,6 +186,8 @@ def _submit(
         file=file,
         start_score_a=start[0],
         start_score_b=start[1],
+        from_clock=from_clock,
+        lost_on_time=lost_on_time,
     )
     report.full_clean()
     report.save()
@@ -202,6 +234,8 @@ def report_confirm(
         report.decided_by = by
         report.decided_at = timezone.now()
         report.save(update_fields=["status", "decided_by", "decided_at", "updated_at"])
+        if report.from_clock:
+            return _record_from_clock(match, report, user)
         if report.games:
             if (report.start_score_a, report.start_score_b) != (0, 0):
                 match_resume_at(
@@ -233,6 +267,36 @@ def report_confirm(
             source=ResultSource.PLAYER,
             reason=reasons.coded(reasons.REPORT_CONFIRMED, report=report.pk),
         )
+
+
+def _record_from_clock(match: Match, report: MatchReport, user: Any) -> Match:
+    """The confirmed record of the clock: its games not yet recorded, with their moves (so
+    the match is analysed), then the loss on time if the match ended so."""
+    games = report.games
+    _check_follows(match, _validated_games(match, games, match.start_score)[0])
+    for game in games[match.games.count() :]:
+        match_record_game(
+            match=match.pk,
+            winner=game["winner"],
+            kind=game["kind"],
+            cube=game["cube"],
+            ended_by=game["ended_by"],
+            user=user,
+            source=ResultSource.RECORDED,
+            record=game.get("record"),
+            report_id=report.pk,
+        )
+    if report.lost_on_time is not None:
+        entry = match.entry_a if report.lost_on_time == 0 else match.entry_b
+        match_record_time_forfeit(
+            match=match.pk,
+            loser=report.lost_on_time,
+            reason=reasons.coded(
+                reasons.TIME_FORFEIT, name=entry.player.name if entry is not None else "?"
+            ),
+        )
+    match.refresh_from_db()
+    return match
 
 
 @logged_service("report_dispute")

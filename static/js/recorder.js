@@ -5,7 +5,8 @@
  * first, then posted in order with its id and the number of actions it follows, so that a
  * lost answer or a lost network loses nothing and the server applies each action once
  * (recording/services.py). The server's engine decides every action; this script only
- * shows the record as it stands, with the actions not yet sent applied on top of it.
+ * shows the record as it stands, with the actions not yet sent applied on top of it. The
+ * board is drawn by the online board's drawing (board-draw.js), from player 0's side.
  */
 (function () {
   "use strict";
@@ -23,12 +24,7 @@
   const pad = document.getElementById("rec-pad");
   const clocks = [document.getElementById("rec-clock-0"), document.getElementById("rec-clock-1")];
   const scoreEl = document.getElementById("rec-score");
-  const NS = "http://www.w3.org/2000/svg";
-
-  const M = 12, PW = 38, BAR_W = 40, R = 17, PH = 160, TRAY_W = 50;
-  const LEFT = M, RIGHT = M + 6 * PW + BAR_W, EDGE = RIGHT + 6 * PW;
-  const TRAY = EDGE + 8, W = TRAY + TRAY_W + M, H = 424, TOP = M, BOTTOM = H - M;
-  const BAR_X = LEFT + 6 * PW + BAR_W / 2;
+  const D = window.CrawfordDraw.create(svg);
   const KIND_POINTS = { single: 1, gammon: 2, backgammon: 3 };
 
   let server = null;      // the state the server last sent
@@ -219,29 +215,6 @@
 
   // --- drawing ----------------------------------------------------------------------------
 
-  function el(tag, attrs, parent) {
-    const node = document.createElementNS(NS, tag);
-    for (const key in attrs) node.setAttribute(key, attrs[key]);
-    if (parent) parent.appendChild(node);
-    return node;
-  }
-
-  function pointX(v) {
-    if (v <= 6) return RIGHT + (6 - v) * PW + PW / 2;
-    if (v <= 12) return LEFT + (12 - v) * PW + PW / 2;
-    if (v <= 18) return LEFT + (v - 13) * PW + PW / 2;
-    return RIGHT + (v - 19) * PW + PW / 2;
-  }
-
-  function drawDie(parent, x, y, value) {
-    const g = el("g", { class: "die", transform: "translate(" + x + "," + y + ")" }, parent);
-    el("rect", { x: -14, y: -14, width: 28, height: 28, rx: 5 }, g);
-    const pips = { 1: [[0, 0]], 2: [[-6, -6], [6, 6]], 3: [[-6, -6], [0, 0], [6, 6]],
-      4: [[-6, -6], [6, -6], [-6, 6], [6, 6]], 5: [[-6, -6], [6, -6], [0, 0], [-6, 6], [6, 6]],
-      6: [[-6, -6], [6, -6], [-6, 0], [6, 0], [-6, 6], [6, 6]] }[value];
-    for (const [dx, dy] of pips) el("circle", { cx: dx, cy: dy, r: 2.6, class: "pip" }, g);
-  }
-
   // The board during the turn being entered: the steps so far applied to it.
   function shownGame() {
     const g = clone(view.game);
@@ -249,49 +222,19 @@
     return g;
   }
 
+  // A point in the mover's numbering (25 bar, 0 off) as the board shows it (player 0's).
+  const asShown = (i, mover) => (i === 0 || i === 25 || mover === 0 ? i : 25 - i);
+
   function draw() {
-    svg.textContent = "";
-    svg.setAttribute("viewBox", "0 0 " + W + " " + H);
-    el("rect", { x: 0, y: 0, width: W, height: H, rx: 10, class: "frame" }, svg);
-    el("rect", { x: LEFT, y: TOP, width: EDGE - LEFT, height: BOTTOM - TOP, class: "felt" }, svg);
-    el("rect", { x: LEFT + 6 * PW, y: TOP, width: BAR_W, height: BOTTOM - TOP, class: "bar" }, svg);
-    el("rect", { x: TRAY, y: TOP, width: TRAY_W, height: BOTTOM - TOP, rx: 4, class: "tray" }, svg);
+    D.clear();
     if (!view || !view.game) return;
     const g = shownGame();
-    const mover = g.turn;
-    for (let a = 1; a <= 24; a++) {
-      const top = a >= 13, x = pointX(a);
-      const mine = mover === null ? a : mover === 0 ? a : 25 - a;
-      const grp = el("g", { class: "point" + (selected === mine ? " selected" : ""), "data-point": a }, svg);
-      el("rect", { x: x - PW / 2, y: top ? TOP : H / 2, width: PW, height: H / 2 - TOP, class: "hit" }, grp);
-      el("polygon", { points: (x - PW / 2 + 1) + "," + (top ? TOP : BOTTOM) + " " + (x + PW / 2 - 1) + "," + (top ? TOP : BOTTOM) + " " + x + "," + (top ? TOP + PH : BOTTOM - PH), class: "tri " + (a % 2 ? "odd" : "even") }, grp);
-      el("text", { x: x, y: top ? TOP - 2 : BOTTOM + M - 2, class: "label" }, grp).textContent = a;
-      const n = g.points[a - 1];
-      for (let k = 0; k < Math.min(Math.abs(n), 5); k++) {
-        const y = top ? TOP + R + k * 2 * R : BOTTOM - R - k * 2 * R;
-        el("circle", { cx: x, cy: y, r: R - 1, class: "checker side-" + (n > 0 ? 0 : 1) }, grp);
-      }
-      if (Math.abs(n) > 5) el("text", { x: x, y: top ? TOP + 9 * R + 5 : BOTTOM - 9 * R + 5, class: "count side-" + (n > 0 ? 0 : 1) }, grp).textContent = Math.abs(n);
-    }
-    const barG = el("g", { class: "point bar-point" + (selected === 25 ? " selected" : ""), "data-point": "bar" }, svg);
-    el("rect", { x: LEFT + 6 * PW, y: TOP, width: BAR_W, height: BOTTOM - TOP, class: "hit" }, barG);
-    [0, 1].forEach((side) => {
-      for (let k = 0; k < Math.min(g.bar[side], 4); k++) {
-        el("circle", { cx: BAR_X, cy: side === 0 ? H / 2 - 28 - k * 2 * R : H / 2 + 28 + k * 2 * R, r: R - 1, class: "checker side-" + side }, barG);
-      }
-    });
-    const trayG = el("g", { class: "point tray-point", "data-point": "off" }, svg);
-    el("rect", { x: TRAY, y: TOP, width: TRAY_W, height: BOTTOM - TOP, class: "hit" }, trayG);
-    [0, 1].forEach((side) => {
-      for (let k = 0; k < g.off[side]; k++) {
-        el("rect", { x: TRAY + 6, y: side === 0 ? BOTTOM - 8 - k * 9 : TOP + k * 9, width: TRAY_W - 12, height: 8, rx: 2, class: "off side-" + side }, trayG);
-      }
-    });
-    if (g.dice && g.phase === "move") {
-      const layer = el("g", { class: "dice" }, svg);
-      const centre = mover === 0 ? RIGHT + 3 * PW : LEFT + 3 * PW;
-      g.dice.forEach((d, n) => drawDie(layer, centre - 18 + n * 36, H / 2, d));
-    }
+    const none = new Set();
+    D.position(g, { viewer: 0, mover: g.turn, sources: none, targets: none, farTargets: none,
+      selected: selected === null ? null : asShown(selected, g.turn) });
+    D.dice({ dice: g.dice, phase: g.phase, turn: g.turn, dice_left: g.phase === "move" ? diceLeft(g) : [] }, 0);
+    D.cube({ turn: g.turn, cube: { value: g.cube, owner: g.cube_owner, offered: g.phase === "doubled",
+      shown: Boolean(view.uses_cube) && !g.crawford } }, 0);
   }
 
   // --- the panel --------------------------------------------------------------------------
@@ -350,11 +293,12 @@
     return all;
   }
 
-  function tapPoint(target) {
+  // A tap on the board's point ``v`` (as the board shows it, 25 bar, 0 off).
+  function tapPoint(v) {
     const g = view && view.game;
     if (!g || g.phase !== "move") return;
     const mover = g.turn;
-    const mine = target === "bar" ? 25 : target === "off" ? 0 : mover === 0 ? Number(target) : 25 - Number(target);
+    const mine = asShown(v, mover);
     const shown = shownGame();
     const sign = mover === 0 ? 1 : -1;
     const has = mine === 25 ? shown.bar[mover] > 0 : mine > 0 && shown.points[(mover === 0 ? mine : 25 - mine) - 1] * sign > 0;
@@ -502,6 +446,8 @@
     drawLog();
     if (view.over) {
       statusEl.textContent = fmt(view.flagged !== null && view.flagged !== undefined ? T.over_on_time : T.over, { name: config.names[view.winner] });
+      // A record the players entered is their report: it waits for the opponent.
+      if (view.report) statusEl.textContent += " " + (view.report === "disputed" ? T.disputed : T.reported);
     }
     scoreEl.textContent = view.score[0] + " – " + view.score[1] +
       (view.game ? " · " + T.cube + " " + view.game.cube : "");
@@ -518,14 +464,9 @@
   }));
   // A checker is tapped then its point tapped, or dragged from its point to the other.
   let dragFrom = null;
-  const pointUnder = (event) => {
-    const node = document.elementFromPoint(event.clientX, event.clientY);
-    const point = node && node.closest ? node.closest("#rec-board [data-point]") : null;
-    return point ? point.getAttribute("data-point") : null;
-  };
-  svg.addEventListener("pointerdown", (event) => { dragFrom = pointUnder(event); });
+  svg.addEventListener("pointerdown", (event) => { dragFrom = D.dropAt(event); });
   svg.addEventListener("pointerup", (event) => {
-    const from = dragFrom, to = pointUnder(event);
+    const from = dragFrom, to = D.dropAt(event);
     dragFrom = null;
     if (from === null || to === null) return;
     if (from === to) { tapPoint(to); return; }

@@ -1,6 +1,7 @@
 """The pages work under the production Content-Security-Policy (``default-src 'self'``): no
 violation is reported, HTMX still refreshes the standings, the language switch and the API
-docs still work, and the online board draws and talks to its websocket."""
+docs still work, the online board draws and talks to its websocket, and the clock of a
+recorded match draws its board."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import pytest
 from clubs.models import Player
 from config import security
 from matches.models import Match
+from recording.services import recorded_match_mark
 from tests.conftest import open_matches
 from tests.e2e.test_board import _start_daphne, boards_finished
 from tests.factories import UserFactory
@@ -93,8 +95,9 @@ def test_the_board_works_under_the_policy(watched_page, policy, make_tournament,
     settings.CRAWFORD_DICE_SEED = "e2e"
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     base = _start_daphne()
-    match = open_matches(make_tournament(2, default_length=3))[0]
+    match, table = open_matches(make_tournament(4, default_length=3))
     user = UserFactory(username="player-one")
+    recorded_match_mark(match=table, recorder=user)
     Player.objects.filter(pk=match.entry_a.player_id).update(user=user)
     Match.objects.filter(pk=match.pk).update(is_online=True)
     from django.test import Client
@@ -117,6 +120,11 @@ def test_the_board_works_under_the_policy(watched_page, policy, make_tournament,
     page.locator("#online[data-status=playing]").wait_for()
     assert page.locator("svg .checker").count() == 30
     assert not re.search(r"reconnect", page.locator("body").inner_text(), re.I)
+    assert violations(page) == []
+    # The clock of a recorded match draws the same board, with the same script.
+    page.goto(f"{base}/clubs/{tournament.club.slug}/t/{tournament.slug}/matches/{table.pk}/clock/")
+    page.locator("#rec-status", has_text="Opening roll").wait_for()
+    assert page.locator("#rec-board .checker").count() == 30
     assert violations(page) == []
     page.close()
     boards_finished()

@@ -17,6 +17,7 @@ from recording.models import RecordedAction
 from recording.replay import Entry, Recording, replay
 from recording.services import recorded_match_mark
 from tests.conftest import open_matches
+from tests.factories import UserFactory
 from tests.recording.simulate import random_entries
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -60,11 +61,8 @@ def _steps(play: str) -> list[tuple[int, int]]:
 
 
 def _point(number: int, mover: int) -> str:
-    if number == 25:
-        return "bar"
-    if number == 0:
-        return "off"
-    return str(number if mover == 0 else 25 - number)
+    """The board's point (player 0's numbering, 25 the bar, 0 the tray) of the mover's."""
+    return str(number if number in (0, 25) or mover == 0 else 25 - number)
 
 
 def _enter(page, entry: Entry, passed: bool, *, drag: bool = False, undo: bool = False) -> None:
@@ -82,12 +80,12 @@ def _enter(page, entry: Entry, passed: bool, *, drag: bool = False, undo: bool =
         steps = _steps(entry.play)
         if undo and steps:  # a checker moved, then taken back before the turn ends
             start, end = steps[0]
-            page.locator(f'#rec-board [data-point="{_point(start, entry.side)}"]').click()
-            page.locator(f'#rec-board [data-point="{_point(end, entry.side)}"]').click()
+            page.locator(f'#rec-board g[data-v="{_point(start, entry.side)}"]').click()
+            page.locator(f'#rec-board g[data-v="{_point(end, entry.side)}"]').click()
             page.locator('[data-action="undo"]').click()
         for n, (start, end) in enumerate(steps):
-            source = page.locator(f'#rec-board [data-point="{_point(start, entry.side)}"]')
-            target = page.locator(f'#rec-board [data-point="{_point(end, entry.side)}"]')
+            source = page.locator(f'#rec-board g[data-v="{_point(start, entry.side)}"]')
+            target = page.locator(f'#rec-board g[data-v="{_point(end, entry.side)}"]')
             if n == 1 and drag:  # a checker dragged from its point to another
                 source.drag_to(target)
             else:  # a checker tapped, then the point it goes to
@@ -192,3 +190,63 @@ def test_a_recorded_match_survives_network_cuts_and_a_dead_battery(
         (r.winner, str(r.kind), r.cube, r.points, "recorded") for r in engine.match.results
     ]
     assert [g.record for g in games] == [list(f.record) for f in engine.finished]
+
+
+#: What the player and his opponent read, in each language shipped.
+CONFIRM_TEXTS = {
+    "en-GB": {
+        "waiting": "the result counts once the opponent confirms it",
+        "recorded": "Entered on the clock beside the board, move by move: 1 game.",
+        "confirm": "Confirm",
+        "confirmed": "The result is confirmed.",
+    },
+    "de-DE": {
+        "waiting": "Das Ergebnis zählt, sobald der Gegner es",
+        "recorded": "Auf der Uhr neben dem Brett eingegeben, Zug für Zug: 1 Spiel.",
+        "confirm": "Bestätigen",
+        "confirmed": "Das Ergebnis ist bestätigt.",
+    },
+}
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "de-DE"])
+def test_a_players_own_record_counts_once_the_opponent_confirms_it(
+    browser, live_server, make_tournament, locale
+):
+    """A player enters a one-point match on his phone himself; it is his report: the
+    opponent finds it on the match page and confirms it, and its game counts with its
+    moves."""
+    texts = CONFIRM_TEXTS[locale]
+    match = open_matches(make_tournament(2, default_length=1))[0]
+    alice, bob = UserFactory(), UserFactory()
+    for entry, user in ((match.entry_a, alice), (match.entry_b, bob)):
+        entry.player.user = user
+        entry.player.save()
+    recorded_match_mark(match=match)
+    entries = [
+        Entry("o", "opening", dice=(3, 1)),
+        Entry("m", "move", side=0, play="8/5 6/5"),
+        Entry("r", "resign", side=1, resign="single"),
+        Entry("a", "accept", side=0),
+    ]
+    url = f"{live_server.url}/clubs/bar/t/{match.round.stage.tournament.slug}/matches/{match.pk}/"
+    phone, page = _device(browser, live_server, alice, locale=locale, viewport=PHONE)
+    page.goto(url + "clock/")
+    for entry in entries:
+        _enter(page, entry, False)
+    page.locator("#rec-status", has_text=texts["waiting"]).wait_for()
+    phone.close()
+    assert not Game.objects.filter(match=match).exists()
+
+    opponent, page = _device(browser, live_server, bob, locale=locale, viewport=PHONE)
+    page.goto(url)
+    page.get_by_text(texts["recorded"]).wait_for()
+    page.get_by_role("button", name=texts["confirm"], exact=True).click()
+    page.get_by_text(texts["confirmed"]).wait_for()
+    opponent.close()
+    finished = Match.objects.get(pk=match.pk)
+    assert (finished.status, finished.score_a, finished.score_b) == (MatchStatus.FINISHED, 1, 0)
+    engine = replay(Recording.start(rules_for_match(finished)), entries).recording
+    assert [(g.source, g.record) for g in Game.objects.filter(match=match)] == [
+        ("recorded", list(engine.finished[0].record))
+    ]
