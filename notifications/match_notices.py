@@ -4,7 +4,7 @@ that runs twice sends nothing twice."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from django.db.models import QuerySet
@@ -14,7 +14,7 @@ from clubs import permissions
 from clubs.models import Membership, Player, Role
 from matches.models import Match, MatchOutcome, MatchReport, MatchStatus, ReportStatus
 from notifications import kinds
-from notifications.services import Message, notifications_create
+from notifications.services import Message, existing_keys, notifications_create
 from tournaments.models import RoundStatus, TournamentStatus
 
 
@@ -92,24 +92,46 @@ def match_message(kind: str, match: Match, side: Side, key: str) -> Message:
 def ready_matches_notify(*, tournament_id: int | None = None) -> int:
     """Tell both players of every ready match (and every player with a bye in a round still
     being played) who has not been told yet. ``None``: every running tournament."""
-    scope = match_queryset().filter(round__stage__tournament__status=TournamentStatus.RUNNING)
+    scope = Match.objects.filter(round__stage__tournament__status=TournamentStatus.RUNNING)
     if tournament_id is not None:
         scope = scope.filter(round__stage__tournament_id=tournament_id)
-    ready = scope.filter(
-        status=MatchStatus.READY, entry_a__isnull=False, entry_b__isnull=False
-    ).order_by("round__stage__order", "round__number", "index")
+    ready = scope.filter(status=MatchStatus.READY, entry_a__isnull=False, entry_b__isnull=False)
     byes = scope.filter(outcome=MatchOutcome.BYE).exclude(round__status=RoundStatus.FINISHED)
+    # Most calls find everybody told already: the keys are worked out from ids alone, and
+    # only the matches with somebody still to tell are read whole.
+    keys = {}
+    for pk, *players in ready.values_list("pk", "entry_a__player_id", "entry_b__player_id"):
+        for player_id in players:
+            keys[_drawn_key(kinds.MATCH_READY, pk, player_id)] = pk
+    for pk, player_id in byes.values_list("pk", "winner__player_id"):
+        if player_id is not None:
+            keys[_drawn_key(kinds.MATCH_BYE, pk, player_id)] = pk
+    untold = keys.keys() - existing_keys(keys)
+    if not untold:
+        return 0
     messages = []
-    for match in ready:
+    for match in in_play_order(
+        match_queryset().filter(pk__in={keys[k] for k in untold}).order_by()
+    ):
+        kind = kinds.MATCH_BYE if match.outcome == MatchOutcome.BYE else kinds.MATCH_READY
         for side in sides(match):
-            key = f"{kinds.MATCH_READY}:m{match.pk}:p{side.player.pk}"
-            messages.append(match_message(kinds.MATCH_READY, match, side, key))
-    for match in byes:
-        winner = next((s for s in sides(match) if s.won), None)
-        if winner is not None:
-            key = f"{kinds.MATCH_BYE}:m{match.pk}:p{winner.player.pk}"
-            messages.append(match_message(kinds.MATCH_BYE, match, winner, key))
+            key = _drawn_key(kind, match.pk, side.player.pk)
+            if key in untold and (kind == kinds.MATCH_READY or side.won):
+                messages.append(match_message(kind, match, side, key))
     return len(notifications_create(messages))
+
+
+def _drawn_key(kind: str, match_id: int, player_id: int) -> str:
+    return f"{kind}:m{match_id}:p{player_id}"
+
+
+def in_play_order(matches: Iterable[Match]) -> list[Match]:
+    """The matches in the order of play, sorted here: they come with their round and stage,
+    and the ORDER BY across those joins cost more to compile than the rest of the work."""
+    return sorted(
+        matches,
+        key=lambda m: (m.round.stage.tournament_id, m.round.stage.order, m.round.number, m.index),
+    )
 
 
 # --- Results ------------------------------------------------------------------------------
