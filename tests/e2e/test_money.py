@@ -89,6 +89,7 @@ def test_a_calcutta_is_run_and_paid_out(
     fits(auctioneer, PHONE["width"])
 
     display = open_as(None, "de", DESKTOP)
+    display.clock.install()  # its next refresh (every 2 s) is brought forward, not waited for
     display.goto(live_server.url + reverse("money:calcutta_display", args=args))
     players = display.get_by_test_id("display-players")
     assert players.inner_text() == "Player 001"
@@ -105,6 +106,7 @@ def test_a_calcutta_is_run_and_paid_out(
     bid("Ann", "40")
     assert auctioneer.get_by_test_id("price").inner_text() == "40.00 €"
     # The venue display follows the auction by itself (HTMX), in German.
+    display.clock.fast_forward(2_000)
     display.wait_for_function(
         "() => document.querySelector('[data-testid=display-price]').innerText.includes('40,00 €')"
     )
@@ -113,6 +115,7 @@ def test_a_calcutta_is_run_and_paid_out(
     auctioneer.get_by_role("button", name="Sold to Bob for 30.00 €").click()
     bid("Ann", "10")
     auctioneer.get_by_role("button", name="Sold to Ann for 10.00 €").click()
+    display.clock.fast_forward(2_000)
     display.wait_for_function(
         "() => document.querySelector('#calcutta-lot').innerText.includes('Kein Los im Verkauf')"
     )
