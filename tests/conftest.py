@@ -10,7 +10,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.db import transaction
 from django.db.backends.signals import connection_created
+from django.test import TestCase
 
 from clubs.models import Role
 from config.celery import app as celery_app
@@ -109,17 +111,6 @@ def loop_connections_closed(request):
 
 
 @pytest.fixture(autouse=True)
-def fast_password_hashing(request):
-    """PBKDF2's deliberate slowness is for attackers, not for the test suite."""
-    if not request.config.pluginmanager.hasplugin("django"):
-        return  # pure tests run with `-p no:django` too
-    settings = request.getfixturevalue("settings")
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    # A listener failing while tasks run inline fails the test instead of being logged.
-    settings.EVENTS_RAISE_LISTENER_ERRORS = True
-
-
-@pytest.fixture(autouse=True)
 def no_rate_limits(request):
     """Rate limits would trip over the hundreds of log-ins and API calls of the suite (and
     ``client.login`` passes no request, which django-axes needs): off unless a test turns
@@ -153,66 +144,99 @@ def own_caches(settings):
 # --- Tournaments: a club with an organizer, tournaments drawn through the services ---
 
 
-@pytest.fixture
-def organizer():
-    return UserFactory(username="olga")
+def new_organizer(username: str = "olga"):
+    return UserFactory(username=username)
 
 
-@pytest.fixture
-def club(organizer):
-    club = ClubFactory(name="Bar Club", slug="bar")
+def new_club(organizer, slug: str = "bar"):
+    club = ClubFactory(name="Bar Club" if slug == "bar" else slug.title(), slug=slug)
     MembershipFactory(club=club, player__user=organizer, role=Role.ORGANIZER)
     return club
 
 
+def committed(fn, *args, **kwargs):
+    """Run a block and then what it left for after the commit (Celery tasks run eagerly)."""
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        return fn(*args, **kwargs)
+
+
+def tournament_made(club, organizer, players: int, *, start: bool = True, **settings):
+    """A tournament with ``players`` approved guests, started (drawn) unless told not to."""
+    tournament = services.tournament_create(
+        club=club, user=organizer, name=settings.pop("name", "Open"), **settings
+    )
+    services.tournament_open_registration(tournament=tournament)
+    for n in range(1, players + 1):
+        entry = services.entry_add_guest(tournament=tournament, name=f"Player {n:03d}")
+        entry.seed = n
+        entry.save()
+    if start:
+        committed(draw_services.tournament_start, tournament=tournament)
+    tournament.refresh_from_db()
+    return tournament
+
+
+def played(match: Match, winner=None, score=None) -> Match:
+    """Record a final score for a match (the higher seed wins unless ``winner`` says)."""
+    match.refresh_from_db()
+    winner = winner or match.entry_a
+    length = match.length
+    if match.match_format == "games":
+        length = (match.length + 1) // 2
+    won, lost = score or (length, 0)
+    a, b = (won, lost) if winner == match.entry_a else (lost, won)
+    return committed(match_record_final_score, match=match, score_a=a, score_b=b)
+
+
+@pytest.fixture(scope="module")
+def module_db(django_db_setup, django_db_blocker):
+    """The database for data a module's tests only read, built once for them (a fixture of
+    the module's own asking for this one): in a transaction that each test runs inside, as
+    a savepoint rolled back after it, and that is rolled back after the module's last test,
+    as Django's ``TestCase.setUpTestData`` does for a class. The shared data takes names of
+    its own (the module's other tests make the usual "olga" and "bar"), and the module's
+    tests get caches of their own (``own_caches``): a page one test cached must not be
+    served to the next, whose data has the same ids and versions."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        yield
+        transaction.set_rollback(True)
+
+
 @pytest.fixture
-def commit(django_capture_on_commit_callbacks):
+def organizer():
+    return new_organizer()
+
+
+@pytest.fixture
+def club(organizer):
+    return new_club(organizer)
+
+
+@pytest.fixture
+def commit():
     """Run a block and then what it left for after the commit (Celery tasks run eagerly)."""
 
     class Commit:
         def __call__(self, fn, *args, **kwargs):
-            with django_capture_on_commit_callbacks(execute=True):
-                return fn(*args, **kwargs)
+            return committed(fn, *args, **kwargs)
 
     return Commit()
 
 
 @pytest.fixture
-def make_tournament(club, organizer, commit):
+def make_tournament(club, organizer):
     """A tournament with ``players`` approved guests, started (drawn) unless told not to."""
 
     def make(players: int, *, start: bool = True, **settings) -> Tournament:
-        tournament = services.tournament_create(
-            club=club, user=organizer, name=settings.pop("name", "Open"), **settings
-        )
-        services.tournament_open_registration(tournament=tournament)
-        for n in range(1, players + 1):
-            entry = services.entry_add_guest(tournament=tournament, name=f"Player {n:03d}")
-            entry.seed = n
-            entry.save()
-        if start:
-            commit(draw_services.tournament_start, tournament=tournament)
-        tournament.refresh_from_db()
-        return tournament
+        return tournament_made(club, organizer, players, start=start, **settings)
 
     return make
 
 
 @pytest.fixture
-def play(commit):
+def play():
     """Record a final score for a match (the higher seed wins unless ``winner`` says)."""
-
-    def play(match: Match, winner=None, score=None) -> Match:
-        match.refresh_from_db()
-        winner = winner or match.entry_a
-        length = match.length
-        if match.match_format == "games":
-            length = (match.length + 1) // 2
-        won, lost = score or (length, 0)
-        a, b = (won, lost) if winner == match.entry_a else (lost, won)
-        return commit(match_record_final_score, match=match, score_a=a, score_b=b)
-
-    return play
+    return played
 
 
 def open_matches(tournament, **filters):

@@ -40,3 +40,9 @@ if _redis_url:
     os.environ["REDIS_URL"] = _redis_url
 
 from config.settings import *  # noqa: E402, F403
+
+# PBKDF2's deliberate slowness is for attackers, not for the test suite. Set here, not per
+# test, so that data a module builds once for its tests (``module_db``) logs in as well.
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+# A listener failing while tasks run inline fails the test instead of being logged.
+EVENTS_RAISE_LISTENER_ERRORS = True

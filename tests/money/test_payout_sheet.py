@@ -3,6 +3,7 @@ and its exports."""
 
 from __future__ import annotations
 
+import functools
 import io
 
 import openpyxl
@@ -10,15 +11,40 @@ import pytest
 from django.urls import reverse
 
 from money.sheets import payout_sheet
+from tests.conftest import new_club, new_organizer, played, tournament_made
 from tests.factories import PASSWORD
 from tests.money.events import HAND_WORKED, by_player_within_a_place, finished_event
 
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(scope="module")
+def shared(module_db):
+    """The finished event, built once: the tests read it, or change it and are rolled back."""
+    organizer = new_organizer("shared-organizer")
+    club = new_club(organizer, "shared")
+    make = functools.partial(tournament_made, club, organizer)
+    return organizer, club, finished_event(make, played, organizer, name="Shared event")
+
+
 @pytest.fixture
-def event(make_tournament, play, organizer):
-    return finished_event(make_tournament, play, organizer)
+def organizer(shared):
+    return shared[0]
+
+
+@pytest.fixture
+def club(shared):
+    return shared[1]
+
+
+@pytest.fixture
+def event(shared):
+    return shared[2]
+
+
+@pytest.fixture(autouse=True)
+def _own_caches(own_caches):
+    """The tests share the event (``module_db``)."""
 
 
 def test_the_sheet_is_the_hand_worked_one(event):

@@ -11,7 +11,7 @@ import pytest
 from django.urls import reverse
 
 from standings.placings import placings
-from tests.conftest import open_matches
+from tests.conftest import new_club, new_organizer, open_matches, played, tournament_made
 
 pytestmark = pytest.mark.django_db
 
@@ -21,18 +21,30 @@ def url(tournament, name, *args, **query):
     return base + ("?" + "&".join(f"{k}={v}" for k, v in query.items()) if query else "")
 
 
-@pytest.fixture
-def double_with_reset(make_tournament, play):
+@pytest.fixture(scope="module")
+def double_with_reset(module_db):
     """Eight players, double elimination with a reset. Slot one wins every match but the
     first grand final: the losers' champion (out of the winners' bracket in round one) wins
-    five matches and is second; the champion wins four."""
-    tournament = make_tournament(8, format="double_elimination", grand_final_reset=True)
+    five matches and is second; the champion wins four. Built once: the tests only read it."""
+    organizer = new_organizer("shared-organizer")
+    tournament = tournament_made(
+        new_club(organizer, "shared"),
+        organizer,
+        8,
+        format="double_elimination",
+        grand_final_reset=True,
+    )
     while matches := open_matches(tournament):
         for match in matches:
-            play(match, winner=match.entry_b if match.bracket_key == "F1" else match.entry_a)
+            played(match, winner=match.entry_b if match.bracket_key == "F1" else match.entry_a)
     tournament.refresh_from_db()
     assert tournament.status == "finished"
     return tournament
+
+
+@pytest.fixture(autouse=True)
+def _own_caches(own_caches):
+    """The tests share the tournament (``module_db``)."""
 
 
 def test_the_table_ranks_by_place_and_exports_the_place(double_with_reset, client):
