@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.hashers import make_password
 from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.test.utils import override_settings
@@ -52,6 +53,8 @@ class Command(BaseCommand):
         "Create (or refresh) the demo club with 16 players, an organizer, a referee and "
         "three tournaments in play."
     )
+
+    _password_hash: str | None = None
 
     def handle(self, *args: Any, **options: Any) -> None:
         # The demo draws and advances right here, also when a broker is configured.
@@ -113,7 +116,11 @@ class Command(BaseCommand):
             },
         )
         if created:
-            user.set_password(DEMO_PASSWORD)
+            # Every demo account has the one public password: hashed once, not once per
+            # account (PBKDF2 takes a quarter of a second each, by design).
+            if self._password_hash is None:
+                self._password_hash = make_password(DEMO_PASSWORD)
+            user.password = self._password_hash
             user.save(update_fields=["password"])
         return user
 
