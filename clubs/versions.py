@@ -15,10 +15,11 @@ house's lock order, see ``tournaments.versions``):
 
 What raises it: the club's settings (``club_update``), a member added, given a role or
 removed, a guest added, a player renamed (every club of the player), a tournament created or
-deleted (so that the sum of versions never repeats), and every write of the club's ratings
-(``ratings.services``, which lock the club's row first and raise its version when they
-write). As for tournaments, a block inside a block of the same call stack raises nothing for
-a club an enclosing block raised, and leaving a block forgets it.
+deleted (so that the sum of versions never repeats), a season created or changed
+(``tournaments.seasons``), and every write of the club's ratings (``ratings.services``, which
+lock the club's row first and raise its version when they write). As for tournaments, a
+block inside a block of the same call stack raises nothing for a club an enclosing block
+raised, and leaving a block forgets it.
 
 A club's and a player's own fields show on pages of the apps above too (their names on the
 tournaments' pages and in the API): those apps say so with :func:`also_shown_by` (from their
