@@ -17,7 +17,7 @@ from __future__ import annotations
 import hashlib
 import os
 from collections.abc import Callable, Iterable
-from functools import wraps
+from functools import partial, wraps
 from typing import Any, Protocol, TypeVar
 
 from django.conf import settings
@@ -250,6 +250,28 @@ def anonymous_cached(view: View) -> View:
         return _served_whole(request, obj, view, lambda: view(request, club, tournament, **kwargs))
 
     return wrapped
+
+
+def anonymous_cached_under(
+    version_of: Callable[[], Versioned | None], *, shared: bool = True
+) -> Callable[[View], View]:
+    """For a page whose version is not in its address: as :func:`anonymous_cached`, under
+    ``version_of()`` (None: the view is called); not ``shared``, kept in this process only."""
+
+    def decorate(view: View) -> View:
+        @wraps(view)
+        def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+            if not is_anonymous_visit(request):
+                return view(request, *args, **kwargs)
+            version = version_of()
+            if version is None:
+                return view(request, *args, **kwargs)
+            build = partial(view, request, *args, **kwargs)
+            return _served_whole(request, version, view, build, shared=shared)
+
+        return wrapped
+
+    return decorate
 
 
 def context(request: HttpRequest) -> dict[str, str]:
