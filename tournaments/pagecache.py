@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import os
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from functools import partial, wraps
 from typing import Any, Protocol, TypeVar
 
@@ -25,6 +26,7 @@ from django.contrib.messages.storage.cookie import CookieStorage
 from django.core.cache import cache, caches
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.middleware.csrf import CSRF_ALLOWED_CHARS, CSRF_SECRET_LENGTH
+from django.template.response import SimpleTemplateResponse
 from django.utils.cache import patch_vary_headers
 from django.utils.http import parse_etags
 from django.utils.translation import get_language
@@ -175,6 +177,8 @@ def whole_page(
         response = build()
         if response.status_code != 200 or response.streaming:
             return response
+        if isinstance(response, SimpleTemplateResponse):  # a class-based view's
+            response.render()
         # The body as bytes around the placeholders: a hit only joins them. A tuple, kept in
         # this process as it is (``config.cache.LocalCopiesCache``).
         headers = tuple(
@@ -272,6 +276,23 @@ def anonymous_cached_under(
         return wrapped
 
     return decorate
+
+
+@dataclass(frozen=True)
+class Fixed:
+    """A version that never changes (``page_version``)."""
+
+    page_version: str
+
+
+#: The version of a page built from the code and the settings alone (the log-in and sign-up
+#: forms): such a page is kept in each process only (``shared=False``), and a new release
+#: starts new processes.
+CODE = Fixed("code")
+
+
+def code_version() -> Fixed:
+    return CODE
 
 
 def context(request: HttpRequest) -> dict[str, str]:
