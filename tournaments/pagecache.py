@@ -1,4 +1,6 @@
-"""Public pages and API reads cached under the tournament's version (``tournaments.versions``).
+"""Public pages and API reads cached under the tournament's version (``tournaments.versions``),
+the club's (``clubs.versions``, with its tournaments': ``selectors.public_club_version``), the
+public clubs' (the list of clubs), or the code's (log-in and sign-up, kept in each process).
 
 A cached part is keyed by (what it is, the tournament, its version, the language, the page's
 parameters): the service that makes a change raises the version in the change's transaction,
