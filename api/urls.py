@@ -1,7 +1,6 @@
 """API URLs, under /api/: the resources, the OpenAPI schema and its docs page."""
 
 from django.urls import path
-from drf_spectacular.views import SpectacularSwaggerSplitView
 
 from api.views import analysis as views_analysis
 from api.views import matches as views_matches
@@ -39,5 +38,5 @@ urlpatterns = [
         name="error_rates",
     ),
     path("schema/", views_schema.SchemaView.as_view(), name="schema"),
-    path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api:schema"), name="docs"),
+    path("docs/", views_schema.DocsView.as_view(url_name="api:schema"), name="docs"),
 ]

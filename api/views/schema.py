@@ -1,6 +1,7 @@
-"""The OpenAPI schema, built once per process: it is the code's, the same for every visitor
-(``SERVE_PUBLIC``), and drf-spectacular's walk over every view and serializer with the YAML
-written out of it cost some 30 ms a request, fifty times Django's floor."""
+"""The OpenAPI schema and its docs page, built once per process: they are the code's, the same
+for every visitor (``SERVE_PUBLIC``). drf-spectacular's walk over every view and serializer
+with the YAML written out of it cost some 30 ms a request, fifty times Django's floor; the
+docs page's template and its static files' addresses half of its own cost."""
 
 from __future__ import annotations
 
@@ -9,11 +10,24 @@ from typing import Any, ClassVar
 from django.conf import settings
 from django.http import HttpResponse
 from django.utils.translation import get_language
-from drf_spectacular.views import SpectacularAPIView
+from drf_spectacular.utils import extend_schema
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
 
-#: Most schemas a process keeps (one per language and format asked for).
+#: Most schemas, and docs pages, a process keeps (one per language, format and address).
 KEPT = 16
+
+
+def _rendered(view: APIView, request: Request, response: Response) -> tuple[bytes, str]:
+    """The body and content type of a DRF response, rendered now (as DRF would once the view
+    returned it)."""
+    response.accepted_renderer = request.accepted_renderer
+    response.accepted_media_type = request.accepted_media_type
+    response.renderer_context = view.get_renderer_context()
+    response.render()
+    return response.content, response["Content-Type"]
 
 
 class SchemaView(SpectacularAPIView):
@@ -30,14 +44,28 @@ class SchemaView(SpectacularAPIView):
         found = self._sent.get(key)
         if found is None:
             response = super()._get_schema_response(request)
-            response.accepted_renderer = request.accepted_renderer
-            response.accepted_media_type = request.accepted_media_type
-            response.renderer_context = self.get_renderer_context()
-            response.render()
-            found = (response.content, response["Content-Type"], response["Content-Disposition"])
+            body, content_type = _rendered(self, request, response)
+            found = (body, content_type, response["Content-Disposition"])
             if len(self._sent) < KEPT:
                 self._sent[key] = found
         body, content_type, disposition = found
         sent = HttpResponse(body, content_type=content_type)
         sent["Content-Disposition"] = disposition
         return sent
+
+
+class DocsView(SpectacularSwaggerSplitView):
+    """drf-spectacular's docs page (and its script), kept as sent for each address."""
+
+    _sent: ClassVar[dict[tuple[str, str], tuple[bytes, str]]] = {}
+
+    @extend_schema(exclude=True)
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Any:
+        key = (request.get_full_path(), get_language() or "")
+        found = self._sent.get(key)
+        if found is None:
+            found = _rendered(self, request, super().get(request, *args, **kwargs))
+            if len(self._sent) < KEPT:
+                self._sent[key] = found
+        body, content_type = found
+        return HttpResponse(body, content_type=content_type)

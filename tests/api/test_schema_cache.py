@@ -1,5 +1,5 @@
-"""The OpenAPI schema is built once per process: each language and format is sent from the
-process's copy after the first request."""
+"""The OpenAPI schema and its docs page are built once per process: each language, format
+and address is sent from the process's copy after the first request."""
 
 from __future__ import annotations
 
@@ -7,9 +7,10 @@ import json
 
 import pytest
 import yaml
+from django.test.signals import template_rendered
 from drf_spectacular.generators import SchemaGenerator
 
-from api.views.schema import SchemaView
+from api.views.schema import DocsView, SchemaView
 
 JSON = "application/vnd.oai.openapi+json"
 
@@ -49,3 +50,21 @@ def test_each_format_and_language_is_its_own(client, built):
     client.get("/api/schema/?version=2", HTTP_ACCEPT=JSON)
     client.get("/api/schema/?lang=xx", HTTP_ACCEPT=JSON)
     assert len(built) == 5 and len(SchemaView._sent) == 3
+
+
+def test_the_docs_page_and_its_script_are_rendered_once(client, monkeypatch):
+    monkeypatch.setattr(DocsView, "_sent", {})
+    rendered: list[str] = []
+
+    def note(sender, template, **kwargs):
+        rendered.append(template.name)
+
+    template_rendered.connect(note)
+    try:
+        pages = [client.get(url) for url in ("/api/docs/", "/api/docs/?script=") * 2]
+    finally:
+        template_rendered.disconnect(note)
+    assert len(rendered) == 2
+    assert pages[2].content == pages[0].content and b"swagger-ui-bundle.js" in pages[0].content
+    assert pages[3].content == pages[1].content
+    assert pages[3]["Content-Type"].startswith("application/javascript")
