@@ -22,8 +22,8 @@ with 8 keep-alive connections for a few seconds each:
   changes a second is more than ten times that;
 - the page uncached: every request first raises every tournament's and club's version, so
   nothing is cached (those UPDATEs are counted in the page's CPU): the cost of building it.
-  Log-in, sign-up and the API's schema are built from the code alone, once per process: their
-  three figures are all warm ones.
+  Log-in, sign-up and the API's schema and docs page are built from the code alone, once per
+  process: their three figures are all warm ones.
 
 Reported per run: requests/s, p50/p99 latency, server CPU per request (master and worker,
 from /proc) and queries per request (``X-Queries``). The last line is JSON with the ratios
