@@ -23,6 +23,7 @@ from config.errors import UserError
 from matches.models import Match
 from matches.shortcuts import get_visible_match
 from play.texts import board_texts
+from tournaments import pagecache
 from tournaments.models import Round
 from tournaments.shortcuts import get_visible_tournament
 
@@ -35,6 +36,7 @@ def _plies(request: HttpRequest) -> int | None:
     return value if value in AnalysisLevel.values else None
 
 
+@pagecache.anonymous_cached
 def match_panel(request: HttpRequest, club: str, tournament: str, match: int) -> HttpResponse:
     match_obj = get_visible_match(request, club, tournament, match)
     return render(request, "analysis/_panel.html", panel_context(request, match_obj))
@@ -61,6 +63,7 @@ def match_analyse(request: HttpRequest, club: str, tournament: str, match: int) 
     return redirect(_match_url(match_obj) + "#analysis-panel")
 
 
+@pagecache.anonymous_cached
 def tournament_analysis(request: HttpRequest, club: str, tournament: str) -> HttpResponse:
     """The players' error rates over analysed matches, one level at a time; the organizer
     analyses a round or the whole tournament from here."""
@@ -137,6 +140,7 @@ def _decision(request: HttpRequest) -> DecisionKey | None:
     return (int(game), position, decision) if decision else (int(game), position)
 
 
+@pagecache.anonymous_cached
 def replay(request: HttpRequest, club: str, tournament: str, match: int) -> HttpResponse:
     match_obj = get_visible_match(request, club, tournament, match)
     frames, start = (

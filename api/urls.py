@@ -1,11 +1,11 @@
 """API URLs, under /api/: the resources, the OpenAPI schema and its docs page."""
 
 from django.urls import path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from api.views import analysis as views_analysis
 from api.views import matches as views_matches
 from api.views import money as views_money
+from api.views import schema as views_schema
 from api.views import tournaments as views_tournaments
 
 app_name = "api"
@@ -37,6 +37,6 @@ urlpatterns = [
         views_analysis.TournamentErrorRates.as_view(),
         name="error_rates",
     ),
-    path("schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api:schema"), name="docs"),
+    path("schema/", views_schema.SchemaView.as_view(), name="schema"),
+    path("docs/", views_schema.DocsView.as_view(url_name="api:schema"), name="docs"),
 ]

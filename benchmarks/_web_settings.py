@@ -1,7 +1,7 @@
 """``benchmarks/web.py``'s settings: production's, plus a hello-world view (the floor) and a
 middleware that counts each request's queries (``X-Queries``) and, asked by the benchmark
-(``X-Bench-Invalidate``), raises every tournament's version first: a request "just after a
-change". Never used outside the benchmark."""
+(``X-Bench-Invalidate``), raises every tournament's and club's version first: a request
+"just after a change". Never used outside the benchmark."""
 
 from __future__ import annotations
 

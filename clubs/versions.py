@@ -1,21 +1,25 @@
 """A club's version: raised in the transaction of every change its own pages show that is not
 a tournament's (tournaments raise their own, ``tournaments.versions``).
 
-The club's pages (its home, leaderboard, player profiles, head-to-head) are cached for visitors
-under the club's version together with the sum and the number of its tournaments' versions
-(``tournaments.selectors.public_club_version``): a result, a draw or an analysis raises a
-tournament's version and so changes the key without touching the club's row (results in the
-club's tournaments never wait for each other on it); so does a member who joined the club by
-entering one of its tournaments. The service that makes a change raises the club's own
-version, once per change, first thing in its transaction (the club's row comes first in the
-house's lock order, see ``tournaments.versions``):
+The club's pages (its home, leaderboard, player profiles, head-to-head, seasons) are cached
+for visitors under the club's version together with the sum and the number of its
+tournaments' versions (``tournaments.selectors.public_club_version``): a result, a draw or an
+analysis raises a tournament's version and so changes the key without touching the club's
+row (results in the club's tournaments never wait for each other on it). The list of clubs
+(the home page's and ``/clubs/``) is cached under every public club's own version
+(``tournaments.selectors.public_club_list_version``): its cards show a club's fields and its
+number of members. The service that makes a change raises the club's own version, once per
+change, first thing in its transaction (the club's row comes first in the house's lock
+order, see ``tournaments.versions``):
 
     with versions.club_change(club.pk):
         ...
 
-What raises it: the club's settings (``club_update``), a member added, given a role or
-removed, a guest added, a player renamed (every club of the player), a tournament created or
-deleted (so that the sum of versions never repeats), and every write of the club's ratings
+What raises it: the club's settings (``club_update``), a member added (by an organizer, an
+invitation or a request accepted, or entered in one of its tournaments: ``entry_add``,
+``entry_add_guest``), given a role or removed, a guest added, a player renamed (every club of
+the player), a tournament created or deleted (so that the sum of versions never repeats), a
+season created or changed (``tournaments.seasons``), and every write of the club's ratings
 (``ratings.services``, which lock the club's row first and raise its version when they
 write). As for tournaments, a block inside a block of the same call stack raises nothing for
 a club an enclosing block raised, and leaving a block forgets it.

@@ -17,7 +17,7 @@ urlpatterns = [
     path("dashboard/", player_views.dashboard, name="dashboard"),
     path("accounts/signup/", views_accounts.signup, name="signup"),
     # Before Django's own: the log-in that applies the player's saved language.
-    path("accounts/login/", views_accounts.LoginView.as_view(), name="login"),
+    path("accounts/login/", views_accounts.login_page, name="login"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("language/", views_accounts.language_set, name="set_language"),
     path("admin/", admin.site.urls),

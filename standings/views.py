@@ -125,6 +125,7 @@ def _get_season(club: Club, slug: str) -> Season:
     return get_object_or_404(Season, club=club, slug=slug)
 
 
+@pagecache.anonymous_club_cached
 def season_list(request: HttpRequest, club: str) -> HttpResponse:
     club_obj = get_visible_club(request, club)
     context = {
@@ -135,6 +136,7 @@ def season_list(request: HttpRequest, club: str) -> HttpResponse:
     return render(request, "standings/season_list.html", context)
 
 
+@pagecache.anonymous_club_cached
 def season_detail(request: HttpRequest, club: str, season: str) -> HttpResponse:
     club_obj = get_visible_club(request, club)
     season_obj = _get_season(club_obj, season)

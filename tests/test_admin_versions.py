@@ -11,6 +11,7 @@ from matches.services import match_record_game
 from tests.browser_form import page_forms
 from tests.factories import UserFactory
 from tournaments.models import Tournament
+from tournaments.seasons import season_create
 
 pytestmark = pytest.mark.django_db
 
@@ -127,3 +128,11 @@ def test_a_result_set_back_in_the_match_history_shows_at_once(client, admin_clie
     match.refresh_from_db()
     assert (match.score_a, match.score_b) == (0, 0)
     assert 'aria-label="Score">0 – 0<' in page(client, url)
+
+
+def test_a_season_renamed_in_the_admin_shows_at_once(client, admin_client, club):
+    season = season_create(club=club, name="Winter series")
+    url = reverse("clubs:seasons", args=[club.slug])
+    assert "Winter series" in page(client, url)
+    save_in_admin(admin_client, season, name="Summer series")
+    assert "Summer series" in page(client, url)

@@ -67,10 +67,14 @@ class RoundAdmin(ChangesPages):
 
 
 @admin.register(Season)
-class SeasonAdmin(admin.ModelAdmin):
+class SeasonAdmin(ChangesPages):
     list_display = ("name", "club")
     list_filter = ("club",)
     prepopulated_fields = {"slug": ("name",)}
+
+    def pages_of(self, obj: Season) -> Iterable[AbstractContextManager[object]]:
+        # The season pages are the club's (cached under its version).
+        return [club_change(obj.club_id)] if obj.club_id else []
 
 
 @admin.register(PairingRule)

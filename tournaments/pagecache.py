@@ -1,4 +1,6 @@
-"""Public pages and API reads cached under the tournament's version (``tournaments.versions``).
+"""Public pages and API reads cached under the tournament's version (``tournaments.versions``),
+the club's (``clubs.versions``, with its tournaments': ``selectors.public_club_version``), the
+public clubs' (the list of clubs), or the code's (log-in and sign-up, kept in each process).
 
 A cached part is keyed by (what it is, the tournament, its version, the language, the page's
 parameters): the service that makes a change raises the version in the change's transaction,
@@ -17,7 +19,8 @@ from __future__ import annotations
 import hashlib
 import os
 from collections.abc import Callable, Iterable
-from functools import wraps
+from dataclasses import dataclass
+from functools import partial, wraps
 from typing import Any, Protocol, TypeVar
 
 from django.conf import settings
@@ -25,6 +28,7 @@ from django.contrib.messages.storage.cookie import CookieStorage
 from django.core.cache import cache, caches
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.middleware.csrf import CSRF_ALLOWED_CHARS, CSRF_SECRET_LENGTH
+from django.template.response import SimpleTemplateResponse
 from django.utils.cache import patch_vary_headers
 from django.utils.http import parse_etags
 from django.utils.translation import get_language
@@ -157,26 +161,68 @@ View = Callable[..., HttpResponse]
 
 
 def whole_page(
-    request: HttpRequest, tournament: Versioned, name: str, build: Callable[[], HttpResponse]
+    request: HttpRequest,
+    tournament: Versioned,
+    name: str,
+    build: Callable[[], HttpResponse],
+    *,
+    shared: bool = True,
 ) -> HttpResponse:
     """An anonymous visitor's page, cached whole under the tournament's (or the club's)
     version, with the visitor's own CSRF token put in (``build`` renders it with
-    :data:`CSRF_PLACEHOLDER`)."""
+    :data:`CSRF_PLACEHOLDER`) and the headers the view gave it (a download's file name, the
+    log-in page's "never cache"). Not ``shared``: kept in this process only."""
     polled = _htmx(request)
     cache_key = key(f"body:{name}", tournament, [request.get_full_path(), polled])
-    found = lookup(cache_key)
+    found = lookup(cache_key) if shared else caches["pages"].get(cache_key)
     if found is None:
         response = build()
         if response.status_code != 200 or response.streaming:
             return response
+        if isinstance(response, SimpleTemplateResponse):  # a class-based view's
+            response.render()
         # The body as bytes around the placeholders: a hit only joins them. A tuple, kept in
         # this process as it is (``config.cache.LocalCopiesCache``).
-        found = (tuple(response.content.split(_PLACEHOLDER_BYTES)), response["Content-Type"])
-        keep(cache_key, found)
-    parts, content_type = found
+        headers = tuple(
+            (header, value)
+            for header, value in response.items()
+            if header.lower() not in ("content-type", "content-length")
+        )
+        content_type = response["Content-Type"]
+        # Only a page has the token's placeholder: a download is sent as it was uploaded.
+        is_page = content_type.startswith("text/html")
+        content = response.content
+        parts = tuple(content.split(_PLACEHOLDER_BYTES)) if is_page else (content,)
+        found = (parts, content_type, headers)
+        if shared:
+            keep(cache_key, found)
+        else:
+            caches["pages"].set(cache_key, found, TIMEOUT)
+    parts, content_type, *kept = found  # no headers in a page cached by an older release
     body = visitor_csrf_token(request).encode().join(parts) if len(parts) > 1 else parts[0]
     response = HttpResponse(body, content_type)
+    for header, value in kept[0] if kept else ():
+        response[header] = value
     return tag_response(request, tournament, response)
+
+
+def _served_whole(
+    request: HttpRequest,
+    version: Versioned,
+    view: View,
+    build: Callable[[], HttpResponse],
+    *,
+    shared: bool = True,
+) -> HttpResponse:
+    """An anonymous visitor's page under ``version``: 304 to a poll that has it, else the
+    page cached whole (:func:`whole_page`)."""
+    unchanged = not_modified(request, version)
+    if unchanged is not None:
+        return unchanged
+    request.page_cached_whole = True  # type: ignore[attr-defined]
+    named = getattr(view, "view_class", view)  # a class-based view's ``as_view()``
+    name = f"{named.__module__}.{named.__qualname__}"
+    return whole_page(request, version, name, build, shared=shared)
 
 
 def anonymous_club_cached(view: View) -> View:
@@ -190,12 +236,7 @@ def anonymous_club_cached(view: View) -> View:
         version = selectors.public_club_version(club)
         if version is None:  # private (or not there): the view says which
             return view(request, club, **kwargs)
-        unchanged = not_modified(request, version)
-        if unchanged is not None:
-            return unchanged
-        request.page_cached_whole = True  # type: ignore[attr-defined]
-        name = f"{view.__module__}.{view.__name__}"
-        return whole_page(request, version, name, lambda: view(request, club, **kwargs))
+        return _served_whole(request, version, view, lambda: view(request, club, **kwargs))
 
     return wrapped
 
@@ -212,14 +253,48 @@ def anonymous_cached(view: View) -> View:
         obj = selectors.public_tournament_version(club, tournament)
         if obj is None:  # not public (or not there): the view says which
             return view(request, club, tournament, **kwargs)
-        unchanged = not_modified(request, obj)
-        if unchanged is not None:
-            return unchanged
-        request.page_cached_whole = True  # type: ignore[attr-defined]
-        name = f"{view.__module__}.{view.__name__}"
-        return whole_page(request, obj, name, lambda: view(request, club, tournament, **kwargs))
+        return _served_whole(request, obj, view, lambda: view(request, club, tournament, **kwargs))
 
     return wrapped
+
+
+def anonymous_cached_under(
+    version_of: Callable[[], Versioned | None], *, shared: bool = True
+) -> Callable[[View], View]:
+    """For a page whose version is not in its address: as :func:`anonymous_cached`, under
+    ``version_of()`` (None: the view is called); not ``shared``, kept in this process only."""
+
+    def decorate(view: View) -> View:
+        @wraps(view)
+        def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+            if not is_anonymous_visit(request):
+                return view(request, *args, **kwargs)
+            version = version_of()
+            if version is None:
+                return view(request, *args, **kwargs)
+            build = partial(view, request, *args, **kwargs)
+            return _served_whole(request, version, view, build, shared=shared)
+
+        return wrapped
+
+    return decorate
+
+
+@dataclass(frozen=True)
+class Fixed:
+    """A version that never changes (``page_version``)."""
+
+    page_version: str
+
+
+#: The version of a page built from the code and the settings alone (the log-in and sign-up
+#: forms): such a page is kept in each process only (``shared=False``), and a new release
+#: starts new processes.
+CODE = Fixed("code")
+
+
+def code_version() -> Fixed:
+    return CODE
 
 
 def context(request: HttpRequest) -> dict[str, str]:

@@ -1,6 +1,9 @@
 """Seasons: a club's series of tournaments with points per place (the writes).
 
-The season table, from the tournaments' placings, is ``standings.seasons``.
+The season table, from the tournaments' placings, is ``standings.seasons``. The season pages
+are cached for visitors under the club's version with its tournaments' (``clubs.versions``):
+a season created or changed raises the club's, the tournaments it takes or gives up raise
+theirs.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from clubs.models import Club
+from clubs.versions import club_change
 from config.errors import UserError
 from config.logs import logged_service
 from config.slugs import unique_slug
@@ -45,16 +49,17 @@ def season_create(
     participation_points: int = 0,
 ) -> Season:
     """A new season of the club; tournaments are assigned to it afterwards."""
-    season = Season(
-        club=club,
-        name=name.strip(),
-        slug=slug or unique_slug(Season.objects.filter(club=club), name, fallback="season"),
-        placing_points=_clean_points(placing_points),
-        participation_points=participation_points,
-    )
-    season.full_clean()
-    season.save()
-    return season
+    with club_change(club.pk):
+        season = Season(
+            club=club,
+            name=name.strip(),
+            slug=slug or unique_slug(Season.objects.filter(club=club), name, fallback="season"),
+            placing_points=_clean_points(placing_points),
+            participation_points=participation_points,
+        )
+        season.full_clean()
+        season.save()
+        return season
 
 
 @logged_service("season_update")
@@ -62,12 +67,13 @@ def season_create(
 def season_update(
     *, season: Season, name: str, placing_points: Sequence[int], participation_points: int
 ) -> Season:
-    season.name = name.strip()
-    season.placing_points = _clean_points(placing_points)
-    season.participation_points = participation_points
-    season.full_clean()
-    season.save()
-    return season
+    with club_change(season.club_id):
+        season.name = name.strip()
+        season.placing_points = _clean_points(placing_points)
+        season.participation_points = participation_points
+        season.full_clean()
+        season.save()
+        return season
 
 
 @logged_service("season_set_tournaments")

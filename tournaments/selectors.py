@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -172,6 +173,30 @@ def public_club_version(slug: str) -> ClubVersion | None:
             f"club{pk}.{_microseconds(created)}.{version}.{total}.{count}.{local_today()}"
         ),
     )
+
+
+@dataclass(frozen=True)
+class ClubListVersion:
+    """What an anonymous visitor's cached list of clubs is keyed by (``pagecache``)."""
+
+    page_version: str
+
+
+def public_club_list_version() -> ClubListVersion:
+    """The version of the list of public clubs (the home page's and ``/clubs/``, with their
+    names, towns and numbers of members): a digest of every public club's id, creation time
+    and version. Whatever a club's card shows raises its version (``clubs.versions``: its
+    fields, a member joining or leaving); a club created, deleted or made private changes
+    the set. One plain query."""
+    with prepared_cursor() as cursor:
+        cursor.execute(
+            f"SELECT c.id, {_created('c')}, c.version FROM {Club._meta.db_table} c "
+            f"WHERE NOT c.is_private ORDER BY c.id"
+        )
+        rows = cursor.fetchall()
+    clubs = ",".join(f"{pk}.{_microseconds(created)}.{version}" for pk, created, version in rows)
+    digest = hashlib.md5(clubs.encode(), usedforsecurity=False).hexdigest()
+    return ClubListVersion(page_version=f"clubs.{len(rows)}.{digest}")
 
 
 #: Today in the site's time zone and the moments (epoch seconds) it starts and ends: worked

@@ -1,5 +1,9 @@
 """Sign-up, log-in (Django's, then the player's saved language) and the language switch;
-log-out and password reset are Django's own."""
+log-out and password reset are Django's own.
+
+The log-in and sign-up forms are the same for every visitor but for the CSRF token: a
+visitor's GET is served from this process's copy of the page with his own token put in
+(``tournaments.pagecache``); rendering the form and the page around it was most of its cost."""
 
 from __future__ import annotations
 
@@ -19,8 +23,13 @@ from clubs import services
 from clubs.forms import SignupForm
 from clubs.models import Player
 from clubs.selectors import player_of
+from tournaments import pagecache
+
+#: A visitor's GET of a page built from the code and the settings alone (no data).
+code_cached = pagecache.anonymous_cached_under(pagecache.code_version, shared=False)
 
 
+@code_cached
 def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("dashboard")
@@ -76,3 +85,6 @@ class LoginView(auth_views.LoginView):
             translation.activate(language)
             language_remember(response, language)
         return response
+
+
+login_page = code_cached(LoginView.as_view())

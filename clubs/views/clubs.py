@@ -16,9 +16,10 @@ from clubs.shortcuts import deny, get_visible_club
 from config.errors import UserError, add_user_error
 from entries import services as entry_services
 from tournaments import pagecache
-from tournaments.selectors import tournaments_of_club
+from tournaments.selectors import public_club_list_version, tournaments_of_club
 
 
+@pagecache.anonymous_cached_under(public_club_list_version)
 def home(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("dashboard")
@@ -26,6 +27,7 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "home.html", {"clubs": clubs})
 
 
+@pagecache.anonymous_cached_under(public_club_list_version)
 def club_list(request: HttpRequest) -> HttpResponse:
     clubs = selectors.clubs_visible_to(request.user)
     return render(request, "clubs/club_list.html", {"clubs": clubs})

@@ -34,7 +34,12 @@ BEFORE_THE_START = (TournamentStatus.DRAFT, TournamentStatus.REGISTRATION)
 def rules_of(tournament: Tournament) -> SignupRules:
     """The tournament's sign-up rules; unsaved defaults when it has none."""
     found = SignupRules.objects.filter(tournament=tournament).first()
-    return found if found is not None else SignupRules(tournament=tournament, approval=True)
+    return found if found is not None else default_rules(tournament)
+
+
+def default_rules(tournament: Tournament) -> SignupRules:
+    """The rules of a tournament without its own, unsaved: the organizer approves."""
+    return SignupRules(tournament=tournament, approval=True)
 
 
 def places_taken(tournament: Tournament) -> int:

@@ -23,6 +23,7 @@ from matches.selectors.files import match_file_size_check
 from matches.services import import_refusal, match_import_file
 from matches.services.imports import FileImport
 from matches.shortcuts import get_visible_match
+from tournaments import pagecache
 
 
 def _render(request: HttpRequest, match: Match, template: str, **extra: Any) -> HttpResponse:
@@ -137,6 +138,7 @@ def _upload_players(request: HttpRequest, match: Match) -> HttpResponse:
     return _render(request, match, "matches/upload_players.html", form=form, file_names=names)
 
 
+@pagecache.anonymous_cached
 def download(
     request: HttpRequest, club: str, tournament: str, match: int, file: int
 ) -> HttpResponse:
@@ -152,6 +154,7 @@ def download(
     return response
 
 
+@pagecache.anonymous_cached
 def record(request: HttpRequest, club: str, tournament: str, match: int, file: int) -> HttpResponse:
     """A kept match file move by move, with gnubg's IDs of every position."""
     match_obj = get_visible_match(request, club, tournament, match)

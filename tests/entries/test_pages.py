@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from entries import services
+from entries import selectors, services
 from tests.factories import PASSWORD, PlayerFactory
 from tournaments import services as tournament_services
 from tournaments.models import Entry, EntryStatus
@@ -102,3 +102,25 @@ def test_only_organizers_see_the_entry_list(client, open_tournament):
     client.force_login(PlayerFactory().user)
     assert client.get(url("entries:list", tournament)).status_code == 403
     assert client.post(url("entries:bulk", tournament), {"names": "X"}).status_code == 403
+
+
+def test_the_sign_up_box_reads_its_rules_and_counts_in_one_query(
+    open_tournament, players, club, organizer, django_assert_num_queries
+):
+    closes = timezone.now() + timedelta(days=1)
+    tournament = open_tournament(capacity=1, closes_at=closes)
+    for player in players(2):
+        services.entry_sign_up(tournament=tournament, player=player)
+    with django_assert_num_queries(1):
+        state = selectors.signup_state(tournament, None)
+    assert (state.rules.capacity, state.rules.closes_at, state.taken, state.waiting) == (
+        1,
+        closes,
+        1,
+        1,
+    )
+    assert state.free == 0 and state.can_sign_up
+    without_rules = tournament_services.tournament_create(club=club, user=organizer, name="Cup")
+    with django_assert_num_queries(1):
+        state = selectors.signup_state(without_rules, None)
+    assert state.rules.pk is None and state.rules.approval and state.taken == 0

@@ -4,6 +4,7 @@ themselves through the entries app, under its cap and waiting list)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from contextlib import ExitStack
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -45,13 +46,20 @@ def _new_entry(tournament: Tournament, player: Player, status: str) -> Entry:
 @transaction.atomic
 def entry_add(*, tournament: Tournament, player: Player) -> Entry:
     """The organizer enters a player, approved at once. The player must be in the club: one
-    who is not joins it (the club's pages show him under the tournament's version, which
-    their key includes: ``clubs.versions``)."""
-    with tournament_change(tournament.pk):
+    who is not joins it, and the club's version is raised (the list of clubs counts its
+    members: ``clubs.versions``), its row before the tournament's (the house's lock order)."""
+    members = Membership.objects.filter(club_id=tournament.club_id, player=player)
+    with ExitStack() as stack:
+        if not members.exists():
+            stack.enter_context(club_change(tournament.club_id))
+        stack.enter_context(tournament_change(tournament.pk))
         tournament = tournament_lock(tournament)
         _check_open(tournament)
-        if not Membership.objects.filter(club=tournament.club, player=player).exists():
-            Membership.objects.create(club=tournament.club, player=player, role=Role.PLAYER)
+        if not members.exists():
+            # Raised above unless he left the club since: then here, out of the lock order
+            # (a rare race, in which the database may refuse one of the two as a deadlock).
+            with club_change(tournament.club_id):
+                Membership.objects.create(club=tournament.club, player=player, role=Role.PLAYER)
         return _new_entry(tournament, player, EntryStatus.APPROVED)
 
 
