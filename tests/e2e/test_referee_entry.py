@@ -115,7 +115,7 @@ def test_referee_enters_results_and_the_standings_follow(live_server, new_page, 
         "pattern => new RegExp(pattern).test("
         "document.querySelector('table.standings tbody tr').innerText)"
     )
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: PLC0415
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     for _ in range(6):
         public.clock.fast_forward(5_000)
