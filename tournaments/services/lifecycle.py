@@ -41,8 +41,14 @@ DRAW_SETTINGS = frozenset(
 
 def tournament_lock(tournament: Tournament) -> Tournament:
     """The tournament row, locked until the transaction ends: changes to one tournament
-    happen one at a time."""
-    return Tournament.objects.select_for_update().select_related("club").get(pk=tournament.pk)
+    happen one at a time. Its club is read with it but not locked (``of``): a lock on the
+    club's row would come after the tournament's, against the house's lock order, and hold up
+    every write that names the club (a notice, a rating) until the tournament's change ends."""
+    return (
+        Tournament.objects.select_for_update(of=("self",))
+        .select_related("club")
+        .get(pk=tournament.pk)
+    )
 
 
 def _check_settings(tournament: Tournament) -> None:
