@@ -241,19 +241,7 @@ def report_confirm(
                 match_resume_at(
                     match=match, start=(report.start_score_a, report.start_score_b), user=user
                 )
-            for game in report.games:
-                match_record_game(
-                    match=match.pk,
-                    winner=game["winner"],
-                    kind=game["kind"],
-                    cube=game["cube"],
-                    ended_by=game["ended_by"],
-                    user=user,
-                    source=ResultSource.FILE,
-                    record=game.get("record"),
-                    file_id=report.file_id,
-                    report_id=report.pk,
-                )
+            _record_games(match, report, report.games, user, ResultSource.FILE)
             match.refresh_from_db()
             if report.file_id is not None:
                 # The player's file is now accepted, as a referee's upload is at once.
@@ -269,12 +257,12 @@ def report_confirm(
         )
 
 
-def _record_from_clock(match: Match, report: MatchReport, user: Any) -> Match:
-    """The confirmed record of the clock: its games not yet recorded, with their moves (so
-    the match is analysed), then the loss on time if the match ended so."""
-    games = report.games
-    _check_follows(match, _validated_games(match, games, match.start_score)[0])
-    for game in games[match.games.count() :]:
+def _record_games(
+    match: Match, report: MatchReport, games: Sequence[Mapping[str, Any]], user: Any, source: str
+) -> None:
+    """The report's games, recorded in order with their moves, each naming the report (and
+    its file, if it came with one)."""
+    for game in games:
         match_record_game(
             match=match.pk,
             winner=game["winner"],
@@ -282,10 +270,19 @@ def _record_from_clock(match: Match, report: MatchReport, user: Any) -> Match:
             cube=game["cube"],
             ended_by=game["ended_by"],
             user=user,
-            source=ResultSource.RECORDED,
+            source=source,
             record=game.get("record"),
+            file_id=report.file_id,
             report_id=report.pk,
         )
+
+
+def _record_from_clock(match: Match, report: MatchReport, user: Any) -> Match:
+    """The confirmed record of the clock: its games not yet recorded, with their moves (so
+    the match is analysed), then the loss on time if the match ended so."""
+    games = report.games
+    _check_follows(match, _validated_games(match, games, match.start_score)[0])
+    _record_games(match, report, games[match.games.count() :], user, ResultSource.RECORDED)
     if report.lost_on_time is not None:
         entry = match.entry_a if report.lost_on_time == 0 else match.entry_b
         match_record_time_forfeit(
