@@ -215,12 +215,7 @@ def club(organizer):
 @pytest.fixture
 def commit():
     """Run a block and then what it left for after the commit (Celery tasks run eagerly)."""
-
-    class Commit:
-        def __call__(self, fn, *args, **kwargs):
-            return committed(fn, *args, **kwargs)
-
-    return Commit()
+    return committed
 
 
 @pytest.fixture
