@@ -46,8 +46,10 @@ def field_names(node) -> set[str]:
     return set()
 
 
+# Integers stay where a condition's arithmetic (a cube times 3) fits PostgreSQL's integer: beyond,
+# PostgreSQL refuses the row with "integer out of range", which Django's Q.check reports as a pass.
 INTEGERS = st.sampled_from([-1, 0, 1, 2, 3, 4, 5, 6, 9, 10, 11, 10_000, 10_001]) | st.integers(
-    -(2**31), 2**31
+    -(2**28), 2**28
 )
 MOMENTS = st.sampled_from([datetime(2026, 1, 1, tzinfo=UTC), datetime(2026, 1, 2, tzinfo=UTC)])
 
