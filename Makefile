@@ -54,14 +54,17 @@ lint: install-dev
 typecheck: install-dev
 	$(PY) -m mypy
 
-# Debian's Chromium for the browser tests, where this machine lets us install it; the tests
-# skip with the reason where it is missing.
+# Debian's headless shell of Chromium for the browser tests (tests/e2e/conftest.py says why
+# that build), where this machine lets us install it; the tests skip with the reason where
+# it is missing.
 browser:
-	@if [ -x /usr/bin/chromium ]; then :; \
+	@if [ -x /usr/bin/chromium-headless-shell ]; then :; \
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) \
-			>/dev/null 2>&1 || echo "Could not install Chromium: browser tests will be skipped."; \
-	else echo "Chromium is not installed (apt-get install chromium): browser tests will be skipped."; fi
+		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+			chromium-headless-shell) >/dev/null 2>&1 \
+			|| echo "Could not install Chromium: browser tests will be skipped."; \
+	else echo "Chromium is not installed (apt-get install chromium-headless-shell):" \
+		"browser tests will be skipped."; fi
 
 # GNU Backgammon for match analysis (a separate GPL program, called, never imported), where
 # this machine lets us install it; without it the analysis controls say how to install it and
