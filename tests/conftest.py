@@ -39,6 +39,7 @@ needs_postgres = pytest.mark.skipif(
 )
 
 
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist's, which reads the group
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The browser tests first, all in one test process (pytest-xdist's ``loadgroup``): they
     mostly wait for the browser and the server while the other processes keep the cores
