@@ -48,8 +48,9 @@ def demo_run(module_db):
     root.setLevel(logging.WARNING)
     try:
         # The draws the demo queues for after the commit run (the module is a transaction).
-        with override_settings(DEBUG=True, SITE_URL=""), TestCase.captureOnCommitCallbacks(
-            execute=True
+        with (
+            override_settings(DEBUG=True, SITE_URL=""),
+            TestCase.captureOnCommitCallbacks(execute=True),
         ):
             call_command("demo", stdout=out, stderr=err)
     finally:
