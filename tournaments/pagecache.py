@@ -225,51 +225,21 @@ def _served_whole(
     return whole_page(request, version, name, build, shared=shared)
 
 
-def anonymous_club_cached(view: View) -> View:
-    """For the club's own pages (``/clubs/<club>/…``): as :func:`anonymous_cached`, under the
-    version of the club's pages (``selectors.public_club_version``)."""
-
-    @wraps(view)
-    def wrapped(request: HttpRequest, club: str, **kwargs: Any) -> HttpResponse:
-        if not is_anonymous_visit(request):
-            return view(request, club, **kwargs)
-        version = selectors.public_club_version(club)
-        if version is None:  # private (or not there): the view says which
-            return view(request, club, **kwargs)
-        return _served_whole(request, version, view, lambda: view(request, club, **kwargs))
-
-    return wrapped
-
-
-def anonymous_cached(view: View) -> View:
-    """For views of ``/clubs/<club>/t/<tournament>/…``: serve an anonymous visitor's GET
-    from a cache of the whole page under the tournament's version (:func:`whole_page`);
-    others get the page with its cached parts and their own log-in bar and buttons."""
-
-    @wraps(view)
-    def wrapped(request: HttpRequest, club: str, tournament: str, **kwargs: Any) -> HttpResponse:
-        if not is_anonymous_visit(request):
-            return view(request, club, tournament, **kwargs)
-        obj = selectors.public_tournament_version(club, tournament)
-        if obj is None:  # not public (or not there): the view says which
-            return view(request, club, tournament, **kwargs)
-        return _served_whole(request, obj, view, lambda: view(request, club, tournament, **kwargs))
-
-    return wrapped
-
-
 def anonymous_cached_under(
-    version_of: Callable[[], Versioned | None], *, shared: bool = True
+    version_of: Callable[..., Versioned | None], *, shared: bool = True
 ) -> Callable[[View], View]:
-    """For a page whose version is not in its address: as :func:`anonymous_cached`, under
-    ``version_of()`` (None: the view is called); not ``shared``, kept in this process only."""
+    """Serve an anonymous visitor's GET from a cache of the whole page (:func:`whole_page`)
+    under ``version_of``, asked with the view's own arguments from the address; others get
+    the page with its cached parts and their own log-in bar and buttons. ``version_of``
+    answers None for a page that is not public (or not there): the view is called and says
+    which. Not ``shared``: kept in this process only."""
 
     def decorate(view: View) -> View:
         @wraps(view)
         def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
             if not is_anonymous_visit(request):
                 return view(request, *args, **kwargs)
-            version = version_of()
+            version = version_of(*args, **kwargs)
             if version is None:
                 return view(request, *args, **kwargs)
             build = partial(view, request, *args, **kwargs)
@@ -278,6 +248,21 @@ def anonymous_cached_under(
         return wrapped
 
     return decorate
+
+
+def _tournament_version(club: str, tournament: str, **_: Any) -> Versioned | None:
+    return selectors.public_tournament_version(club, tournament)
+
+
+def _club_version(club: str, **_: Any) -> Versioned | None:
+    return selectors.public_club_version(club)
+
+
+#: For views of ``/clubs/<club>/t/<tournament>/…``: under the tournament's version.
+anonymous_cached = anonymous_cached_under(_tournament_version)
+#: For the club's own pages (``/clubs/<club>/…``): under the version of the club's pages
+#: (``selectors.public_club_version``).
+anonymous_club_cached = anonymous_cached_under(_club_version)
 
 
 @dataclass(frozen=True)
