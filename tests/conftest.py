@@ -167,10 +167,9 @@ def tournament_made(club, organizer, players: int, *, start: bool = True, **sett
         club=club, user=organizer, name=settings.pop("name", "Open"), **settings
     )
     services.tournament_open_registration(tournament=tournament)
-    for n in range(1, players + 1):
-        entry = services.entry_add_guest(tournament=tournament, name=f"Player {n:03d}")
-        entry.seed = n
-        entry.save()
+    names = [f"Player {n:03d}" for n in range(1, players + 1)]
+    entries = services.entries_add_guests(tournament=tournament, names=names)
+    services.entries_set_seeds(tournament=tournament, ordered_entry_ids=[e.pk for e in entries])
     if start:
         committed(draw_services.tournament_start, tournament=tournament)
     tournament.refresh_from_db()

@@ -20,7 +20,7 @@ from config.errors import UserError
 from config.logs import logged_service
 from entries.services.signup import BEFORE_THE_START
 from tournaments.models import Entry, EntryStatus, Tournament
-from tournaments.services import entry_add, entry_add_guest, tournament_lock
+from tournaments.services import entries_add_guests, entry_add, tournament_lock
 from tournaments.versions import tournament_change
 
 MEMBER = "member"  # a member of the club (or an account found by e-mail): entered
@@ -197,12 +197,16 @@ def entries_bulk_add(
             )
         if not plan.entering:
             raise UserError(_("Nobody on the list is left to enter."), code="nobody_to_enter")
-        entries = []
         ids = [line.player_id for line in plan.entering if line.player_id is not None]
         players = Player.objects.in_bulk(ids)
-        for line in plan.entering:
-            if line.player_id is None:
-                entries.append(entry_add_guest(tournament=tournament, name=line.name))
-            else:
-                entries.append(entry_add(tournament=tournament, player=players[line.player_id]))
-        return entries
+        members = {
+            line.player_id: entry_add(tournament=tournament, player=players[line.player_id])
+            for line in plan.entering
+            if line.player_id is not None
+        }
+        guest_names = [line.name for line in plan.entering if line.player_id is None]
+        guests = iter(entries_add_guests(tournament=tournament, names=guest_names))
+        return [
+            members[line.player_id] if line.player_id is not None else next(guests)
+            for line in plan.entering
+        ]

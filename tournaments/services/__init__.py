@@ -14,6 +14,7 @@ from tournaments.services.lifecycle import (
 )
 from tournaments.services.pairing_rules import pairing_rule_add, pairing_rule_remove
 from tournaments.services.registration import (
+    entries_add_guests,
     entries_set_seeds,
     entry_add,
     entry_add_guest,
@@ -22,6 +23,7 @@ from tournaments.services.registration import (
 )
 
 __all__ = [
+    "entries_add_guests",
     "entries_set_seeds",
     "entry_add",
     "entry_add_guest",

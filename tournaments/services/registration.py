@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from contextlib import ExitStack
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from clubs.models import Membership, Player, Role
@@ -83,6 +84,69 @@ def entry_add_guest(*, tournament: Tournament, name: str, email: str = "") -> En
             else club_add_guest(club=tournament.club, name=name, email=email).player
         )
         return _new_entry(tournament, player, EntryStatus.APPROVED)
+
+
+@logged_service("entries_add_guests")
+@transaction.atomic
+def entries_add_guests(*, tournament: Tournament, names: Sequence[str]) -> list[Entry]:
+    """Walk-ins entered by name at once (a pasted list), approved, in the order given: a name
+    a member of the club has enters that member, a new name a new guest, as
+    :func:`entry_add_guest` does one by one. One transaction and one lock, and the new
+    guests, their memberships and the entries written in one statement each. A name entered
+    already, or twice in the list, refuses the whole list."""
+    if not names:
+        return []
+    with club_change(tournament.club_id), tournament_change(tournament.pk):
+        tournament = tournament_lock(tournament)
+        _check_open(tournament)
+        names = [name.strip() for name in names]
+        members = {
+            membership.player.name.casefold(): membership.player
+            for membership in Membership.objects.filter(club=tournament.club).select_related(
+                "player"
+            )
+        }
+        entered = {
+            entry.player_id: entry
+            for entry in Entry.objects.filter(
+                tournament=tournament, player__in=[player.pk for player in members.values()]
+            )
+        }
+        folded_seen: set[str] = set()
+        for name in names:
+            folded = name.casefold()
+            member = members.get(folded)
+            earlier = entered.get(member.pk) if member is not None else None
+            if folded in folded_seen or (
+                earlier is not None and earlier.status != EntryStatus.WITHDRAWN
+            ):
+                raise UserError(
+                    _("%(name)s is already entered.") % {"name": name}, code="already_entered"
+                )
+            folded_seen.add(folded)
+        new = {
+            name.casefold(): Player(name=name) for name in names if name.casefold() not in members
+        }
+        for player in new.values():
+            player.full_clean()
+        Player.objects.bulk_create(new.values())
+        Membership.objects.bulk_create(
+            Membership(club=tournament.club, player=player, role=Role.PLAYER)
+            for player in new.values()
+        )
+        players = [members.get(name.casefold()) or new[name.casefold()] for name in names]
+        back = [entered[player.pk] for player in players if player.pk in entered]
+        for entry in back:  # coming back after withdrawing
+            entry.status = EntryStatus.APPROVED
+            entry.updated_at = timezone.now()
+        Entry.objects.bulk_update(back, ["status", "updated_at"])
+        fresh = Entry.objects.bulk_create(
+            Entry(tournament=tournament, player=player, status=EntryStatus.APPROVED)
+            for player in players
+            if player.pk not in entered
+        )
+        by_player = {entry.player_id: entry for entry in [*back, *fresh]}
+        return [by_player[player.pk] for player in players]
 
 
 def _set_status(
