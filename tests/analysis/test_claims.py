@@ -142,8 +142,11 @@ def test_gnubg_is_handed_the_next_queued_match_before_the_one_it_ran_is_stored(q
     assert gnubg.shown == {a: "running", b: "running", c: "running"}
     # ... and its tournament's pages with it (cached under the version, raised once).
     assert {pk: gnubg.versions[pk] - versions[pk] for pk in (a, b, c)} == {a: 1, b: 1, c: 1}
-    with connection.cursor() as cursor:  # every lock given back
-        cursor.execute("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'")
+    with connection.cursor() as cursor:  # every lock on this test database given back
+        cursor.execute(
+            "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND database = "
+            "(SELECT oid FROM pg_database WHERE datname = current_database())"
+        )
         assert cursor.fetchone()[0] == 0
 
 
