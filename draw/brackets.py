@@ -145,18 +145,19 @@ def bracket_sync(
     for key in reopened:
         _void_games(rows[key], user=user)
     changed = []
+    # Only the columns some row changed: an UPDATE of many rows spells out every column
+    # for every row (``bulk_update``), and a first round changes a third of them.
+    fields = {"version", "updated_at"}
     for key, target in state.matches.items():
         row = rows[key]
-        if _apply(row, target, reopened=key in reopened):
+        written = _apply(row, target, reopened=key in reopened)
+        if written:
+            fields.update(Match._meta.get_field(name).name for name in written)
             row.version += 1
             row._change_reason = (
                 reasons.REOPENED if key in reopened else _reason_for(target, reason)
             )
             changed.append(row)
-    fields = [
-        "entry_a", "entry_b", "status", "outcome", "winner", "score_a", "score_b",
-        "started_at", "finished_at", "version", "updated_at",
-    ]  # fmt: skip
     if changed:
         now = timezone.now()
         for row in changed:
@@ -164,7 +165,7 @@ def bracket_sync(
         bulk_update_with_history(
             changed,
             Match,
-            fields,
+            sorted(fields),
             default_user=user if getattr(user, "is_authenticated", False) else None,
             default_change_reason=reason,
         )
@@ -188,11 +189,12 @@ def _void_games(row: Match, *, user: Any) -> None:
         game.delete()
 
 
-def _apply(row: Match, target: Any, *, reopened: bool = False) -> bool:
-    """Make the row say what the resolved plan says; True when something changed."""
+def _apply(row: Match, target: Any, *, reopened: bool = False) -> list[str]:
+    """Make the row say what the resolved plan says; the fields it changed (every field it
+    sets, for a re-opened match: its status in memory was changed before)."""
     status = target.status
     if status is PlanStatus.PLAYED:
-        return False  # a real result: the row is the source, nothing to write
+        return []  # a real result: the row is the source, nothing to write
     started = not reopened and (row.status == MatchStatus.PLAYING or row.game_count)  # type: ignore[attr-defined]
     new: dict[str, Any] = {
         "entry_a_id": target.a,
@@ -213,8 +215,7 @@ def _apply(row: Match, target: Any, *, reopened: bool = False) -> bool:
         new["outcome"] = MatchOutcome.FORFEIT if withdrew else MatchOutcome.BYE
     else:  # empty or void: nobody plays this match
         new["status"] = MatchStatus.VOID
-    if not reopened and all(getattr(row, name) == value for name, value in new.items()):
-        return False
-    for name, value in new.items():
-        setattr(row, name, value)
-    return True
+    written = [name for name, value in new.items() if reopened or getattr(row, name) != value]
+    for name in written:
+        setattr(row, name, new[name])
+    return written

@@ -116,8 +116,16 @@ def _save(match: Match, *, user: Any, reason: str = "") -> None:
     match._change_reason = reason  # django-simple-history's way to store why
     if user is not None and getattr(user, "is_authenticated", False):
         match._history_user = user
-    match.full_clean()
+    # Every check of ``full_clean`` but the look-up of each foreign key, a query apiece: the
+    # service read those rows itself, and the database checks them at the write.
+    match.clean_fields(exclude=_RELATIONS)
+    match.clean()
+    match.validate_constraints()
     match.save()
+
+
+#: A match's foreign keys.
+_RELATIONS = [field.name for field in Match._meta.concrete_fields if field.is_relation]
 
 
 def _validated(
