@@ -32,11 +32,12 @@ from matches.services import (
 )
 from matches.versions import match_change
 
+from . import ledgers
 from .access import can_record
 from .messages import refusal
 from .models import DEFAULT_DELAY_SECONDS, DEFAULT_MINUTES_PER_POINT, RecordedAction, RecordedMatch
-from .replay import Entry, FinishedGame, Ledger, Recording, Refused
-from .selectors import recorded_ledger
+from .replay import Entry, FinishedGame, Recording, Refused
+from .selectors import clock_state, recorded_ledger
 
 __all__ = [
     "recorded_action_post",
@@ -123,9 +124,11 @@ class _EndsGame(Exception):
 @transaction.atomic
 def recorded_action_post(
     *, match: Match | int, entry: Entry, after: int, user: Any
-) -> tuple[str, Ledger]:
-    """Record ``entry``, sent by a clock that had ``after`` actions: ``("applied", ledger)``,
-    or ``("duplicate", ledger)`` for one recorded before (nothing changes). Raises
+) -> tuple[str, dict[str, Any]]:
+    """Record ``entry``, sent by a clock that had ``after`` actions: ``("applied", state)``,
+    or ``("duplicate", state)`` for one recorded before (nothing changes), with what the
+    clock shows now (``clock_state``). Decided on this process's copy of the ledger when it
+    is current (``recording.ledgers``). Raises
     ``UserError`` (nothing changes) for an action out of turn or out of order, an illegal
     move, a cube that may not move, or a match a referee has corrected or closed."""
     match_id = match.pk if isinstance(match, Match) else match
@@ -140,7 +143,7 @@ def recorded_action_post(
 
 def _post(
     match_id: int, entry: Entry, after: int, user: Any, *, may_record: bool
-) -> tuple[str, Ledger]:
+) -> tuple[str, dict[str, Any]]:
     match = match_lock(match_id)
     try:
         recorded = RecordedMatch.objects.select_for_update().get(match=match)
@@ -149,12 +152,15 @@ def _post(
     recorded.match = match
     if not can_record(user, recorded):
         raise refusal("forbidden")
-    ledger = recorded_ledger(recorded)
+    made_from = ledgers.fingerprint(recorded)
+    ledger = ledgers.take(recorded, made_from) or recorded_ledger(recorded)
     if ledger.knows(entry.id):  # a resend: acknowledged whatever happened since
         try:
-            return ledger.offer(entry, after=after)[0], ledger
+            status = ledger.offer(entry, after=after)[0]
         except Refused as refused:
             raise refusal(refused.code) from refused
+        transaction.on_commit(lambda: ledgers.give(recorded.pk, made_from, ledger))
+        return status, clock_state(ledger)
     games = list(
         MatchGame.objects.filter(match=match).order_by("number").values_list("winner", "points")
     )
@@ -201,7 +207,9 @@ def _post(
     )
     action.full_clean(exclude=["recorded"], validate_unique=False, validate_constraints=False)
     action.save()
-    return status, ledger
+    now_made_from = ledgers.fingerprint_after(recorded, action)
+    transaction.on_commit(lambda: ledgers.give(recorded.pk, now_made_from, ledger))
+    return status, clock_state(ledger)
 
 
 def _report(match: Match, recording: Recording, user: Any) -> None:

@@ -23,7 +23,7 @@ from .forms import RecordedMatchForm, round_form
 from .messages import refusal
 from .models import RecordedMatch
 from .pack import submission_pack
-from .replay import KINDS, Entry, Ledger
+from .replay import KINDS, Entry
 from .selectors import clock_report, clock_state, recorded_ledger
 from .services import (
     recorded_action_post,
@@ -61,9 +61,10 @@ def _recorded(request: HttpRequest, match_obj: Match) -> RecordedMatch:
     return recorded
 
 
-def _state(match_obj: Match, ledger: Ledger) -> dict[str, Any]:
-    """What the clock draws, with the players' report of their record when it waits."""
-    return {**clock_state(ledger), "report": clock_report(match_obj)}
+def _state(match_obj: Match, shown: dict[str, Any]) -> dict[str, Any]:
+    """What the clock draws (``clock_state``), with the players' report of their record when
+    it waits."""
+    return {**shown, "report": clock_report(match_obj)}
 
 
 def _names(match_obj: Match) -> list[str]:
@@ -102,7 +103,7 @@ def state(request: HttpRequest, club: str, tournament: str, match: int) -> HttpR
         raise Http404
     match_obj = _match(club, tournament, match)
     recorded = _recorded(request, match_obj)
-    return JsonResponse(_state(match_obj, recorded_ledger(recorded)))
+    return JsonResponse(_state(match_obj, clock_state(recorded_ledger(recorded))))
 
 
 def _entry(data: Any) -> tuple[Entry, int]:
@@ -137,7 +138,7 @@ def action(request: HttpRequest, club: str, tournament: str, match: int) -> Http
     recorded = _recorded(request, match_obj)
     try:
         entry, after = _entry(json.loads(request.body or b"null"))
-        status, ledger = recorded_action_post(
+        status, shown = recorded_action_post(
             match=match_obj.pk, entry=entry, after=after, user=request.user
         )
     except json.JSONDecodeError:
@@ -145,8 +146,8 @@ def action(request: HttpRequest, club: str, tournament: str, match: int) -> Http
     except UserError as refused:
         error = refused
     else:
-        return JsonResponse({"status": status, "state": _state(match_obj, ledger)})
-    current = _state(match_obj, recorded_ledger(recorded))
+        return JsonResponse({"status": status, "state": _state(match_obj, shown)})
+    current = _state(match_obj, clock_state(recorded_ledger(recorded)))
     return JsonResponse(
         {"status": "refused", "code": error.code, "error": error.messages[0], "state": current},
         status=409,
