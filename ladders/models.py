@@ -205,7 +205,7 @@ class LadderChange(TimeStampedModel):
     forfeit = models.BooleanField(_("by forfeit"), default=False)
     places = models.PositiveSmallIntegerField(_("places"), default=0)
     day = models.DateField(_("day"))
-    order = models.JSONField(_("ladder after the change"), default=list)
+    order = models.JSONField(_("ladder after the change"), default=list, blank=True)
 
     class Meta:
         ordering = ["ladder", "sequence"]

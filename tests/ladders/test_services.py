@@ -196,3 +196,14 @@ def test_a_corrected_result_re_derives_the_ladder_from_the_challenge_on(
         user=organizer,
     )
     assert LadderChange.objects.filter(ladder=ladder).last() == last
+
+
+def test_the_last_player_may_leave_and_the_ladder_stays_empty(ladder, players, organizer):
+    """Everybody leaves, one by one: the ladder is empty, and its history says so."""
+    for player in players:
+        services.ladder_leave(ladder=ladder, player=player, user=organizer, today=DAY)
+    assert names(ladder) == []
+    assert rebuilt(ladder) == []
+    assert LadderChange.objects.filter(ladder=ladder).order_by("-sequence").first().order == []
+    services.ladder_join(ladder=ladder, player=players[0], user=organizer, today=DAY)
+    assert names(ladder) == ["Anna"]
