@@ -126,14 +126,44 @@ def existing_keys(keys: Iterable[str]) -> set[str]:
 def notification_create(*, message: Message, known: set[str] | None = None) -> Notification | None:
     """Record one notification and queue its e-mail; None when it is not wanted, reaches
     nobody, or was sent before (``known``: keys a caller already looked up)."""
+    if known is None:
+        known = existing_keys([message.dedupe_key])
+    notification = _built(message, known)
+    return None if notification is None else _saved(notification)
+
+
+def notifications_create(messages: Iterable[Message]) -> list[Notification]:
+    """Many at once: the used dedupe keys looked up in one go, and the new notifications
+    written in one statement (one by one when a concurrent run of the same trigger was first
+    with one of them)."""
+    messages = list(messages)
+    known = existing_keys(m.dedupe_key for m in messages)
+    built = []
+    for message in messages:
+        notification = _built(message, known)
+        if notification is not None:
+            built.append(notification)
+            known.add(message.dedupe_key)
+    if not built:
+        return []
+    try:
+        with transaction.atomic():
+            Notification.objects.bulk_create(built)
+    except IntegrityError:
+        for notification in built:  # written by none of the statement's batches
+            notification.pk, notification._state.adding = None, True
+        return [n for n in (_saved(notification) for notification in built) if n is not None]
+    for notification in built:
+        _queue(notification)
+    return built
+
+
+def _built(message: Message, known: set[str]) -> Notification | None:
+    """The notification of ``message``, rendered and checked; None when it is not wanted,
+    reaches nobody, or its key is ``known`` (sent before)."""
     if message.kind not in KINDS:
         raise ValueError(f"unknown notification kind {message.kind!r}")
-    if not reaches(message):
-        return None
-    if known is not None:
-        if message.dedupe_key in known:
-            return None
-    elif Notification.objects.filter(dedupe_key=message.dedupe_key).exists():
+    if not reaches(message) or message.dedupe_key in known:
         return None
     address = email_address(message.recipient)
     rendered = render(message, html=bool(address))
@@ -153,27 +183,22 @@ def notification_create(*, message: Message, known: set[str] | None = None) -> N
     )
     # The related rows were just read; the unique dedupe key is enforced by the insert.
     notification.full_clean(exclude=["recipient", "club", "tournament"], validate_unique=False)
+    return notification
+
+
+def _saved(notification: Notification) -> Notification | None:
     try:
         with transaction.atomic():
             notification.save()
     except IntegrityError:
         return None  # a concurrent run of the same trigger was first
-    if address:
-        queue_send(notification.pk)
+    _queue(notification)
     return notification
 
 
-def notifications_create(messages: Iterable[Message]) -> list[Notification]:
-    """Many at once, looking up the used dedupe keys in one go."""
-    messages = list(messages)
-    known = existing_keys(m.dedupe_key for m in messages)
-    created = []
-    for message in messages:
-        notification = notification_create(message=message, known=known)
-        if notification is not None:
-            created.append(notification)
-            known.add(message.dedupe_key)
-    return created
+def _queue(notification: Notification) -> None:
+    if notification.email_status == NotificationStatus.PENDING:
+        queue_send(notification.pk)
 
 
 @transaction.atomic

@@ -10,7 +10,9 @@ from django.core import mail
 from django.core.mail.backends.base import BaseEmailBackend
 from django.urls import reverse
 
+from draw import services as draw_services
 from notifications import kinds
+from notifications import services as notification_services
 from notifications.mail import MAIL_RETRIES, mail_backoff, notification_send
 from notifications.models import Notification, NotificationStatus
 from tests.conftest import open_matches
@@ -170,3 +172,45 @@ def test_an_email_whose_task_was_lost_is_sent_once_by_the_reconciler(
     assert sent_to(locmem_mail) == ["alice@example.com", "bruno@example.com"]
     commit(reconcile, enqueue=enqueue)
     assert len(locmem_mail) == 2
+
+
+def test_a_notice_another_run_wrote_first_is_neither_doubled_nor_in_the_way(
+    field, locmem_mail, commit, monkeypatch
+):
+    """The match notices of a round are written in one statement; when a concurrent run of
+    the same trigger writes one of them between the look-up of the sent ones and that
+    statement, the others are written one by one and that one is skipped: each player is
+    told once, and mailed by the run that wrote his notice."""
+    tournament = field(4, start=False)
+    looked_up = notification_services.existing_keys
+    raced: list[str] = []
+
+    def looked_up_then_written_by_the_other_run(keys):
+        keys = list(keys)
+        found = looked_up(keys)
+        ready = sorted(key for key in keys if key.startswith(kinds.MATCH_READY))
+        if ready and not raced:
+            raced.append(ready[0])
+            Notification.objects.create(
+                recipient_id=int(ready[0].rsplit(":p", 1)[1]),
+                kind=kinds.MATCH_READY,
+                dedupe_key=ready[0],
+                subject="written by the other run",
+            )
+        return found
+
+    monkeypatch.setattr(
+        notification_services, "existing_keys", looked_up_then_written_by_the_other_run
+    )
+    commit(draw_services.tournament_start, tournament=tournament)
+    assert raced
+    ready = Notification.objects.filter(kind=kinds.MATCH_READY)
+    assert ready.count() == 4
+    assert ready.get(dedupe_key=raced[0]).subject == "written by the other run"
+    # The three written here are mailed; the other run's is that run's to send.
+    assert sorted(ready.values_list("email_status", flat=True)) == [
+        NotificationStatus.PENDING,
+        NotificationStatus.SENT,
+        NotificationStatus.SENT,
+        NotificationStatus.SENT,
+    ]
