@@ -15,24 +15,13 @@ when every action replayed the record, 10.8 ms and 18.3 ms (1.69) on the kept le
 from __future__ import annotations
 
 import json
-import os
 import random
 import statistics
-import sys
-import tempfile
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-if "DATABASE_URL" not in os.environ:
-    os.environ["DATABASE_URL"] = f"sqlite:///{tempfile.mkdtemp()}/bench.sqlite3"
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-os.environ["ALLOWED_HOSTS"] = "testserver"
+import _django  # benchmarks/_django.py, beside this file
 
-import django  # noqa: E402
-
-django.setup()
+_django.setup()
 
 from django.contrib.auth import get_user_model  # noqa: E402
 from django.core.management import call_command  # noqa: E402

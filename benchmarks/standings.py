@@ -9,24 +9,13 @@ median time. The last line is JSON with
 from __future__ import annotations
 
 import json
-import os
 import random
 import statistics
-import sys
-import tempfile
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-if "DATABASE_URL" not in os.environ:
-    os.environ["DATABASE_URL"] = f"sqlite:///{tempfile.mkdtemp()}/bench.sqlite3"
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-os.environ["ALLOWED_HOSTS"] = "testserver"
+import _django  # benchmarks/_django.py, beside this file
 
-import django  # noqa: E402
-
-django.setup()
+_django.setup()
 
 from django.core.cache import cache, caches  # noqa: E402
 from django.core.management import call_command  # noqa: E402

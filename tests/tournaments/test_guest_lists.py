@@ -46,33 +46,31 @@ def outcome(tournament: Tournament) -> dict[str, object]:
     }
 
 
-def one_by_one(tournament: Tournament, names: list[str]) -> dict[str, object]:
+def tried(tournament: Tournament, enter) -> tuple[dict[str, object], list[str], str | None]:
+    """What ``enter()`` leaves (then rolled back): the outcome, the names of the players it
+    entered in its order, and the code of its refusal."""
     with transaction.atomic():
         try:
             with transaction.atomic():
-                entered = [
-                    services.entry_add_guest(tournament=tournament, name=name) for name in names
-                ]
+                entered, refused = enter(), None
         except UserError as error:
             entered, refused = [], error.code
-        else:
-            refused = None
-        seen = outcome(tournament), [e.player.name for e in entered], refused
+        seen = outcome(tournament), [entry.player.name for entry in entered], refused
         transaction.set_rollback(True)
     return seen
 
 
-def at_once(tournament: Tournament, names: list[str]) -> dict[str, object]:
-    with transaction.atomic():
-        try:
-            entered = services.entries_add_guests(tournament=tournament, names=names)
-        except UserError as error:
-            entered, refused = [], error.code
-        else:
-            refused = None
-        seen = outcome(tournament), [e.player.name for e in entered], refused
-        transaction.set_rollback(True)
-    return seen
+def one_by_one(tournament: Tournament, names: list[str]):
+    return tried(
+        tournament,
+        lambda: [services.entry_add_guest(tournament=tournament, name=name) for name in names],
+    )
+
+
+def at_once(tournament: Tournament, names: list[str]):
+    return tried(
+        tournament, lambda: services.entries_add_guests(tournament=tournament, names=names)
+    )
 
 
 @pytest.mark.parametrize(
