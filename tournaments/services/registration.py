@@ -30,12 +30,14 @@ def _check_open(tournament: Tournament) -> None:
         )
 
 
+def _already_entered(name: str) -> UserError:
+    return UserError(_("%(name)s is already entered.") % {"name": name}, code="already_entered")
+
+
 def _new_entry(tournament: Tournament, player: Player, status: str) -> Entry:
     existing = Entry.objects.filter(tournament=tournament, player=player).first()
     if existing is not None and existing.status != EntryStatus.WITHDRAWN:
-        raise UserError(
-            _("%(name)s is already entered.") % {"name": player.name}, code="already_entered"
-        )
+        raise _already_entered(player.name)
     if existing is not None:  # coming back after withdrawing
         existing.status = status
         existing.save(update_fields=["status", "updated_at"])
@@ -106,12 +108,7 @@ def entries_add_guests(*, tournament: Tournament, names: Sequence[str]) -> list[
                 "player"
             )
         }
-        entered = {
-            entry.player_id: entry
-            for entry in Entry.objects.filter(
-                tournament=tournament, player__in=[player.pk for player in members.values()]
-            )
-        }
+        entered = {entry.player_id: entry for entry in Entry.objects.filter(tournament=tournament)}
         folded_seen: set[str] = set()
         for name in names:
             folded = name.casefold()
@@ -120,9 +117,7 @@ def entries_add_guests(*, tournament: Tournament, names: Sequence[str]) -> list[
             if folded in folded_seen or (
                 earlier is not None and earlier.status != EntryStatus.WITHDRAWN
             ):
-                raise UserError(
-                    _("%(name)s is already entered.") % {"name": name}, code="already_entered"
-                )
+                raise _already_entered(name)
             folded_seen.add(folded)
         new = {
             name.casefold(): Player(name=name) for name in names if name.casefold() not in members
