@@ -43,11 +43,28 @@ needs_postgres = pytest.mark.skipif(
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The browser tests first, all in one test process (pytest-xdist's ``loadgroup``): they
     mostly wait for the browser and the server while the other processes keep the cores
-    busy with the rest, and every other process is spared a browser of its own."""
+    busy with the rest, and every other process is spared a browser of its own.
+
+    A module whose tests share data it builds once (a module-scoped fixture, such as one on
+    ``module_db``) runs in one process too: spread over several, each would build it again
+    (the demo club alone takes seconds)."""
     items.sort(key=lambda item: not item.nodeid.startswith("tests/e2e/"))
     for item in items:
         if item.nodeid.startswith("tests/e2e/"):
             item.add_marker(pytest.mark.xdist_group("browser"))
+        elif _builds_for_its_module(item):
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
+
+
+def _builds_for_its_module(item: pytest.Item) -> bool:
+    """Whether ``item`` uses a module-scoped fixture of the suite's own."""
+    fixtureinfo = getattr(item, "_fixtureinfo", None)
+    if fixtureinfo is None:
+        return False
+    return any(
+        definitions[-1].scope == "module" and definitions[-1].baseid.startswith("tests")
+        for definitions in fixtureinfo.name2fixturedefs.values()
+    )
 
 
 @pytest.fixture(autouse=True)
