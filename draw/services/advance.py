@@ -5,7 +5,8 @@ round". A correction that re-opened matches opens their rounds again."""
 from __future__ import annotations
 
 from django.db import transaction
-from django.db.models import Count, Q, Sum
+from django.db.models import Count, Exists, OuterRef, Q, Sum
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from config.errors import UserError
@@ -23,14 +24,16 @@ from tournaments.versions import tournament_change, tournament_changed
 
 
 def close_rounds(tournament: Tournament) -> None:
-    """Mark every drawn round whose matches are all decided as finished."""
-    open_rounds = Round.objects.filter(stage__tournament=tournament).exclude(
-        status=RoundStatus.FINISHED
+    """Mark every drawn round whose matches are all decided as finished (one statement: this
+    runs after every result)."""
+    matches = Match.objects.filter(round=OuterRef("pk"))
+    decided = (
+        Round.objects.filter(stage__tournament=tournament)
+        .exclude(status=RoundStatus.FINISHED)
+        .filter(Exists(matches))
+        .exclude(Exists(matches.filter(status__in=UNDECIDED_STATUSES)))
     )
-    for round_ in open_rounds.filter(matches__isnull=False).distinct():
-        if not round_.matches.filter(status__in=UNDECIDED_STATUSES).exists():
-            round_.status = RoundStatus.FINISHED
-            round_.save(update_fields=["status", "updated_at"])
+    decided.update(status=RoundStatus.FINISHED, updated_at=timezone.now())
 
 
 def reopen_rounds(tournament: Tournament) -> None:
