@@ -9,10 +9,46 @@ from django.urls import reverse
 
 from matches.models import Match
 from standings.placings import placings
-from tests.conftest import open_matches
+from tests.conftest import new_club, new_organizer, open_matches, tournament_made
 from tests.factories import PASSWORD
+from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(scope="module")
+def drawn(module_db) -> dict[tuple[int, bool], int]:
+    """The drawn tournaments the tests start from, by field size and whether the consolation
+    is progressive, built once: a test reads one, or plays it out and is rolled back."""
+    organizer = new_organizer("shared-organizer")
+    club = new_club(organizer, "shared")
+    fields = [(players, True) for players in (4, 6, 8, 12, 16)] + [(8, False)]
+    return {
+        (players, progressive): tournament_made(
+            club,
+            organizer,
+            players,
+            name=f"Open {players} {progressive}",
+            format="main_consolation",
+            progressive_consolation=progressive,
+        ).pk
+        for players, progressive in fields
+    }
+
+
+@pytest.fixture
+def drawn_tournament(drawn):
+    """The shared tournament of a field size, as the database has it now."""
+
+    def get(players: int, *, progressive: bool = True) -> Tournament:
+        return Tournament.objects.get(pk=drawn[players, progressive])
+
+    return get
+
+
+@pytest.fixture(autouse=True)
+def _own_caches(own_caches):
+    """The tests share the tournaments (``module_db``)."""
 
 
 def play_out(tournament, play) -> None:
@@ -41,8 +77,8 @@ def consolation_players(tournament) -> set[int]:
 
 
 @pytest.mark.parametrize("players", [6, 8, 12, 16])
-def test_main_round_two_losers_play_on_in_the_consolation(make_tournament, play, players):
-    tournament = make_tournament(players, format="main_consolation", progressive_consolation=True)
+def test_main_round_two_losers_play_on_in_the_consolation(drawn_tournament, play, players):
+    tournament = drawn_tournament(players)
     play_out(tournament, play)
     dropped = main_round_two_losers(tournament)
     assert dropped
@@ -51,8 +87,8 @@ def test_main_round_two_losers_play_on_in_the_consolation(make_tournament, play,
     assert all(any(place.event == "consolation" for place in places[entry]) for entry in dropped)
 
 
-def test_without_progressive_round_two_losers_are_out(make_tournament, play):
-    tournament = make_tournament(8, format="main_consolation")
+def test_without_progressive_round_two_losers_are_out(drawn_tournament, play):
+    tournament = drawn_tournament(8, progressive=False)
     play_out(tournament, play)
     assert not main_round_two_losers(tournament) & consolation_players(tournament)
 
@@ -68,15 +104,15 @@ def test_without_progressive_round_two_losers_are_out(make_tournament, play):
     ],
 )
 def test_the_rules_say_what_progressive_consolation_does_here(
-    make_tournament, client, players, rule
+    drawn_tournament, client, players, rule
 ):
-    tournament = make_tournament(players, format="main_consolation", progressive_consolation=True)
+    tournament = drawn_tournament(players)
     page = client.get(tournament.get_absolute_url()).content.decode()
     assert rule in page
 
 
-def test_at_four_players_only_first_round_losers_play_the_consolation(make_tournament, play):
-    tournament = make_tournament(4, format="main_consolation", progressive_consolation=True)
+def test_at_four_players_only_first_round_losers_play_the_consolation(drawn_tournament, play):
+    tournament = drawn_tournament(4)
     play_out(tournament, play)
     assert not main_round_two_losers(tournament) & consolation_players(tournament)
 

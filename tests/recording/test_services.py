@@ -12,10 +12,11 @@ from config.errors import UserError
 from matches.models import Game, Match, MatchStatus
 from matches.rules import rules_for_match
 from matches.services import match_record_game
+from recording import ledgers
 from recording.models import RecordedAction
 from recording.replay import Entry, Recording, replay
 from recording.services import recorded_action_post, recorded_match_mark
-from tests.conftest import open_matches
+from tests.conftest import new_club, new_organizer, open_matches, tournament_made
 from tests.factories import UserFactory
 
 from .simulate import random_entries
@@ -23,12 +24,44 @@ from .simulate import random_entries
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def recorded(make_tournament, organizer):
-    tournament = make_tournament(2, default_length=3)
+@pytest.fixture(scope="module")
+def shared(module_db):
+    """The recorded match, built once: each test posts on it and is rolled back."""
+    organizer = new_organizer("shared-organizer")
+    club = new_club(organizer, "shared")
+    tournament = tournament_made(club, organizer, 2, default_length=3)
     match = open_matches(tournament)[0]
     recorded_match_mark(match=match, recorder=organizer)
+    return organizer, club, match.pk
+
+
+@pytest.fixture
+def organizer(shared):
+    return shared[0]
+
+
+@pytest.fixture
+def club(shared):
+    return shared[1]
+
+
+@pytest.fixture
+def recorded(shared):
+    """The shared match as the database has it, with no copy of its ledger left by an earlier
+    test: each test starts where a match of its own would."""
+    match = Match.objects.get(pk=shared[2])
+    ledgers._kept.pop(match.recorded.pk, None)
     return match
+
+
+@pytest.fixture(autouse=True)
+def _own_caches(own_caches):
+    """The tests share the match (``module_db``)."""
+
+
+def clock_url(match):
+    tournament = match.round.stage.tournament
+    return f"/clubs/{tournament.club.slug}/t/{tournament.slug}/matches/{match.pk}/clock/"
 
 
 def _post(match, entry, after, user):
@@ -124,7 +157,7 @@ def test_a_record_sent_after_a_referee_corrected_the_match_is_refused(recorded, 
 def test_the_clock_endpoints_resume_the_record_and_both_clocks(recorded, organizer, client):
     """Another device reads the record and both clocks as the tapping device left them."""
     client.force_login(organizer)
-    base = f"/clubs/bar/t/{recorded.round.stage.tournament.slug}/matches/{recorded.pk}/clock/"
+    base = clock_url(recorded)
     assert client.get(base).status_code == 200
     sent = {"id": "e1", "after": 0, "kind": "opening", "dice": [3, 1], "at": 1_000}
     answer = client.post(base + "actions/", json.dumps(sent), content_type="application/json")
@@ -149,7 +182,7 @@ def test_the_clock_endpoints_resume_the_record_and_both_clocks(recorded, organiz
 
 def test_a_stranger_cannot_open_the_clock(recorded, client):
     client.force_login(UserFactory())
-    base = f"/clubs/bar/t/{recorded.round.stage.tournament.slug}/matches/{recorded.pk}/clock/"
+    base = clock_url(recorded)
     assert client.get(base).status_code == 404
     assert Match.objects.get(pk=recorded.pk).status == MatchStatus.READY
 
@@ -176,7 +209,7 @@ def test_an_online_match_has_no_clock_to_record_on(make_tournament, organizer, c
     match = open_matches(make_tournament(2, default_length=3))[0]
     Match.objects.filter(pk=match.pk).update(is_online=True)
     client.force_login(organizer)
-    base = f"/clubs/bar/t/{match.round.stage.tournament.slug}/matches/{match.pk}/clock/"
+    base = clock_url(match)
     assert client.get(base).status_code == 404
     sent = {"id": "x1", "after": 0, "kind": "opening", "dice": [3, 1], "at": 1}
     answer = client.post(base + "actions/", json.dumps(sent), content_type="application/json")
