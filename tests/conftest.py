@@ -299,23 +299,36 @@ def match_of(make_tournament, referee):
 
 
 @pytest.fixture
-def make_match(club, organizer, commit):
+def make_match(club, organizer):
     """The one match of a started two-player tournament: ``names[0]`` is its first player."""
 
     def make(length=3, names=("Alice", "Bob"), club=club, **settings) -> Match:
-        tournament = services.tournament_create(
-            club=club, user=organizer, name="Open", default_length=length, **settings
-        )
-        services.tournament_open_registration(tournament=tournament)
-        for seed, name in enumerate(names, start=1):
-            entry = services.entry_add_guest(tournament=tournament, name=name)
-            entry.seed = seed
-            entry.save()
-        commit(draw_services.tournament_start, tournament=tournament)
-        match = Match.objects.select_related(
-            "round__stage__tournament__club", "entry_a__player", "entry_b__player"
-        ).get(round__stage__tournament=tournament, status="ready")
-        assert match.entry_a.player.name == names[0].strip()
-        return match
+        return match_made(club, organizer, length=length, names=names, **settings)
 
     return make
+
+
+def match_made(club, organizer, *, length=3, names=("Alice", "Bob"), **settings) -> Match:
+    """The one match of a started two-player tournament (``make_match``, also for the data a
+    module builds once)."""
+    tournament = services.tournament_create(
+        club=club, user=organizer, name="Open", default_length=length, **settings
+    )
+    services.tournament_open_registration(tournament=tournament)
+    for seed, name in enumerate(names, start=1):
+        entry = services.entry_add_guest(tournament=tournament, name=name)
+        entry.seed = seed
+        entry.save()
+    committed(draw_services.tournament_start, tournament=tournament)
+    match = fresh(Match.objects.get(round__stage__tournament=tournament, status="ready").pk)
+    assert match.entry_a.player.name == names[0].strip()
+    return match
+
+
+def fresh(pk: int) -> Match:
+    """The match as stored, with its tournament, club and players: a test changes the copy
+    it was handed (``refresh_from_db``), so each test of a module that shares a match reads
+    its own."""
+    return Match.objects.select_related(
+        "round__stage__tournament__club", "entry_a__player", "entry_b__player"
+    ).get(pk=pk)

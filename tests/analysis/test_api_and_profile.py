@@ -9,18 +9,31 @@ from django.urls import reverse
 
 from analysis.models import PlayerAnalysis
 from analysis.services import analysis_request
-from matches.services import match_import_file
-from tests.conftest import mat
+from tests.analysis.conftest import filed_match, gnubg_faked
+from tests.conftest import fresh
+from tests.shared import shared_club
 
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(scope="module")
+def shared(module_db):
+    """The published match, filed and analysed at 1-ply once: the tests read it, or add an
+    analysis and are rolled back."""
+    organizer, club = shared_club()
+    with gnubg_faked():
+        match = filed_match(club, organizer, analysis_plies=1, is_published=True)
+    return match.pk
+
+
 @pytest.fixture
-def analysed(make_match, commit, fake_gnubg):
-    match = make_match(length=3, names=("Alice", "Bob"), analysis_plies=1, is_published=True)
-    commit(match_import_file, match=match, text=mat("gnubg_03pt_s104"))
-    match.refresh_from_db()
-    return match
+def analysed(shared, fake_gnubg):
+    return fresh(shared)
+
+
+@pytest.fixture(autouse=True)
+def _caches_of_its_own(caches_of_its_own):
+    """The tests share the match (``module_db``)."""
 
 
 def test_the_api_lists_a_matchs_analyses_with_their_level(client, analysed):

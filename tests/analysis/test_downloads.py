@@ -10,22 +10,35 @@ from django.urls import reverse
 from analysis.moves import moves_text
 from backgammon import matfile
 from clubs.models import Player
-from matches.services import match_import_file
-from tests.conftest import mat
+from tests.analysis.conftest import filed_match, gnubg_faked
+from tests.conftest import fresh
 from tests.factories import UserFactory
+from tests.shared import shared_club
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def analysed(make_match, commit, fake_gnubg):
-    match = make_match(length=3, names=("Alice", "Bob"), analysis_plies=1)
-    commit(match_import_file, match=match, text=mat("gnubg_03pt_s104"))
+@pytest.fixture(scope="module")
+def shared(module_db):
+    """The match analysed at 1-ply, its players with accounts, built once for the tests that
+    read it."""
+    organizer, club = shared_club()
+    with gnubg_faked():
+        match = filed_match(club, organizer, analysis_plies=1)
     for entry in (match.entry_a, match.entry_b):
         user = UserFactory(username=f"player{entry.player_id}")
         Player.objects.filter(pk=entry.player_id).update(user=user)
-    match.refresh_from_db()
-    return match
+    return match.pk
+
+
+@pytest.fixture
+def analysed(shared, fake_gnubg):
+    return fresh(shared)
+
+
+@pytest.fixture(autouse=True)
+def _caches_of_its_own(caches_of_its_own):
+    """The tests share the match (``module_db``)."""
 
 
 def _url(match, name):

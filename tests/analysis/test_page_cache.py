@@ -10,18 +10,35 @@ from django.urls import reverse
 from analysis.services import analysis_request
 from clubs.models import Player
 from clubs.services import player_rename
-from matches.services import match_import_file
-from tests.conftest import mat
+from tests.analysis.conftest import filed_match
+from tests.conftest import fresh
+from tests.shared import shared_club
 
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(scope="module")
+def shared(module_db):
+    """The organizer and the published match with its accepted file, built once: the tests
+    read them, or change them and are rolled back."""
+    organizer, club = shared_club()
+    return organizer, filed_match(club, organizer, is_published=True).pk
+
+
 @pytest.fixture
-def filed(make_match, commit):
-    match = make_match(length=3, names=("Alice", "Bob"), is_published=True)
-    commit(match_import_file, match=match, text=mat("gnubg_03pt_s104"))
-    match.refresh_from_db()
-    return match
+def organizer(shared):
+    return shared[0]
+
+
+@pytest.fixture
+def filed(shared):
+    return fresh(shared[1])
+
+
+@pytest.fixture(autouse=True)
+def _caches_of_its_own(caches_of_its_own):
+    """The tests share the match (``module_db``): each starts with nothing cached, in caches
+    of the kinds the suite runs with."""
 
 
 def urls(match):

@@ -11,21 +11,58 @@ from django.urls import reverse
 
 from analysis.models import AnalysisMistake, MatchAnalysis, PlayerAnalysis
 from analysis.selectors import tournament_error_rates
-from matches.services import match_import_file
-from tests.conftest import mat
+from tests.analysis.conftest import filed_match, gnubg_faked
+from tests.conftest import fresh
+from tests.shared import another_club, shared_club
 
 pytestmark = pytest.mark.django_db
 
+#: The levels of the filed matches the tests share: not analysed, at 0-ply, at 1-ply.
+LEVELS = (None, 0, 1)
+
+
+@pytest.fixture(scope="module")
+def shared(module_db):
+    """The organizer's club and a filed match per level in ``LEVELS`` (each in a club of its
+    own, analysed at that level as its file was accepted), built once: the tests read them,
+    or change them and are rolled back."""
+    organizer, club = shared_club()
+    with gnubg_faked():
+        matches = {
+            plies: filed_match(
+                another_club(organizer),  # players of its own
+                organizer,
+                **({} if plies is None else {"analysis_plies": plies}),
+            ).pk
+            for plies in LEVELS
+        }
+    return organizer, club, matches
+
 
 @pytest.fixture
-def filed(make_match, commit):
-    def make(**settings):
-        match = make_match(length=3, names=("Alice", "Bob"), **settings)
-        commit(match_import_file, match=match, text=mat("gnubg_03pt_s104"))
-        match.refresh_from_db()
-        return match
+def organizer(shared):
+    return shared[0]
+
+
+@pytest.fixture
+def club(shared):
+    return shared[1]
+
+
+@pytest.fixture
+def filed(shared):
+    """``filed(analysis_plies=...)``: the shared match filed in a tournament analysing at that
+    level (none by default), a copy of the test's own."""
+
+    def make(analysis_plies=None):
+        return fresh(shared[2][analysis_plies])
 
     return make
+
+
+@pytest.fixture(autouse=True)
+def _caches_of_its_own(caches_of_its_own):
+    """The tests share the matches (``module_db``)."""
 
 
 def urls(match):
@@ -59,18 +96,21 @@ def test_an_organizer_analyses_at_another_level_from_the_match_page(
     with django_capture_on_commit_callbacks(execute=True):
         response = client.post(urls(match)["analyse"], {"plies": "1"})
     assert response.status_code == 302
-    assert sorted(MatchAnalysis.objects.values_list("plies", flat=True)) == [0, 1]
+    analyses = MatchAnalysis.objects.filter(match=match)
+    assert sorted(analyses.values_list("plies", flat=True)) == [0, 1]
     page = client.get(urls(match)["detail"] + "?plies=0").content.decode()
     assert "Analysed at 0-ply" in page
 
 
 def test_a_visitor_sees_no_analyse_button(client, filed, fake_gnubg):
     match = filed()
+    analyses = list(MatchAnalysis.objects.values_list("pk", flat=True))  # the other matches'
     page = client.get(urls(match)["detail"]).content.decode()
     assert "This match has not been analysed." in page
     assert urls(match)["analyse"] not in page
     assert client.post(urls(match)["analyse"], {"plies": "0"}).status_code == 302  # log in
-    assert not MatchAnalysis.objects.exists()
+    assert not MatchAnalysis.objects.filter(match=match).exists()
+    assert list(MatchAnalysis.objects.values_list("pk", flat=True)) == analyses
 
 
 def test_without_gnubg_the_controls_say_how_to_install_it(client, filed, organizer, settings):
@@ -91,9 +131,9 @@ def test_a_running_analysis_polls_for_its_progress(client, filed, fake_gnubg):
     assert 'data-analysis="running"' in page and 'hx-trigger="every 2s"' in page
 
 
-def test_a_failed_analysis_shows_its_reason(client, filed, fake_gnubg):
+def test_a_failed_analysis_shows_its_reason(client, club, organizer, fake_gnubg):
     fake_gnubg.state["fail"] = 99
-    match = filed(analysis_plies=0)
+    match = filed_match(club, organizer, analysis_plies=0)  # its own: analysed as it fails
     page = client.get(urls(match)["detail"]).content.decode()
     assert 'data-analysis="failed"' in page and "boom" in page
 
@@ -107,7 +147,7 @@ def test_the_tournament_table_never_mixes_levels(client, filed, fake_gnubg, comm
     at0 = {r.entry.player.name: r for r in tournament_error_rates(tournament, plies=0)}
     at1 = {r.entry.player.name: r for r in tournament_error_rates(tournament, plies=1)}
     assert round(at1["Alice"].error_rate, 1) == 3.6
-    figures0 = PlayerAnalysis.objects.get(plies=0, side=0)
+    figures0 = PlayerAnalysis.objects.get(analysis__match=match, plies=0, side=0)
     assert at0["Alice"].error_rate == pytest.approx(figures0.error_rate)
     assert at0["Alice"].error_rate != at1["Alice"].error_rate
     page = client.get(urls(match)["tournament"] + "?plies=1").content.decode()

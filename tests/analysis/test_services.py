@@ -13,15 +13,17 @@ from analysis.services import (
 from config.errors import UserError
 from matches.models import Match
 from matches.services import match_import_file, report_confirm
-from tests.analysis.conftest import saved
-from tests.conftest import mat
+from tests.analysis.conftest import filed_match, gnubg_faked, saved
+from tests.conftest import fresh, mat
+from tests.shared import another_club, shared_club
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def filed(make_match, commit):
-    """A 3-point match between Alice and Bob whose .mat file was accepted."""
+    """A 3-point match between Alice and Bob whose .mat file was accepted, built for the test:
+    for a test that checks what happened as it was accepted (gnubg's runs, failures)."""
 
     def make(**settings):
         match = make_match(length=3, names=("Alice", "Bob"), **settings)
@@ -30,6 +32,31 @@ def filed(make_match, commit):
         return match
 
     return make
+
+
+@pytest.fixture(scope="module")
+def shared(module_db):
+    """Filed matches built once, each in a club of its own: three not analysed (their
+    tournaments analyse nothing) and one analysed at 0-ply as its file was accepted. The tests
+    read them, or change them and are rolled back."""
+    organizer, _club = shared_club()
+    with gnubg_faked():  # each in a club of its own, with players of its own
+        return {
+            "unanalysed": [filed_match(another_club(organizer), organizer).pk for _ in range(3)],
+            0: filed_match(another_club(organizer), organizer, analysis_plies=0).pk,
+        }
+
+
+@pytest.fixture
+def unanalysed(shared):
+    """The shared filed matches not analysed, copies of the test's own."""
+    return [fresh(pk) for pk in shared["unanalysed"]]
+
+
+@pytest.fixture
+def at_0(shared):
+    """The shared filed match analysed at 0-ply as its file was accepted."""
+    return fresh(shared[0])
 
 
 def test_an_accepted_file_is_analysed_at_the_tournaments_level(filed, fake_gnubg):
@@ -55,7 +82,7 @@ def test_a_confirmed_players_file_is_analysed_at_the_tournaments_level(
         text=mat("gnubg_03pt_s104"),
         reported_by=match.entry_a.player,
     )
-    assert not MatchAnalysis.objects.exists()  # a report counts once confirmed
+    assert not MatchAnalysis.objects.filter(match=match).exists()  # counts once confirmed
     report = match.reports.get(status="pending")
     commit(report_confirm, report=report, by=match.entry_b.player)
     analysis = MatchAnalysis.objects.get(match=match)
@@ -65,11 +92,11 @@ def test_a_confirmed_players_file_is_analysed_at_the_tournaments_level(
     assert fake_gnubg.calls == [1]
 
 
-def test_mistakes_carry_the_position_and_match_id_of_the_engine(filed, fake_gnubg):
+def test_mistakes_carry_the_position_and_match_id_of_the_engine(at_0, fake_gnubg):
     """gnubg's IDs of each error are the ones the engine gives the same action."""
     from analysis.moves import match_log
 
-    match = filed(analysis_plies=0)
+    match = at_0
     mistakes = list(AnalysisMistake.objects.filter(analysis__match=match))
     assert mistakes and all(m.match_id for m in mistakes)
     logged = {(a.game, a.position_id, a.match_id) for a in match_log(match)}
@@ -95,8 +122,8 @@ def test_running_the_same_analysis_again_changes_nothing(filed, fake_gnubg, comm
     assert fake_gnubg.calls == [0]
 
 
-def test_another_level_is_a_second_analysis_beside_the_first(filed, fake_gnubg, commit):
-    match = filed(analysis_plies=0)
+def test_another_level_is_a_second_analysis_beside_the_first(at_0, fake_gnubg, commit):
+    match = at_0
     commit(analysis_request, match=match, plies=1)
     assert sorted(MatchAnalysis.objects.filter(match=match).values_list("plies", "status")) == [
         (0, "done"),
@@ -127,18 +154,18 @@ def test_a_match_without_moves_is_refused_with_the_reason(make_match, play, fake
     match = play(make_match(length=3))
     with pytest.raises(UserError, match="every move recorded"):
         analysis_request(match=match, plies=0)
-    assert not MatchAnalysis.objects.exists()
+    assert not MatchAnalysis.objects.filter(match=match).exists()
 
 
-def test_without_gnubg_the_request_says_how_to_install_it(filed, settings):
-    match = filed()
+def test_without_gnubg_the_request_says_how_to_install_it(unanalysed, settings):
+    match = unanalysed[0]
     settings.GNUBG_PATH = "/nonexistent/gnubg"
     with pytest.raises(UserError, match="apt-get install gnubg"):
         analysis_request(match=match, plies=0)
 
 
-def test_a_whole_tournament_is_queued_at_once(filed, fake_gnubg, commit):
-    match = filed()
+def test_a_whole_tournament_is_queued_at_once(unanalysed, fake_gnubg, commit):
+    match = unanalysed[0]
     counts = commit(analysis_request_tournament, tournament=match.round.stage.tournament, plies=0)
     assert counts == {"queued": 1}
     progress = selectors.analysis_progress(Match.objects.filter(pk=match.pk))
@@ -174,12 +201,12 @@ def test_an_online_match_is_analysed_when_it_ends(make_match, commit, fake_gnubg
     assert analysis.mistakes.exclude(match_id="").count() == analysis.mistakes.count() > 0
 
 
-def test_a_result_corrected_while_gnubg_runs_is_not_stored(filed, fake_gnubg, monkeypatch):
+def test_a_result_corrected_while_gnubg_runs_is_not_stored(unanalysed, fake_gnubg, monkeypatch):
     from django.db.models import F
 
     from analysis import runner
 
-    match = filed()
+    match = unanalysed[0]
 
     def run_while_corrected(text, *, plies, timeout=None):
         Match.objects.filter(pk=match.pk).update(version=F("version") + 1)
@@ -200,7 +227,9 @@ def test_a_result_corrected_while_gnubg_runs_is_not_stored(filed, fake_gnubg, mo
     assert not analysis.players.exists()
 
 
-def test_the_moves_written_when_queued_are_analysed_unless_the_match_changed(filed, fake_gnubg):
+def test_the_moves_written_when_queued_are_analysed_unless_the_match_changed(
+    unanalysed, fake_gnubg
+):
     """The worker gives gnubg the .mat text written when the analysis was queued; a match
     corrected since is read again, so the corrected moves are analysed."""
     from django.db.models import F
@@ -208,7 +237,7 @@ def test_the_moves_written_when_queued_are_analysed_unless_the_match_changed(fil
     from analysis.run import analysis_run
     from analysis.services import analysis_request
 
-    match = filed()
+    match = unanalysed[0]
     analysis = analysis_request(match=match, plies=0)  # its task runs on commit: not here
     later = analysis_request(match=match, plies=1)
     assert " 3 point match" in analysis.moves and analysis.moves_version == match.version
@@ -227,7 +256,7 @@ def test_the_moves_written_when_queued_are_analysed_unless_the_match_changed(fil
 
 
 def test_a_database_failure_while_marking_running_gives_gnubgs_job_up(
-    filed, fake_gnubg, monkeypatch
+    unanalysed, fake_gnubg, monkeypatch
 ):
     """gnubg already works while the analysis is marked running: when that fails (the
     database went away; the task is retried) gnubg's job is given up, nothing is stored."""
@@ -236,7 +265,7 @@ def test_a_database_failure_while_marking_running_gives_gnubgs_job_up(
     from analysis import run as analysis_run_module
     from analysis import runner
 
-    match = filed()
+    match = unanalysed[0]
     given_up = []
 
     def submit(text, *, plies):
@@ -255,14 +284,14 @@ def test_a_database_failure_while_marking_running_gives_gnubgs_job_up(
     assert analysis.status == AnalysisStatus.QUEUED and not analysis.players.exists()
 
 
-def test_the_reconciler_hands_a_lost_analysis_over_again(filed, fake_gnubg):
+def test_the_reconciler_hands_a_lost_analysis_over_again(unanalysed, fake_gnubg):
     from datetime import timedelta
 
     from django.utils import timezone
 
     from analysis.repairs import lost_tasks
 
-    match = filed()
+    match = unanalysed[0]
     analysis = MatchAnalysis.objects.create(match=match, plies=0)
     assert lost_tasks() == []  # queued a moment ago: waiting its turn
     MatchAnalysis.objects.filter(pk=analysis.pk).update(
@@ -274,61 +303,11 @@ def test_the_reconciler_hands_a_lost_analysis_over_again(filed, fake_gnubg):
     assert lost_tasks() == []
 
 
-@pytest.mark.django_db(transaction=True)
-def test_a_round_is_queued_match_by_match(filed, fake_gnubg, monkeypatch):
-    """The workers start on the first match of a round while the rest are being queued: a
-    match that cannot be queued leaves the ones before it queued, and they are analysed."""
-    from django.db import DatabaseError
-
-    from analysis import services
-
-    first, second = filed(), filed()
-    real = services.moves_text
-
-    def moves_text(match, games=None):
-        if match.pk == second.pk:
-            raise DatabaseError("connection lost")
-        return real(match, games)
-
-    monkeypatch.setattr(services, "moves_text", moves_text)
-    with pytest.raises(DatabaseError):
-        services.analysis_request_many(matches=[first, second], plies=0)
-    assert MatchAnalysis.objects.get(match=first).status == AnalysisStatus.DONE
-    assert not MatchAnalysis.objects.filter(match=second).exists()
-
-
-@pytest.mark.django_db(transaction=True)
-def test_a_round_writes_each_new_analysis_with_one_statement(filed, fake_gnubg, monkeypatch):
-    """Queueing a round reads the analyses it has once; each new one is one INSERT (the
-    workers start on the first while the rest are being queued)."""
-    from django.db import connection
-    from django.test.utils import CaptureQueriesContext
-
-    from analysis import services
-    from analysis.selectors import matches_with_moves
-
-    matches = [filed(), filed(), filed()]
-    queued: list[int] = []
-    monkeypatch.setattr(services, "enqueue", queued.append)
-    monkeypatch.setattr(services, "enqueue_many", queued.extend)
-    wanted = matches_with_moves(Match.objects.filter(pk__in=[m.pk for m in matches]))
-    with CaptureQueriesContext(connection) as queries:
-        counts = services.analysis_request_many(matches=wanted, plies=0)
-    assert counts == {"queued": 3}
-    table = MatchAnalysis._meta.db_table
-    on_analyses = [q["sql"].split()[0] for q in queries if table in q["sql"]]
-    assert on_analyses == ["SELECT", "INSERT", "INSERT", "INSERT"]
-    assert sorted(queued) == sorted(
-        MatchAnalysis.objects.filter(status=AnalysisStatus.QUEUED).values_list("pk", flat=True)
-    )
-    assert all(a.moves for a in MatchAnalysis.objects.all())
-
-
-def test_the_task_for_several_analyses_runs_each_as_its_own_task_would(filed, fake_gnubg):
+def test_the_task_for_several_analyses_runs_each_as_its_own_task_would(unanalysed, fake_gnubg):
     from analysis.tasks import analyse_many
 
-    first, second = (MatchAnalysis.objects.create(match=filed(), plies=0) for _ in range(2))
-    gone = MatchAnalysis.objects.create(match=filed(), plies=1)
+    first, second = (MatchAnalysis.objects.create(match=m, plies=0) for m in unanalysed[:2])
+    gone = MatchAnalysis.objects.create(match=unanalysed[2], plies=1)
     gone.delete()
     result = analyse_many.apply(args=[[first.pk, gone.pk, second.pk]]).get()
     assert result == {"done": 2, "gone": 1}
@@ -337,7 +316,7 @@ def test_the_task_for_several_analyses_runs_each_as_its_own_task_would(filed, fa
 
 
 def test_a_gnubg_that_cannot_be_started_fails_the_analysis_with_the_reason(
-    filed, settings, tmp_path
+    unanalysed, settings, tmp_path
 ):
     from analysis import runner
     from analysis.run import analysis_run
@@ -346,7 +325,7 @@ def test_a_gnubg_that_cannot_be_started_fails_the_analysis_with_the_reason(
     program.write_text("#!/no/such/interpreter\n")
     program.chmod(0o755)
     settings.GNUBG_PATH = str(program)
-    analysis = MatchAnalysis.objects.create(match=filed(), plies=0)
+    analysis = MatchAnalysis.objects.create(match=unanalysed[0], plies=0)
     try:
         analysis_run(analysis_id=analysis.pk)
     finally:

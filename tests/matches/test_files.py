@@ -17,8 +17,47 @@ from matches.selectors.files import side_mapping
 from matches.services import match_import_file, match_record_game, report_confirm, report_dispute
 from tests.conftest import MAT_FIXTURES, assert_nothing_stored, mat
 from tests.factories import MembershipFactory, UserFactory
+from tests.shared import SharedMatches, shared_club
 
 pytestmark = pytest.mark.django_db
+
+#: The open matches the tests make (``make_match`` arguments); the usual one twice, for the
+#: test that imports the same file into two.
+MATCHES = [
+    {},
+    {},
+    *({"length": length} for length in (1, 5, 9, 25)),
+    {"names": ("alice", "BOB")},
+    {"names": ("Bob", "Alice")},
+    {"names": ("Ann Meyer", "Bert Schulz")},
+    {"names": ("Ann", "Bert")},
+    {"cube_enabled": False},
+    {"match_format": "games"},
+]
+
+
+@pytest.fixture(scope="module")
+def shared(module_db):
+    """The organizer and an open match of every kind the tests make, each kind in a club of
+    its own, built once (each test changes its match and is rolled back)."""
+    organizer, _club = shared_club()
+    return organizer, SharedMatches(organizer, MATCHES)
+
+
+@pytest.fixture
+def organizer(shared):
+    return shared[0]
+
+
+@pytest.fixture
+def make_match(shared):
+    """The shared open match of the kind asked for (see ``SharedMatches``)."""
+    return shared[1].maker()
+
+
+@pytest.fixture(autouse=True)
+def _own_caches(own_caches):
+    """The tests share the matches (``module_db``)."""
 
 
 def expected(name: str) -> dict:
@@ -231,8 +270,9 @@ def upload(client, match, text: str, name: str = "match.mat"):
     return client.post(upload_url(match), data)
 
 
-def test_a_player_of_the_match_uploads_his_match(client, make_match, club):
+def test_a_player_of_the_match_uploads_his_match(client, make_match):
     match = make_match()
+    club = match.round.stage.tournament.club
     user = UserFactory()  # the guest Alice signs up and becomes a member with an account
     match.entry_a.player.user = user
     match.entry_a.player.save()
@@ -374,8 +414,9 @@ def test_a_binary_file_is_refused(client, make_match, organizer):
     assert_nothing_stored(match)
 
 
-def test_only_players_referees_and_organizers_upload(client, make_match, club):
+def test_only_players_referees_and_organizers_upload(client, make_match):
     match = make_match()
+    club = match.round.stage.tournament.club
     assert client.get(upload_url(match)).status_code == 302  # to the log-in page
     member = UserFactory()
     MembershipFactory(club=club, player__user=member)

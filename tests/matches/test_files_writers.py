@@ -9,6 +9,7 @@ GNU Backgammon's own reading (``*.gnubg.json``), which the recorded games must m
 from __future__ import annotations
 
 import codecs
+import functools
 import json
 
 import pytest
@@ -24,6 +25,7 @@ from matches.services import (
     report_confirm,
 )
 from tests.conftest import MAT_FIXTURES, assert_nothing_stored, mat
+from tests.shared import SharedMatches, shared_club
 
 pytestmark = pytest.mark.django_db
 
@@ -34,8 +36,65 @@ def data(stem: str) -> bytes:
     return (DIALECTS / f"{stem}.mat").read_bytes()
 
 
+@functools.cache
+def _gnubg_reading(stem: str) -> str:
+    return (DIALECTS / f"{stem}.gnubg.json").read_text()
+
+
 def gnubg_reading(stem: str) -> dict:
-    return json.loads((DIALECTS / f"{stem}.gnubg.json").read_text())
+    return json.loads(_gnubg_reading(stem))  # a copy of the test's own
+
+
+#: The files whose players and length the tests' matches take, besides ``WRITERS``'.
+OTHER_STEMS = [
+    "fibs_7pt_forfeit",
+    "snowie_7pt_forfeit",
+    "studio_11pt_forfeit",
+    "fibs_5pt_resumed",
+    "snowie_9pt_resumed",
+]
+
+#: The other matches the tests make (``make_match`` arguments).
+OTHER_MATCHES = [
+    {},
+    {"length": 7},
+    {"length": 7, "names": ("Søren_Kierkegaard", "Zoë Ørsted")},
+    {"length": 9, "names": ("Søren_Kierkegaard", "Zoë Ørsted")},
+    {"length": 9, "names": ("gnubg", "Eva")},
+    {"length": 7, "names": ("Carla", "Dmitri")},
+    {"names": ("Jäger", "Bob")},
+    {"names": ("Alice", "Jürgen Weiß")},
+    {"names": ("Zoë", "Bob")},
+]
+
+
+@pytest.fixture(scope="module")
+def shared(module_db):
+    """The organizer and an open match of every kind the tests make, each kind in a club of
+    its own, built once (each test changes its match and is rolled back)."""
+    organizer, _club = shared_club()
+    wanted = OTHER_MATCHES + [
+        {"length": reading["length"], "names": tuple(reading["names"])}
+        for reading in map(gnubg_reading, [*WRITERS, *OTHER_STEMS])
+    ]
+    unique = list({json.dumps(kind, sort_keys=True): kind for kind in wanted}.values())
+    return organizer, SharedMatches(organizer, unique)
+
+
+@pytest.fixture
+def organizer(shared):
+    return shared[0]
+
+
+@pytest.fixture
+def make_match(shared):
+    """The shared open match of the kind asked for (see ``SharedMatches``)."""
+    return shared[1].maker()
+
+
+@pytest.fixture(autouse=True)
+def _own_caches(own_caches):
+    """The tests share the matches (``module_db``)."""
 
 
 def upload_url(match: Match) -> str:
