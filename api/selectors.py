@@ -176,15 +176,16 @@ def public_match_version(pk: int) -> TournamentVersion | None:
 def api_match(user: Any, token: Any, pk: int) -> Match:
     """The match if its tournament is visible; 404 otherwise (unknown or hidden alike)."""
     visible = api_tournaments(user, token).values("pk")
-    match = (
-        _matches()
-        .filter(pk=pk, round__stage__tournament__in=visible)
-        .prefetch_related(Prefetch("games", queryset=Game.objects.order_by("number")))
-        .first()
-    )
-    if match is None:
-        raise Http404
-    return match
+    try:
+        # ``get``, not ``first``: one match at most, so no ORDER BY, whose building (Django
+        # compares it with each column the joins select) took about a fifth of this call.
+        return (
+            _matches()
+            .prefetch_related(Prefetch("games", queryset=Game.objects.order_by("number")))
+            .get(pk=pk, round__stage__tournament__in=visible)
+        )
+    except Match.DoesNotExist:
+        raise Http404 from None
 
 
 def api_standings_count(tournament_id: int) -> int:
