@@ -6,10 +6,17 @@ import pytest
 
 from clubs.models import ApiToken, Role
 from clubs.services.tokens import api_token_create, api_token_revoke
-from tests.api.conftest import assert_nothing_stored, result_url
+from tests.api.conftest import assert_nothing_stored, result_url, shared_match
 from tests.factories import ClubFactory, MembershipFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(scope="module")
+def shared(module_db):
+    """The match the tests post to and read, built once (a test that writes is rolled back)."""
+    return shared_match()
+
 
 SCORE = {"score_a": 3, "score_b": 1}
 

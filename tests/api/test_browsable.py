@@ -5,12 +5,30 @@ from __future__ import annotations
 
 import pytest
 
+from tests.conftest import new_club, new_organizer, tournament_made
+from tournaments.models import Tournament
+
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(scope="module")
+def swiss_id(module_db):
+    """The tournament the tests read, built once (``module_db``)."""
+    organizer = new_organizer("browsing-organizer")
+    club = new_club(organizer, "browsing")
+    return tournament_made(club, organizer, 4, format="swiss", swiss_rounds=3).pk
+
+
 @pytest.fixture
-def swiss(make_tournament):
-    return make_tournament(4, format="swiss", swiss_rounds=3)
+def swiss(swiss_id):
+    """A copy of the tournament of this test alone."""
+    return Tournament.objects.get(pk=swiss_id)
+
+
+@pytest.fixture(autouse=True)
+def _own_caches(own_caches):
+    """The tests share the tournament, its ids and its version: a read one test cached must
+    not be served to the next."""
 
 
 @pytest.mark.parametrize("path", ["", "/rounds", "/matches", "/standings", "/error-rates"])

@@ -8,9 +8,16 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from matches.models import MatchFile
 from matches.selectors.files import MAX_FILE_BYTES
 from matches.services import match_record_game
-from tests.api.conftest import assert_nothing_stored, mat, result_url
+from tests.api.conftest import assert_nothing_stored, mat, result_url, shared_match
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(scope="module")
+def shared(module_db):
+    """The match the tests post to, built once (a test that records a result is rolled back)."""
+    return shared_match()
+
 
 JSON = "application/json"
 

@@ -41,7 +41,8 @@ def test_the_schema_is_built_once_and_then_sent_as_built(client, built):
 
 def test_each_format_and_language_is_its_own(client, built):
     as_json = json.loads(client.get("/api/schema/", HTTP_ACCEPT=JSON).content)
-    as_yaml = yaml.safe_load(client.get("/api/schema/").content)
+    # libyaml's safe loader: the same documents as ``yaml.safe_load``, read several times faster.
+    as_yaml = yaml.load(client.get("/api/schema/").content, Loader=yaml.CSafeLoader)
     assert as_yaml == as_json
     client.get("/api/schema/?lang=de", HTTP_ACCEPT=JSON)
     client.get("/api/schema/?lang=de", HTTP_ACCEPT=JSON)
