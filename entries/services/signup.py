@@ -87,7 +87,7 @@ def entry_sign_up(*, tournament: Tournament, player: Player, now: datetime | Non
         rules = rules_of(tournament)
         reason = signup_closed_reason(tournament, rules, now)
         # Those already waiting come first into any place free by now.
-        waiting_list_move_up(tournament=tournament)
+        _move_up(tournament, rules)
         if reason:
             raise UserError(reason, code="signup_closed")
         entry = Entry.objects.filter(tournament=tournament, player=player).first()
@@ -157,13 +157,20 @@ def waiting_list_move_up(*, tournament: Tournament | int) -> list[Entry]:
     (the listener, the repair and a second delivery find nothing to do)."""
     pk = tournament if isinstance(tournament, int) else tournament.pk
     locked = Tournament.objects.select_for_update().filter(pk=pk).first()
-    if locked is None or locked.status not in BEFORE_THE_START:
+    if locked is None:
         return []
-    rules = rules_of(locked)
+    return _move_up(locked, rules_of(locked))
+
+
+def _move_up(locked: Tournament, rules: SignupRules) -> list[Entry]:
+    """:func:`waiting_list_move_up` for a service that holds the tournament's row and has
+    read its rules in this transaction already: neither is read again."""
+    if locked.status not in BEFORE_THE_START:
+        return []
     moving = field.moving_up(rules.capacity, places_taken(locked), waiting_entries(locked))
     if not moving:
         return []
-    tournament_changed(pk)
+    tournament_changed(locked.pk)
     status = EntryStatus.PENDING if rules.approval else EntryStatus.APPROVED
     for entry in moving:
         entry.status = status
@@ -211,5 +218,5 @@ def signup_rules_set(
         rules.capacity, rules.waiting_list, rules.approval = capacity, waiting_list, approval
         rules.full_clean()
         rules.save()
-        waiting_list_move_up(tournament=tournament)
+        _move_up(tournament, rules)
         return rules
