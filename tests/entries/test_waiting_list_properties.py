@@ -4,9 +4,8 @@ in (against a plain model of a queue)."""
 
 from __future__ import annotations
 
-import itertools
-
 import pytest
+from django.db import transaction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -20,7 +19,6 @@ from tournaments.models import Entry, EntryStatus
 pytestmark = pytest.mark.django_db
 
 PLAYERS = 6
-_names = itertools.count()
 
 sign_up = st.tuples(st.just("sign_up"), st.integers(0, PLAYERS - 1))
 operations = st.lists(
@@ -57,20 +55,34 @@ class Model:
         return True
 
 
+@pytest.fixture
+def open_field(club, organizer):
+    """A tournament open for sign-ups and the players who may sign up, built once for all
+    the examples: each example runs in a savepoint rolled back after it, so each finds the
+    tournament as it was opened, with nobody entered."""
+    tournament = tournament_services.tournament_create(club=club, user=organizer, name="Property")
+    tournament_services.tournament_open_registration(tournament=tournament)
+    people = [PlayerFactory(name=f"P{i}", user__username=f"p{i}") for i in range(PLAYERS)]
+    return tournament, people
+
+
 @settings(
     max_examples=60,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(cap=st.integers(1, PLAYERS // 2), ops=operations)
-def test_the_cap_holds_and_the_queue_keeps_its_order(club, organizer, cap, ops):
-    n = next(_names)
-    tournament = tournament_services.tournament_create(
-        club=club, user=organizer, name=f"Property {n}"
-    )
-    tournament_services.tournament_open_registration(tournament=tournament)
+def test_the_cap_holds_and_the_queue_keeps_its_order(open_field, cap, ops):
+    tournament, people = open_field
+    with transaction.atomic():
+        tournament.refresh_from_db()
+        play_out(tournament, people, cap, ops)
+        transaction.set_rollback(True)
+
+
+def play_out(tournament, people, cap, ops):
+    """The operations against the services and against the model, compared after each."""
     services.signup_rules_set(tournament=tournament, capacity=cap)
-    people = [PlayerFactory(name=f"P{n}-{i}", user__username=f"p{n}x{i}") for i in range(PLAYERS)]
     model = Model(cap)
 
     def entry_of(i):
@@ -109,16 +121,16 @@ def test_the_cap_holds_and_the_queue_keeps_its_order(club, organizer, cap, ops):
                 model.cap = arg
                 model.move_up()
 
-        placed = set(
-            Entry.objects.filter(tournament=tournament, status=EntryStatus.APPROVED).values_list(
-                "player_id", flat=True
+        # The field and the waiting list in one read.
+        placed, waiting = set(), []
+        for player_id, status in (
+            Entry.objects.filter(
+                tournament=tournament, status__in=[EntryStatus.APPROVED, EntryStatus.WAITING]
             )
-        )
-        waiting = list(
-            Entry.objects.filter(tournament=tournament, status=EntryStatus.WAITING)
             .order_by("waiting_number")
-            .values_list("player_id", flat=True)
-        )
+            .values_list("player_id", "status")
+        ):
+            (placed.add if status == EntryStatus.APPROVED else waiting.append)(player_id)
         assert len(placed) <= model.cap
         assert placed == {people[i].pk for i in model.field}
         assert waiting == [people[i].pk for i in model.queue]

@@ -27,6 +27,8 @@ from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserF
 
 pytestmark = pytest.mark.django_db
 
+START = date(2026, 3, 2)
+
 ACTIONS = [
     "join",
     "leave",
@@ -60,6 +62,43 @@ def check(ladder):
         assert list(replay(ladder.rules(), [services.as_core(r) for r in rows[:n]])) == row.order
 
 
+@pytest.fixture
+def ladders():
+    """A club, its referee and four members, and a ladder of those four for each set of
+    rules an example draws, built the first time it is drawn: each example runs in a
+    savepoint rolled back after it, so the next one with the same rules finds the ladder as
+    the four joined it."""
+    club = ClubFactory()
+    referee = UserFactory()
+    MembershipFactory(club=club, player__user=referee, role=Role.ORGANIZER)
+    regulars = [PlayerFactory() for _ in range(4)]
+    for player in regulars:
+        MembershipFactory(club=club, player=player)
+    built = {}
+
+    def ladder_of(reach, loser_drops, idle_days):
+        key = (reach, loser_drops, idle_days)
+        if key not in built:
+            with transaction.atomic():
+                ladder = services.ladder_create(
+                    club=club,
+                    user=referee,
+                    name="L",
+                    reach=reach,
+                    loser_drops=loser_drops,
+                    idle_days=idle_days,
+                    idle_places=2,
+                )
+                for player in regulars:
+                    services.ladder_join(ladder=ladder, player=player, user=referee, today=START)
+            built[key] = ladder
+        ladder = built[key]
+        ladder.refresh_from_db()
+        return ladder
+
+    return club, referee, regulars, ladder_of
+
+
 @settings(
     max_examples=20,
     deadline=None,
@@ -72,23 +111,13 @@ def check(ladder):
     actions=steps,
 )
 def test_random_ladders_in_the_database_equal_their_history(
-    reach, loser_drops, idle_days, actions, django_capture_on_commit_callbacks
+    reach, loser_drops, idle_days, actions, ladders, django_capture_on_commit_callbacks
 ):
+    club, referee, regulars, ladder_of = ladders
+    ladder = ladder_of(reach, loser_drops, idle_days)  # outside the savepoint: kept
     with transaction.atomic():
-        club = ClubFactory()
-        referee = UserFactory()
-        MembershipFactory(club=club, player__user=referee, role=Role.ORGANIZER)
-        ladder = services.ladder_create(
-            club=club,
-            user=referee,
-            name="L",
-            reach=reach,
-            loser_drops=loser_drops,
-            idle_days=idle_days,
-            idle_places=2,
-        )
-        day = date(2026, 3, 2)
-        people = []
+        day = START
+        people = list(regulars)
 
         def newcomer():
             player = PlayerFactory()
@@ -96,8 +125,6 @@ def test_random_ladders_in_the_database_equal_their_history(
             people.append(player)
             services.ladder_join(ladder=ladder, player=player, user=referee, today=day)
 
-        for _ in range(4):
-            newcomer()
         for action, a, b in actions:
             before = LadderChange.objects.filter(ladder=ladder).count()
             challenges = list(Challenge.objects.filter(ladder=ladder).order_by("pk"))

@@ -43,6 +43,11 @@ def tables(draw):
     return PayoutTable(tuple(rows))
 
 
+#: The default table or a random one, built once rather than afresh (and validated again) for
+#: every flight of every example.
+any_table = st.one_of(st.just(DEFAULT_TABLE), tables())
+
+
 @st.composite
 def bands(draw, entrants):
     """Final places of ``entrants`` with random ties: consecutive runs share a band."""
@@ -98,7 +103,7 @@ def events(draw):
         pot_share=draw(st.integers(0, 2_000)),
         flights=dict(zip(flights, draw(shares(count)), strict=True)),
         places=places,
-        tables={flight: draw(st.one_of(st.just(DEFAULT_TABLE), tables())) for flight in flights},
+        tables={flight: draw(any_table) for flight in flights},
         field_sizes={"main": len(played)},
         unit=draw(st.sampled_from([1, 5, 100, 500, 1_000])),
     )
@@ -158,7 +163,7 @@ def auctions(draw):
 @settings(max_examples=200, deadline=None)
 @given(
     auctions(),
-    st.one_of(st.just(DEFAULT_TABLE), tables()),
+    any_table,
     st.integers(0, 3_000),
     st.sampled_from([1, 100, 500]),
 )
@@ -177,7 +182,7 @@ def test_a_calcutta_balances(auction, table, house, unit):
         lambda ids: st.tuples(st.just(ids), bands(ids))
     ),
     st.integers(0, 5_000),
-    st.one_of(st.just(DEFAULT_TABLE), tables()),
+    any_table,
     st.integers(0, 3_000),
     st.sampled_from([1, 100, 500]),
     st.data(),

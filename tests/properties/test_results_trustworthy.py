@@ -13,6 +13,8 @@ Bounded (a few examples of a few steps per format) so that it runs in seconds in
 
 from __future__ import annotations
 
+from collections import defaultdict
+
 import pytest
 from django.db import transaction
 from hypothesis import HealthCheck, given, settings
@@ -58,8 +60,10 @@ def matches_of(tournament, **filters):
 
 def act(tournament, action, i, j, run):
     """One step through the services; a refusal (UserError) is a legitimate outcome."""
-    open_ = matches_of(tournament, status__in=["ready", "playing"], is_online=False)
-    played = matches_of(tournament, status="finished", outcome=MatchOutcome.PLAYED)
+    # One read of the matches, split here, rather than one query for each list.
+    matches = matches_of(tournament)
+    open_ = [m for m in matches if m.status in ("ready", "playing") and not m.is_online]
+    played = [m for m in matches if m.status == "finished" and m.outcome == MatchOutcome.PLAYED]
     if action == "game" and (match := pick(open_, i)):
         run(match_services.match_record_game, match=match, winner=j % 2, kind="single")
     elif action == "score" and (match := pick(open_, i)):
@@ -107,9 +111,9 @@ def act(tournament, action, i, j, run):
         run(match_services.match_award_forfeit, match=match, winner=winner, reason="no show")
 
 
-def check_bracket(tournament):
+def check_bracket(tournament, matches):
     state = bracket_state(tournament)
-    for match in matches_of(tournament):
+    for match in matches:
         target = state.matches[match.bracket_key]
         assert {match.entry_a_id, match.entry_b_id} == {target.a, target.b}, match.bracket_key
         expected = {
@@ -125,35 +129,54 @@ def check_bracket(tournament):
             assert match.winner_id == target.winner, match.bracket_key
 
 
-def check_games_and_history(tournament):
-    for match in matches_of(tournament):
-        games = list(match.games.all())
-        if games:
-            assert match.score_a == sum(g.points for g in games if g.winner == 0)
-            assert match.score_b == sum(g.points for g in games if g.winner == 1)
-        last = match.history.order_by("history_date", "history_id").last()
+def last_records(history, ids):
+    """The last history row of each of these ids (in the order history rows are written).
+
+    One query for all of them: a query per match and per game after every step was most of
+    the check's time."""
+    last = {}
+    for record in history.filter(id__in=ids).order_by("history_date", "history_id"):
+        last[record.id] = record
+    return last
+
+
+def check_games_and_history(tournament, matches):
+    games_of = defaultdict(list)
+    for game in Game.objects.filter(match__in=[m.pk for m in matches]):
+        games_of[game.match_id].append(game)
+    games = [game for match in matches for game in games_of[match.pk]]
+    # Every game that ever had a history row in this tournament, alive or not.
+    recorded = set(
+        Game.history.filter(match__round__stage__tournament=tournament)
+        .values_list("id", flat=True)
+        .distinct()
+    )
+    last_match = last_records(Match.history, [m.pk for m in matches])
+    last_game = last_records(Game.history, recorded | {g.pk for g in games})
+    now = ("status", "outcome", "winner_id", "score_a", "score_b", "entry_a_id", "entry_b_id")
+    for match in matches:
+        if match_games := games_of[match.pk]:
+            assert match.score_a == sum(g.points for g in match_games if g.winner == 0)
+            assert match.score_b == sum(g.points for g in match_games if g.winner == 1)
+        last = last_match.get(match.pk)
         assert last is not None, f"match {match.pk} has no history"
-        now = ("status", "outcome", "winner_id", "score_a", "score_b", "entry_a_id", "entry_b_id")
         assert [getattr(last, f) for f in now] == [getattr(match, f) for f in now], match.pk
-        for game in games:
-            record = game.history.order_by("history_date", "history_id").last()
-            assert record is not None and record.history_type != "-"
-            assert (record.winner, record.kind, record.cube) == (game.winner, game.kind, game.cube)
+    for game in games:
+        record = last_game.get(game.pk)
+        assert record is not None and record.history_type != "-"
+        assert (record.winner, record.kind, record.cube) == (game.winner, game.kind, game.cube)
     # no game left in the history as alive that is gone from the table
-    alive = set(Game.objects.filter(match__round__stage__tournament=tournament).values_list("pk"))
-    for (pk,) in (
-        Game.history.filter(match__round__stage__tournament=tournament).values_list("id").distinct()
-    ):
-        last = Game.history.filter(id=pk).order_by("history_date", "history_id").last()
-        assert ((pk,) in alive) == (last.history_type != "-")
+    alive = {g.pk for g in games}
+    for pk in recorded:
+        assert (pk in alive) == (last_game[pk].history_type != "-")
 
 
-def check_finished(tournament):
+def check_finished(tournament, matches):
     """A finished tournament has nothing left to play (a correction that re-opens a match
     runs it again)."""
     tournament.refresh_from_db()
     if tournament.status == TournamentStatus.FINISHED:
-        assert not matches_of(tournament, status__in=UNDECIDED_STATUSES)
+        assert not [m for m in matches if m.status in UNDECIDED_STATUSES]
 
 
 @pytest.mark.parametrize("fmt", sorted(FORMATS))
@@ -167,6 +190,21 @@ def test_results_stay_trustworthy_whatever_happens(
         except UserError:
             return None
 
+    built = {}
+
+    def tournament_of(players):
+        """The started tournament of this many players, built the first time it is drawn:
+        each example runs in a savepoint rolled back after it, so the next one that draws
+        the same number finds it as it was just started, without drawing it again."""
+        if players not in built:
+            with transaction.atomic(), django_capture_on_commit_callbacks(execute=True):
+                built[players] = make_tournament(
+                    players, format=fmt, default_length=3, name=f"Open {players}", **FORMATS[fmt]
+                )
+        tournament = built[players]
+        tournament.refresh_from_db()
+        return tournament
+
     @settings(
         max_examples=6,
         deadline=None,
@@ -175,15 +213,16 @@ def test_results_stay_trustworthy_whatever_happens(
     )
     @given(players=st.integers(3, 6), actions=steps)
     def check(players, actions):
+        tournament = tournament_of(players)
         with transaction.atomic():
-            with django_capture_on_commit_callbacks(execute=True):
-                tournament = make_tournament(players, format=fmt, default_length=3, **FORMATS[fmt])
             for action, i, j in actions:
                 act(tournament, action, i, j, run)
+                # One read of the matches for all the checks of this step.
+                matches = matches_of(tournament)
                 if is_bracket(tournament):
-                    check_bracket(tournament)
-                check_games_and_history(tournament)
-                check_finished(tournament)
+                    check_bracket(tournament, matches)
+                check_games_and_history(tournament, matches)
+                check_finished(tournament, matches)
             transaction.set_rollback(True)
 
     check()
