@@ -107,7 +107,7 @@ def bracket_sync(
     plan = plan or bracket_plan(tournament)
     # The rows alone, in no order: this runs after every result, and the rows' rounds and
     # players (grouped by every column of theirs, for the games' count) are wanted only to
-    # name the match of a refusal, read then.
+    # name the match of a refusal, which reads them itself.
     rows = {
         m.bracket_key: m
         for m in Match.objects.of_tournament(tournament)
@@ -137,7 +137,7 @@ def bracket_sync(
                     "This change would alter who played %(match)s, which has already started "
                     "or been played. Correct that match first, or void and re-open it."
                 )
-                % {"match": match_label(_with_names(rows[misfit]))},
+                % {"match": match_label(rows[misfit])},
                 code="bracket_conflict",
             )
         reopened.append(misfit)
@@ -175,13 +175,6 @@ def bracket_sync(
         for key in reopened:
             emit(ResultCorrected(match_id=rows[key].pk))
     return state.finished
-
-
-def _with_names(row: Match) -> Match:
-    """``row`` read again with its stage and players, to name it."""
-    return Match.objects.select_related("round__stage", "entry_a__player", "entry_b__player").get(
-        pk=row.pk
-    )
 
 
 def _reason_for(target: Any, reason: str) -> str:

@@ -3,6 +3,7 @@ with an accepted .mat file built once for a module's tests (``module_db``)."""
 
 from __future__ import annotations
 
+import functools
 import json
 import shutil
 import uuid
@@ -90,6 +91,13 @@ def caches_of_its_own(settings):
         alias: {**config, "KEY_PREFIX": f"{config.get('KEY_PREFIX', '')}-{test}"}
         for alias, config in settings.CACHES.items()
     }
+
+
+@pytest.fixture
+def filed(club, organizer):
+    """``filed(**settings)``: a filed match of the test's own, for a test that checks what
+    happened as its file was accepted (gnubg's runs, failures)."""
+    return functools.partial(filed_match, club, organizer)
 
 
 def filed_match(club, organizer, **settings) -> Match:

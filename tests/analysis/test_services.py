@@ -20,20 +20,6 @@ from tests.shared import another_club, shared_club
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def filed(make_match, commit):
-    """A 3-point match between Alice and Bob whose .mat file was accepted, built for the test:
-    for a test that checks what happened as it was accepted (gnubg's runs, failures)."""
-
-    def make(**settings):
-        match = make_match(length=3, names=("Alice", "Bob"), **settings)
-        commit(match_import_file, match=match, text=mat("gnubg_03pt_s104"))
-        match.refresh_from_db()
-        return match
-
-    return make
-
-
 @pytest.fixture(scope="module")
 def shared(module_db):
     """Filed matches built once, each in a club of its own: three not analysed (their

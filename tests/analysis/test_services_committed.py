@@ -8,21 +8,6 @@ import pytest
 
 from analysis.models import AnalysisStatus, MatchAnalysis
 from matches.models import Match
-from matches.services import match_import_file
-from tests.conftest import mat
-
-
-@pytest.fixture
-def filed(make_match, commit):
-    """A 3-point match between Alice and Bob whose .mat file was accepted."""
-
-    def make(**settings):
-        match = make_match(length=3, names=("Alice", "Bob"), **settings)
-        commit(match_import_file, match=match, text=mat("gnubg_03pt_s104"))
-        match.refresh_from_db()
-        return match
-
-    return make
 
 
 @pytest.mark.django_db(transaction=True)
