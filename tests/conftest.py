@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import ast
+import functools
 import os
 import threading
+import tomllib
 import uuid
 import weakref
 from pathlib import Path
@@ -30,6 +33,9 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
 ON_POSTGRES = DATABASE_URL.startswith(("postgres://", "postgresql://"))
 
+ROOT = Path(__file__).parent.parent
+PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())
+
 needs_redis = pytest.mark.skipif(
     not REDIS_URL, reason="needs a Redis server: set REDIS_URL (e.g. redis://127.0.0.1:6379/0)"
 )
@@ -50,10 +56,78 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     (the demo club alone takes seconds)."""
     items.sort(key=lambda item: not item.nodeid.startswith("tests/e2e/"))
     for item in items:
+        if _pure(item):
+            item.add_marker(pytest.mark.pure)
         if item.nodeid.startswith("tests/e2e/"):
             item.add_marker(pytest.mark.xdist_group("browser"))
         elif _builds_for_its_module(item):
             item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
+
+
+def _pure(item: pytest.Item) -> bool:
+    """Whether ``item`` touches no database, cache or broker: its module, and every fixture
+    it asks for, import nothing of the project but the pure packages (the import contract's,
+    which import no Django), and no fixture of pytest-django's is asked for. Such a test runs
+    the same code whatever DATABASE_URL and REDIS_URL say, so .ci/run's second run, against
+    the real servers, leaves it out (``-m "not pure"``)."""
+    fixtureinfo = getattr(item, "_fixtureinfo", None)
+    if fixtureinfo is None or item.get_closest_marker("django_db") is not None:
+        return False
+    parameters = getattr(getattr(item, "callspec", None), "params", {})
+
+    def pure_fixture(name: str) -> bool:
+        definitions = fixtureinfo.name2fixturedefs.get(name)
+        if name in parameters or not definitions:
+            return True
+        definition = definitions[-1]
+        if definition.baseid == "":  # a plugin's
+            return not definition.func.__module__.startswith("pytest_django")
+        return _pure_module(definition.func.__code__.co_filename) and all(
+            pure_fixture(argument) for argument in definition.argnames
+        )
+
+    return _pure_module(str(item.path)) and all(map(pure_fixture, fixtureinfo.argnames))
+
+
+@functools.cache
+def _pure_module(path: str) -> bool:
+    """Whether the module at ``path`` imports, itself and through the suite's own modules it
+    imports, nothing of the project but the pure packages."""
+    project = PYPROJECT["tool"]["importlinter"]["root_packages"]
+    pure = next(
+        contract["source_modules"]
+        for contract in PYPROJECT["tool"]["importlinter"]["contracts"]
+        if contract["name"] == "Pure domain code imports no Django"
+    )
+    for node in ast.walk(ast.parse(Path(path).read_text())):
+        if isinstance(node, ast.ImportFrom) and (
+            node.level or (node.module or "").split(".")[0] == "tests"
+        ):
+            base = Path(path).parents[node.level - 1] if node.level else ROOT
+            target = base.joinpath(*node.module.split(".")) if node.module else base
+            files = [target.with_suffix(".py"), target / "__init__.py"]
+            files += [target / f"{alias.name}.py" for alias in node.names]
+            found = [str(file) for file in files if file.is_file()]
+            if not found or not all(map(_pure_module, found)):
+                return False
+            continue
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            names = [node.module] + [f"{node.module}.{alias.name}" for alias in node.names]
+        else:
+            continue
+        for name in names:
+            top = name.split(".")[0]
+            if top in ("django", "rest_framework", "channels", "celery", "tests"):
+                return False
+            within = any(
+                name == module or name.startswith(f"{module}.") or module.startswith(f"{name}.")
+                for module in pure
+            )
+            if top in project and not within:
+                return False
+    return True
 
 
 def _builds_for_its_module(item: pytest.Item) -> bool:

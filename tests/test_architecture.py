@@ -88,3 +88,43 @@ def test_the_architecture_document_gives_the_layers_of_the_contract():
     assert block.group(1).split("\n")[:-1] == contract["layers"]
     for app in APPS:
         assert f"`{app}`" in document, f"docs/architecture.md does not say what {app} is"
+
+
+#: Fixtures through which a test reaches the database, the settings (and so the cache, the
+#: channel layer or the broker) or a server.
+BACKEND_FIXTURES = {
+    "db",
+    "transactional_db",
+    "django_db_reset_sequences",
+    "django_db_serialized_rollback",
+    "live_server",
+    "client",
+    "admin_client",
+    "async_client",
+    "rf",
+    "settings",
+}
+
+
+def test_the_tests_the_real_server_run_leaves_out_reach_no_backend(request):
+    """.ci/run's run against PostgreSQL and Redis leaves out the tests marked ``pure``
+    (tests/conftest.py): none of those collected here may be marked for the database or
+    reach a backend through a fixture; the engine's, the pairing's and the pure cores' tests
+    are pure, a test module that imports Django is not."""
+    from tests.conftest import _pure_module
+
+    reaching = [
+        item.nodeid
+        for item in request.session.items
+        if item.get_closest_marker("pure")
+        and (
+            item.get_closest_marker("django_db")
+            or BACKEND_FIXTURES & set(item._fixtureinfo.names_closure)
+        )
+    ]
+    assert not reaching, reaching
+    assert request.node.get_closest_marker("pure") is None  # it imports the suite's conftest
+    for module in ("backgammon/test_game.py", "tournaments/pairing/test_swiss.py"):
+        assert _pure_module(str(ROOT / "tests" / module)), module
+    for module in ("clubs/test_demo.py", "standings/test_standings_page.py"):
+        assert not _pure_module(str(ROOT / "tests" / module)), module
