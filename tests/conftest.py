@@ -64,29 +64,40 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
 
 
+#: pytest-django's fixtures through which a test reaches the database, the settings (and so
+#: the cache, the channel layer or the broker) or a server.
+BACKEND_FIXTURES = {
+    "db",
+    "transactional_db",
+    "django_db_reset_sequences",
+    "django_db_serialized_rollback",
+    "live_server",
+    "client",
+    "admin_client",
+    "async_client",
+    "rf",
+    "settings",
+}
+
+
 def _pure(item: pytest.Item) -> bool:
-    """Whether ``item`` touches no database, cache or broker: its module, and every fixture
-    it asks for, import nothing of the project but the pure packages (the import contract's,
-    which import no Django), and no fixture of pytest-django's is asked for. Such a test runs
-    the same code whatever DATABASE_URL and REDIS_URL say, so .ci/run's second run, against
-    the real servers, leaves it out (``-m "not pure"``)."""
+    """Whether ``item`` touches no database, cache or broker: it is not marked for the
+    database, no fixture of pytest-django's that reaches one is among those it runs, and
+    its module and the fixtures of its module and its directories' conftests import nothing
+    of the project but the pure packages (the import contract's, which import no Django).
+    Such a test runs the same code whatever DATABASE_URL and REDIS_URL say, so .ci/run's
+    second run, against the real servers, leaves it out (``-m "not pure"``)."""
     fixtureinfo = getattr(item, "_fixtureinfo", None)
     if fixtureinfo is None or item.get_closest_marker("django_db") is not None:
         return False
-    parameters = getattr(getattr(item, "callspec", None), "params", {})
-
-    def pure_fixture(name: str) -> bool:
-        definitions = fixtureinfo.name2fixturedefs.get(name)
-        if name in parameters or not definitions:
-            return True
-        definition = definitions[-1]
-        if definition.baseid == "":  # a plugin's
-            return not definition.func.__module__.startswith("pytest_django")
-        return _pure_module(definition.func.__code__.co_filename) and all(
-            pure_fixture(argument) for argument in definition.argnames
-        )
-
-    return _pure_module(str(item.path)) and all(map(pure_fixture, fixtureinfo.argnames))
+    if BACKEND_FIXTURES & set(fixtureinfo.names_closure):
+        return False
+    own = [  # not a plugin's, nor the suite's baseline (tests/conftest.py)
+        definitions[-1].func.__code__.co_filename
+        for definitions in fixtureinfo.name2fixturedefs.values()
+        if definitions[-1].baseid not in ("", "tests")
+    ]
+    return all(map(_pure_module, [str(item.path), *own]))
 
 
 @functools.cache

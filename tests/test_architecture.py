@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import ast
 import re
+import subprocess
+import sys
 import tomllib
 from collections.abc import Iterator
 from pathlib import Path
@@ -90,41 +92,24 @@ def test_the_architecture_document_gives_the_layers_of_the_contract():
         assert f"`{app}`" in document, f"docs/architecture.md does not say what {app} is"
 
 
-#: Fixtures through which a test reaches the database, the settings (and so the cache, the
-#: channel layer or the broker) or a server.
-BACKEND_FIXTURES = {
-    "db",
-    "transactional_db",
-    "django_db_reset_sequences",
-    "django_db_serialized_rollback",
-    "live_server",
-    "client",
-    "admin_client",
-    "async_client",
-    "rf",
-    "settings",
-}
-
-
-def test_the_tests_the_real_server_run_leaves_out_reach_no_backend(request):
+def test_the_real_server_run_leaves_out_the_tests_that_reach_no_backend():
     """.ci/run's run against PostgreSQL and Redis leaves out the tests marked ``pure``
-    (tests/conftest.py): none of those collected here may be marked for the database or
-    reach a backend through a fixture; the engine's, the pairing's and the pure cores' tests
-    are pure, a test module that imports Django is not."""
-    from tests.conftest import _pure_module
-
-    reaching = [
-        item.nodeid
-        for item in request.session.items
-        if item.get_closest_marker("pure")
-        and (
-            item.get_closest_marker("django_db")
-            or BACKEND_FIXTURES & set(item._fixtureinfo.names_closure)
-        )
-    ]
-    assert not reaching, reaching
-    assert request.node.get_closest_marker("pure") is None  # it imports the suite's conftest
-    for module in ("backgammon/test_game.py", "tournaments/pairing/test_swiss.py"):
-        assert _pure_module(str(ROOT / "tests" / module)), module
-    for module in ("clubs/test_demo.py", "standings/test_standings_page.py"):
-        assert not _pure_module(str(ROOT / "tests" / module)), module
+    (tests/conftest.py): the engine's and the pairing's, not those that use the database,
+    the browser, or run under a fixture of their directory that changes the settings."""
+    pure = {"tests/backgammon/test_game.py", "tests/tournaments/pairing/test_swiss.py"}
+    reaching = {
+        "tests/play/test_clock.py",  # tests/play/conftest.py sets the channel layer
+        "tests/tournaments/test_players_list.py",
+        "tests/e2e/test_board_reconnect.py",
+        "tests/clubs/test_demo.py",
+    }
+    command = [sys.executable, "-m", "pytest", "-q", "-n0", "-pno:cacheprovider", "--collect-only"]
+    collected = subprocess.run(
+        [*command, "-m", "pure", *sorted(pure | reaching)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    ).stdout
+    modules = {line.split("::")[0] for line in collected.splitlines() if "::" in line}
+    assert modules == pure, collected
