@@ -45,6 +45,13 @@ needs_postgres = pytest.mark.skipif(
 )
 
 
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """``-n auto``: a test process a core and one more. The browser tests' process waits for
+    the browser and the server much of the time, and on PostgreSQL every process waits for
+    the server part of the time: the one more fills those waits; more only crowd the cores."""
+    return (os.cpu_count() or 1) + 1
+
+
 @pytest.hookimpl(tryfirst=True)  # before pytest-xdist's, which reads the group
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The browser tests first, all in one test process (pytest-xdist's ``loadgroup``): they
