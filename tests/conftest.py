@@ -87,6 +87,20 @@ BACKEND_FIXTURES = {
 }
 
 
+#: What a pure test may not import: Django and what talks to a server, and the suite's modules
+#: (they are followed instead, when imported with ``from``).
+BACKEND_PACKAGES = {
+    "django",
+    "rest_framework",
+    "channels",
+    "celery",
+    "kombu",
+    "redis",
+    "psycopg",
+    "tests",
+}
+
+
 def _pure(item: pytest.Item) -> bool:
     """Whether ``item`` touches no database, cache or broker: it is not marked for the
     database, no fixture of pytest-django's that reaches one is among those it runs, and
@@ -137,7 +151,7 @@ def _pure_module(path: str) -> bool:
             continue
         for name in names:
             top = name.split(".")[0]
-            if top in ("django", "rest_framework", "channels", "celery", "tests"):
+            if top in BACKEND_PACKAGES:
                 return False
             within = any(
                 name == module or name.startswith(f"{module}.") or module.startswith(f"{name}.")
