@@ -12,13 +12,15 @@ PORT ?= 8000
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
+
+$(UV): | $(PY)
 	$(PY) -m pip install --quiet uv
 
-$(VENV)/.installed: pyproject.toml | $(PY)
+$(VENV)/.installed: pyproject.toml | $(UV)
 	$(UV) pip install --quiet --compile-bytecode --python $(PY) -e .
 	touch $@
 
-$(VENV)/.installed-dev: pyproject.toml | $(PY)
+$(VENV)/.installed-dev: pyproject.toml | $(UV)
 	$(UV) pip install --quiet --compile-bytecode --python $(PY) -e '.[dev]'
 	touch $(VENV)/.installed $@
 
