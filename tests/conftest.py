@@ -87,6 +87,13 @@ BACKEND_FIXTURES = {
 }
 
 
+PROJECT_PACKAGES = PYPROJECT["tool"]["importlinter"]["root_packages"]
+#: The pure packages of the import contract: they import no Django.
+PURE_PACKAGES = next(
+    contract["source_modules"]
+    for contract in PYPROJECT["tool"]["importlinter"]["contracts"]
+    if contract["name"] == "Pure domain code imports no Django"
+)
 #: What a pure test may not import: Django and what talks to a server, and the suite's modules
 #: (they are followed instead, when imported with ``from``).
 BACKEND_PACKAGES = {
@@ -125,12 +132,6 @@ def _pure(item: pytest.Item) -> bool:
 def _pure_module(path: str) -> bool:
     """Whether the module at ``path`` imports, itself and through the suite's own modules it
     imports, nothing of the project but the pure packages."""
-    project = PYPROJECT["tool"]["importlinter"]["root_packages"]
-    pure = next(
-        contract["source_modules"]
-        for contract in PYPROJECT["tool"]["importlinter"]["contracts"]
-        if contract["name"] == "Pure domain code imports no Django"
-    )
     for node in ast.walk(ast.parse(Path(path).read_text())):
         if isinstance(node, ast.ImportFrom) and (
             node.level or (node.module or "").split(".")[0] == "tests"
@@ -155,9 +156,9 @@ def _pure_module(path: str) -> bool:
                 return False
             within = any(
                 name == module or name.startswith(f"{module}.") or module.startswith(f"{name}.")
-                for module in pure
+                for module in PURE_PACKAGES
             )
-            if top in project and not within:
+            if top in PROJECT_PACKAGES and not within:
                 return False
     return True
 
