@@ -159,6 +159,12 @@ class Search:
         self.results = {self.board_of(play.result) for play in plays if play.steps}
         self.length = max((len(play.steps) for play in plays), default=0)
         self.start = self.board_of(position)
+        # Each answer is asked for again and again (every prefix of every sequence, every walk
+        # of the paths): kept for this search only.
+        self.good = functools.cache(self.good)
+        self.reached = functools.cache(self.reached)
+        self.nodes = functools.cache(self.nodes)
+        self.targets = functools.cache(self.targets)
 
     @staticmethod
     def board_of(position: Position):
@@ -199,7 +205,6 @@ class Search:
         starts = [BAR] if mover[BAR] else [p for p in range(24, 0, -1) if mover[p]]
         return {(p, max(p - d, OFF)) for p in starts for d in set(self.rolled)}
 
-    @functools.cache  # noqa: B019 (one search per test)
     def good(self, board, dice, made: int) -> bool:
         if made == self.length:
             return board in self.results
@@ -211,9 +216,8 @@ class Search:
 
     def nodes(self, steps):
         """(board, dice left) after the steps, by the lower die first, that lead to a play."""
-        return [node for node in self.reached(tuple(steps)) if self.good(*node, len(steps))]
+        return [node for node in self.reached(steps) if self.good(*node, len(steps))]
 
-    @functools.cache  # noqa: B019 (one search per test)
     def reached(self, steps):
         if not steps:
             return [(self.start, self.rolled)]
@@ -251,14 +255,14 @@ class Search:
                 ):
                     best[at] = (rank, walk)
                 if at != OFF:
-                    for end in self.targets([*steps, *walk]).get(at, []):
+                    for end in self.targets((*steps, *walk)).get(at, []):
                         walks.append([*walk, (at, end)])
             if best:
                 found[start] = {end: walk for end, (_, walk) in sorted(best.items(), reverse=True)}
         return found
 
     def hit(self, steps, walked, step) -> bool:
-        board = self.nodes([*steps, *walked])[0][0]
+        board = self.nodes((*steps, *walked))[0][0]
         return step[1] != OFF and board[1][step[1]] == 1
 
 
