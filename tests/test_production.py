@@ -58,11 +58,14 @@ def test_healthz_reports_a_broken_cache_with_503(client, monkeypatch):
 
 
 @pytest.mark.django_db
-def test_healthz_reports_a_broker_that_does_not_answer(client, settings):
+def test_healthz_reports_a_broker_that_does_not_answer(client, settings, monkeypatch):
     settings.CELERY_TASK_ALWAYS_EAGER = False
     settings.CELERY_BROKER_URL = "redis://127.0.0.1:1/0"  # nothing listens there
+    slept = []
+    monkeypatch.setattr("kombu.utils.functional.sleep", slept.append)
     response = client.get("/healthz")
     assert (response.status_code, response.json()["broker"]) == (503, "down")
+    assert slept == [], "a refused connection is down at once, not after a retry's wait"
 
 
 @needs_redis
