@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.db.models import Count, F, Q, QuerySet
@@ -12,7 +13,7 @@ from clubs.models import Club, Membership
 from entries.models import JoinRequest, JoinRequestStatus, SignupRules
 from entries.services.check_in import check_in_closed_reason
 from entries.services.signup import BEFORE_THE_START, default_rules, signup_closed_reason
-from tournaments.models import HOLDING_A_PLACE, Entry, EntryStatus, Tournament
+from tournaments.models import HOLDING_A_PLACE, Entry, EntryStatus, Tournament, TournamentStatus
 
 
 @dataclass(frozen=True)
@@ -27,6 +28,8 @@ class SignupState:
     my_position: int | None
     can_take_back: bool
     check_in_reason: str
+    #: When the sign-up next opens or closes by the clock (None: not before the start).
+    changes_at: datetime | None
 
     @property
     def free(self) -> int | None:
@@ -98,6 +101,11 @@ def signup_state(tournament: Tournament, user: Any) -> SignupState:
         my_position=position,
         can_take_back=can_take_back,
         check_in_reason=check_in_closed_reason(tournament, now),
+        changes_at=(
+            next((m for m in (rules.opens_at, rules.closes_at) if m is not None and now < m), None)
+            if tournament.status == TournamentStatus.REGISTRATION
+            else None
+        ),
     )
 
 

@@ -5,7 +5,9 @@ public clubs' (the list of clubs), or the code's (log-in and sign-up, kept in ea
 A cached part is keyed by (what it is, the tournament, its version, the language, the page's
 parameters): the service that makes a change raises the version in the change's transaction,
 once (``tournaments.versions``), so the next request misses and builds the part anew;
-nothing is ever stale, and nothing needs deleting (old versions expire). Personal parts of a
+nothing is ever stale, and nothing needs deleting (old versions expire). A page that changes
+by the clock instead (a sign-up opening at its set time) names the moment (:func:`changes_at`),
+and its copy cached whole is built anew once it has come. Personal parts of a
 page (the log-in bar, the organizer's buttons, "you are entered") are never in a cached part.
 The cache is ``CACHES["default"]``: Redis with ``REDIS_URL``, local memory on the embedded
 defaults.
@@ -20,6 +22,7 @@ import hashlib
 import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from datetime import datetime
 from functools import partial, wraps
 from typing import Any, Protocol, TypeVar
 
@@ -29,6 +32,7 @@ from django.core.cache import cache, caches
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.middleware.csrf import CSRF_ALLOWED_CHARS, CSRF_SECRET_LENGTH
 from django.template.response import SimpleTemplateResponse
+from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 from django.utils.http import parse_etags
 from django.utils.translation import get_language
@@ -160,6 +164,24 @@ def is_anonymous_visit(request: HttpRequest) -> bool:
 View = Callable[..., HttpResponse]
 
 
+def changes_at(request: HttpRequest, moment: datetime | None) -> None:
+    """The page being built for ``request`` changes by the clock at ``moment`` (a sign-up
+    opens or closes), not by a service raising the version: a copy cached whole
+    (:func:`whole_page`) is built anew from then on."""
+    if moment is None:
+        return
+    until = moment.timestamp()
+    earlier = getattr(request, "page_changes_at", None)
+    if earlier is None or until < earlier:
+        request.page_changes_at = until  # type: ignore[attr-defined]
+
+
+def _outdated(found: tuple[Any, ...]) -> bool:
+    """A page cached whole whose moment (:func:`changes_at`) has come."""
+    until = found[3] if len(found) > 3 else None
+    return until is not None and timezone.now().timestamp() >= until
+
+
 def whole_page(
     request: HttpRequest,
     tournament: Versioned,
@@ -175,7 +197,7 @@ def whole_page(
     polled = _htmx(request)
     cache_key = key(f"body:{name}", tournament, [request.get_full_path(), polled])
     found = lookup(cache_key) if shared else caches["pages"].get(cache_key)
-    if found is None:
+    if found is None or _outdated(found):
         response = build()
         if response.status_code != 200 or response.streaming:
             return response
@@ -193,12 +215,13 @@ def whole_page(
         is_page = content_type.startswith("text/html")
         content = response.content
         parts = tuple(content.split(_PLACEHOLDER_BYTES)) if is_page else (content,)
-        found = (parts, content_type, headers)
+        found = (parts, content_type, headers, getattr(request, "page_changes_at", None))
         if shared:
             keep(cache_key, found)
         else:
             caches["pages"].set(cache_key, found, TIMEOUT)
-    parts, content_type, *kept = found  # no headers in a page cached by an older release
+    # No headers, or no moment, in a page cached by an older release.
+    parts, content_type, *kept = found
     body = visitor_csrf_token(request).encode().join(parts) if len(parts) > 1 else parts[0]
     response = HttpResponse(body, content_type)
     for header, value in kept[0] if kept else ():

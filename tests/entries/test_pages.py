@@ -124,3 +124,22 @@ def test_the_sign_up_box_reads_its_rules_and_counts_in_one_query(
     with django_assert_num_queries(1):
         state = selectors.signup_state(without_rules, None)
     assert state.rules.pk is None and state.rules.approval and state.taken == 0
+
+
+@pytest.mark.parametrize("moment", ["opens_at", "closes_at"])
+def test_a_visitors_page_changes_when_the_sign_up_opens_and_closes(
+    client, open_tournament, monkeypatch, moment
+):
+    """The page an anonymous visitor gets is cached whole under the tournament's version,
+    which no service raises when the sign-up opens or closes by the clock."""
+    when = timezone.now() + timedelta(hours=1)
+    tournament = open_tournament(**{moment: when})
+    before = client.get(tournament.get_absolute_url()).content.decode()
+    monkeypatch.setattr("django.utils.timezone.now", lambda: when + timedelta(minutes=1))
+    after = client.get(tournament.get_absolute_url()).content.decode()
+    if moment == "opens_at":
+        assert "The sign-up opens on" in before and "Log in to sign up" not in before
+        assert "The sign-up opens on" not in after and "Log in to sign up" in after
+    else:
+        assert "Sign-up closes on" in before and "Log in to sign up" in before
+        assert "The sign-up closed on" in after and "Log in to sign up" not in after

@@ -60,6 +60,8 @@ def tournament_detail(request: HttpRequest, club: str, tournament: str) -> HttpR
     # The rounds and the players are built only when the page's cached part is missing
     # (under the tournament's version: tournaments.pagecache); the rest is per visitor.
     rounds = SimpleLazyObject(lambda: list(selectors.tournament_rounds(obj)))
+    signup = entry_selectors.signup_state(obj, request.user)
+    pagecache.changes_at(request, signup.changes_at)
     context = tournament_context(
         request,
         obj,
@@ -69,7 +71,7 @@ def tournament_detail(request: HttpRequest, club: str, tournament: str) -> HttpR
         rules=SimpleLazyObject(lambda: presentation.rules_summary(obj)),
         rounds=rounds,
         my_entry=selectors.my_entry(obj, request.user),
-        signup=entry_selectors.signup_state(obj, request.user),
+        signup=signup,
         can_register=permissions.can_register(request.user, obj),
         live=live_matches(obj) if obj.status == TournamentStatus.RUNNING else [],
         # Why a Swiss ended before its rounds (shown only when it did).
