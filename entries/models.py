@@ -7,10 +7,12 @@ a waiting one has its number on the list (``Entry.waiting_number``)."""
 from __future__ import annotations
 
 import secrets
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player, Role, TimeStampedModel
@@ -139,8 +141,15 @@ def invitation_token() -> str:
     return secrets.token_urlsafe(32)
 
 
+#: Days an invitation's link lets its holder join: a mail found much later, or passed on,
+#: does not make a member (an organizer's invitation makes an organizer). The club invites
+#: again if it still wants them.
+INVITATION_DAYS = 14
+
+
 class ClubInvitation(TimeStampedModel):
-    """An organizer invites someone by e-mail; the link in the mail lets them join."""
+    """An organizer invites someone by e-mail; the link in the mail lets them join, for
+    :data:`INVITATION_DAYS` days."""
 
     club = models.ForeignKey(
         Club, verbose_name=_("club"), on_delete=models.CASCADE, related_name="invitations"
@@ -180,3 +189,10 @@ class ClubInvitation(TimeStampedModel):
 
     def __str__(self) -> str:
         return f"{self.email} → {self.club}"
+
+    @property
+    def expires_at(self) -> datetime:
+        return self.created_at + timedelta(days=INVITATION_DAYS)
+
+    def is_expired(self, now: datetime | None = None) -> bool:
+        return self.accepted_at is None and (now or timezone.now()) >= self.expires_at

@@ -69,7 +69,7 @@ def invitation_send(*, invitation_id: int) -> bool:
         .filter(pk=invitation_id, accepted_at__isnull=True)
         .first()
     )
-    if invitation is None:
+    if invitation is None or invitation.is_expired():  # a mail held up past its end
         return False
     inviter = getattr(invitation.invited_by, "player", None)
     url = reverse("club_entries:accept", kwargs={"token": invitation.token})

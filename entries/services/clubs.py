@@ -8,7 +8,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Q
-from django.utils import timezone
+from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from clubs.models import Club, Membership, Player, Role
@@ -140,6 +140,12 @@ def club_invitation_accept(*, token: str, user: Any) -> Membership:
         invitation = ClubInvitation.objects.select_for_update().get(token=token)
         if invitation.accepted_at is not None:
             raise UserError(_("This invitation has been used already."), code="used")
+        if invitation.is_expired():
+            raise UserError(
+                _("This invitation ran out on %(when)s. Ask the club to invite you again.")
+                % {"when": formats.date_format(timezone.localtime(invitation.expires_at))},
+                code="expired",
+            )
         player = player_for_user(user=user)
         _refuse_member(invitation.club, player)
         membership = Membership.objects.create(

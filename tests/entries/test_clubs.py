@@ -3,8 +3,11 @@ adding someone unasked."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from django.urls import reverse
+from django.utils import formats, timezone
 
 from clubs.models import Membership, Role
 from config.errors import UserError
@@ -98,3 +101,32 @@ def test_an_account_invited_finds_the_invitation_in_the_app(
     client.force_login(wim.user)
     client.post(notice.url)
     assert Membership.objects.filter(club=club, player=wim).exists()
+
+
+def test_an_invitation_runs_out_after_two_weeks_and_makes_no_member(
+    client, club, organizer, locmem_mail, monkeypatch, django_capture_on_commit_callbacks
+):
+    client.force_login(organizer)
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(
+            reverse("club_entries:requests", args=[club.slug]),
+            {"email": "ida@example.com", "role": Role.ORGANIZER},
+        )
+    body = locmem_mail[-1].body
+    sent = timezone.now()
+    until = formats.date_format(timezone.localtime(sent + timedelta(days=14)), "DATE_FORMAT")
+    assert f"The invitation is valid until {until}." in " ".join(body.split())
+    path = next(line for line in body.splitlines() if "/invitations/" in line)
+    path = path.split("crawford.example", 1)[1].strip()
+    ida = PlayerFactory(name="Ida", user__username="ida", user__email="ida@example.com")
+
+    monkeypatch.setattr("django.utils.timezone.now", lambda: sent + timedelta(days=14, minutes=1))
+    client.login(username="ida", password=PASSWORD)
+    page = client.get(path).content.decode()
+    assert "This invitation ran out on" in page and "Accept and join" not in page
+    response = client.post(path, follow=True)
+    assert "This invitation ran out on" in response.content.decode()
+    assert not Membership.objects.filter(club=club, player=ida).exists()
+    client.force_login(organizer)
+    listed = client.get(reverse("club_entries:requests", args=[club.slug])).content.decode()
+    assert "ran out, not accepted" in listed
