@@ -2,15 +2,15 @@
 the club's (``clubs.versions``, with its tournaments': ``selectors.public_club_version``), the
 public clubs' (the list of clubs), or the code's (log-in and sign-up, kept in each process).
 
-A cached part is keyed by (what it is, the tournament, its version, the language, the page's
-parameters): the service that makes a change raises the version in the change's transaction,
-once (``tournaments.versions``), so the next request misses and builds the part anew;
-nothing is ever stale, and nothing needs deleting (old versions expire). A page that changes
-by the clock instead (a sign-up opening at its set time) names the moment (:func:`changes_at`),
-and its copy cached whole is built anew once it has come. Personal parts of a
-page (the log-in bar, the organizer's buttons, "you are entered") are never in a cached part.
-The cache is ``CACHES["default"]``: Redis with ``REDIS_URL``, local memory on the embedded
-defaults.
+A cached part is keyed by (the release of the code, what it is, the tournament, its version,
+the language, the page's parameters): the service that makes a change raises the version in
+the change's transaction, once (``tournaments.versions``), so the next request misses and
+builds the part anew, and a new release (``config.release``) builds every part anew; nothing
+is ever stale, and nothing needs deleting (old versions expire). A page that changes by the
+clock instead (a sign-up opening at its set time) names the moment (:func:`changes_at`), and
+its copy cached whole is built anew once it has come. Personal parts of a page (the log-in
+bar, the organizer's buttons, "you are entered") are never in a cached part. The cache is
+``CACHES["default"]``: Redis with ``REDIS_URL``, local memory on the embedded defaults.
 
 HTMX polls the live parts of the pages; :func:`not_modified` answers them 304 Not Modified
 while the version (their ETag) is the one the browser has.
@@ -37,6 +37,7 @@ from django.utils.cache import patch_vary_headers
 from django.utils.http import parse_etags
 from django.utils.translation import get_language
 
+from config.release import release
 from tournaments import selectors
 
 T = TypeVar("T")
@@ -59,13 +60,13 @@ def key(name: str, tournament: Versioned, params: Iterable[object] = ()) -> str:
     extra = hashlib.md5(
         "|".join(str(p) for p in params).encode(), usedforsecurity=False
     ).hexdigest()
-    return f"page:{name}:{tournament.page_version}:{get_language()}:{extra}"
+    return f"page:{release()}:{name}:{tournament.page_version}:{get_language()}:{extra}"
 
 
 def list_key(name: str, versions: str) -> str:
     """The key of a list of tournaments: their page versions, in the list's order."""
     digest = hashlib.md5(versions.encode(), usedforsecurity=False).hexdigest()
-    return f"page:{name}:{get_language()}:{digest}"
+    return f"page:{release()}:{name}:{get_language()}:{digest}"
 
 
 def request_params(request: HttpRequest) -> list[str]:
@@ -306,17 +307,18 @@ def code_version() -> Fixed:
 
 
 def context(request: HttpRequest) -> dict[str, str]:
-    """Context processor: a page built to be cached whole gets the CSRF placeholder."""
+    """Context processor: the release, for the templates' cached parts (``{% cache %}``: keyed
+    as :func:`key` keys them); a page built to be cached whole gets the CSRF placeholder."""
     if getattr(request, "page_cached_whole", False):
-        return {"csrf_token": CSRF_PLACEHOLDER}
-    return {}
+        return {"page_release": release(), "csrf_token": CSRF_PLACEHOLDER}
+    return {"page_release": release()}
 
 
 def etag(tournament: Versioned, request: HttpRequest) -> str:
     """The ETag of a polled part: the version, for this language and this user."""
     user = getattr(request, "user", None)
     user_id = user.pk if user is not None and user.is_authenticated else 0
-    return f'"t{tournament.page_version}-{get_language()}-u{user_id}"'
+    return f'"t{tournament.page_version}-{get_language()}-u{user_id}-{release()}"'
 
 
 def _htmx(request: HttpRequest) -> bool:

@@ -15,6 +15,7 @@ from clubs.services import player_rename
 from draw import services as draw_services
 from matches.services import match_record_game
 from tests.conftest import open_matches
+from tests.factories import PlayerFactory
 from tournaments import services
 from tournaments.models import Entry, Round
 
@@ -302,3 +303,20 @@ def test_a_tournament_is_keyed_alike_by_its_model_and_by_the_plain_version_queri
         assert listed == [expected]
         keys.append(expected)
     assert keys[0] != keys[1]
+
+
+@pytest.mark.parametrize("visitor", ["anonymous", "member"])
+def test_a_new_release_builds_the_cached_pages_and_parts_anew(client, swiss, monkeypatch, visitor):
+    """A page cached by the last release (its HTML, the names of its assets, what it fixed)
+    is not served by the next: the cache keys hold the code's digest (``config.release``)."""
+    if visitor == "member":  # his pages are built around the templates' cached parts
+        client.force_login(PlayerFactory().user)
+    warm(client, swiss)
+    # What the next release shows differently, written without raising the version.
+    Player.objects.filter(entries__tournament=swiss, name="Player 001").update(name="Nell New")
+    urls = [t_url(swiss, "standings"), t_url(swiss, "round", "swiss", 1)]
+    assert not any("Nell New" in page(client, url) for url in urls)
+    monkeypatch.setattr("tournaments.pagecache.release", lambda: "the-next-release")
+    assert all("Nell New" in page(client, url) for url in urls)
+    names = {row["name"] for row in api(client, "standings", swiss)}
+    assert "Nell New" in names
