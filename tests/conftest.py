@@ -245,6 +245,25 @@ def loop_connections_closed(request):
     _worker_connections[:] = alive
 
 
+@pytest.fixture(scope="session", autouse=True)
+def stray_sessions_ended(request):
+    """When the session ends, the other sessions on this process's test database are ended
+    before it is dropped: a thread of a server the suite started, or a killed worker's child,
+    may still hold one then (the drop would fail and leave the database behind)."""
+    if not (ON_POSTGRES and request.config.pluginmanager.hasplugin("django")):
+        yield
+        return
+    request.getfixturevalue("django_db_setup")  # so this ends first, then the database goes
+    yield
+    from django.db import connection
+
+    with request.getfixturevalue("django_db_blocker").unblock(), connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+
+
 @pytest.fixture(autouse=True)
 def no_rate_limits(request):
     """Rate limits would trip over the hundreds of log-ins and API calls of the suite (and
