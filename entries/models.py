@@ -194,5 +194,5 @@ class ClubInvitation(TimeStampedModel):
     def expires_at(self) -> datetime:
         return self.created_at + timedelta(days=INVITATION_DAYS)
 
-    def is_expired(self, now: datetime | None = None) -> bool:
-        return self.accepted_at is None and (now or timezone.now()) >= self.expires_at
+    def is_expired(self) -> bool:
+        return self.accepted_at is None and timezone.now() >= self.expires_at

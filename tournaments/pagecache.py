@@ -179,7 +179,7 @@ def changes_at(request: HttpRequest, moment: datetime | None) -> None:
 
 def _outdated(found: tuple[Any, ...]) -> bool:
     """A page cached whole whose moment (:func:`changes_at`) has come."""
-    until = found[3] if len(found) > 3 else None
+    until = found[3]
     return until is not None and timezone.now().timestamp() >= until
 
 
@@ -221,11 +221,11 @@ def whole_page(
             keep(cache_key, found)
         else:
             caches["pages"].set(cache_key, found, TIMEOUT)
-    # No headers, or no moment, in a page cached by an older release.
-    parts, content_type, *kept = found
+    # An older release's copies are not found: its keys hold another release.
+    parts, content_type, headers, _until = found
     body = visitor_csrf_token(request).encode().join(parts) if len(parts) > 1 else parts[0]
     response = HttpResponse(body, content_type)
-    for header, value in kept[0] if kept else ():
+    for header, value in headers:
         response[header] = value
     return tag_response(request, tournament, response)
 
