@@ -268,8 +268,8 @@ def side_pool_sheets(
     pools = list(SidePool.objects.filter(tournament=tournament).order_by("created_at", "pk"))
     joined: dict[int, dict[int, int]] = {}
     for pool_id, entry_id, amount in SidePoolEntry.objects.filter(
-        side_pool__tournament=tournament, refunded=False
-    ).values_list("side_pool_id", "entry_id", "amount"):
+        side_pool__tournament=tournament
+    ).exclude(status=FeeStatus.REFUNDED).values_list("side_pool_id", "entry_id", "amount"):
         joined.setdefault(pool_id, {})[entry_id] = amount
     found = []
     for pool in pools:

@@ -21,8 +21,12 @@ class FeeStatus(models.TextChoices):
 
 class PaymentMethod(models.TextChoices):
     CASH = "cash", _("Cash")
+    CARD = "card", _("Card")
     TRANSFER = "transfer", _("Bank transfer")
     OTHER = "other", _("Other")
+    """The club's own method (its name is a club setting: PayPal, the club's account …)."""
+    SET_OFF = "set_off", _("Set against a prize")
+    """A fee taken from the player's prize when the prizes are paid."""
 
 
 class EntryFee(TimeStampedModel):

@@ -30,6 +30,7 @@ class LedgerKind(models.TextChoices):
     CALCUTTA = "calcutta", _("Calcutta")
     OTHER = "other", _("Other")
     REVERSAL = "reversal", _("Reversal")
+    CASH_UP = "cash_up", _("Cash-up difference")
 
 
 class AppendOnly(ValueError):
@@ -71,6 +72,11 @@ class LedgerEntry(TimeStampedModel):
     method = models.CharField(_("method"), max_length=10, choices=PaymentMethod.choices, blank=True)
     reference = models.CharField(_("reference"), max_length=120, blank=True)
     memo = models.CharField(_("memo"), max_length=200, blank=True)
+    """The treasurer's own words (a hand-booked movement's memo, a reversal's reason)."""
+    text_key = models.CharField(_("text"), max_length=40, blank=True)
+    """What the app says of the movement, as a key of ``money.ledgertexts`` …"""
+    text_params = models.JSONField(_("text's parameters"), default=dict, blank=True)
+    """… and its parameters: shown in the reader's language, never stored translated."""
     recorded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         verbose_name=_("recorded by"),

@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.models import TimeStampedModel
 from config import constraints as checks
-from money.models.fees import PaymentMethod
+from money.models.fees import FeeStatus, PaymentMethod
 from money.models.settings import PERCENT_AT_MOST_100, WHOLE
 from tournaments.models import Entry, Season, Tournament
 
@@ -54,7 +54,8 @@ class SidePool(TimeStampedModel):
 
 
 class SidePoolEntry(TimeStampedModel):
-    """An entry's place in a side pool: paid when it joins, refunded when it leaves."""
+    """An entry's place in a side pool and its fee: paid, unpaid (owed, set against a prize),
+    waived (in the pool for nothing) or refunded (out of the pool), as an entry fee is."""
 
     side_pool = models.ForeignKey(
         SidePool, verbose_name=_("side pool"), on_delete=models.CASCADE, related_name="entrants"
@@ -63,8 +64,10 @@ class SidePoolEntry(TimeStampedModel):
         Entry, verbose_name=_("entry"), on_delete=models.CASCADE, related_name="side_pools"
     )
     amount = models.PositiveIntegerField(_("amount"))
-    refunded = models.BooleanField(_("refunded"), default=False)
-    method = models.CharField(_("method"), max_length=10, choices=PaymentMethod.choices)
+    status = models.CharField(
+        _("status"), max_length=10, choices=FeeStatus.choices, default=FeeStatus.PAID
+    )
+    method = models.CharField(_("method"), max_length=10, choices=PaymentMethod.choices, blank=True)
     reference = models.CharField(_("reference"), max_length=120, blank=True)
     recorded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -82,9 +85,19 @@ class SidePoolEntry(TimeStampedModel):
         constraints = [
             models.UniqueConstraint(fields=["side_pool", "entry"], name="side_pool_entry_once"),
             checks.Check(
-                condition=Q(method__in=PaymentMethod.values),
+                condition=Q(method__in=[*PaymentMethod.values, ""]),
                 name="side_pool_entry_method_valid",
                 violation_error_message=checks.CHOOSE_LISTED,
+            ),
+            checks.Check(
+                condition=Q(status__in=FeeStatus.values),
+                name="side_pool_entry_status_valid",
+                violation_error_message=checks.CHOOSE_LISTED,
+            ),
+            checks.Check(
+                condition=~Q(status__in=[FeeStatus.PAID, FeeStatus.REFUNDED]) | ~Q(method=""),
+                name="side_pool_entry_paid_has_method",
+                violation_error_message=_("Say how it was paid."),
             ),
         ]
 

@@ -41,6 +41,17 @@ class ClubMoneySettings(TimeStampedModel):
         default=1,
         help_text=_("In the currency's smallest unit (cents): 500 rounds prizes to 5 €."),
     )
+    calcutta_rounding_unit = models.PositiveIntegerField(
+        _("Calcutta prizes rounded down to"),
+        default=1,
+        help_text=_("In the currency's smallest unit (cents); 1: to the cent."),
+    )
+    own_method = models.CharField(
+        _("the club's own payment method"),
+        max_length=40,
+        blank=True,
+        help_text=_("Its name (PayPal, the club's account …); empty: “Other”."),
+    )
     check_in_unpaid = models.BooleanField(
         _("unpaid players may check in"),
         default=True,
@@ -59,6 +70,11 @@ class ClubMoneySettings(TimeStampedModel):
             checks.Check(
                 condition=Q(rounding_unit__gte=1),
                 name="club_money_rounding_unit_positive",
+                violation_error_message=checks.AT_LEAST_ONE,
+            ),
+            checks.Check(
+                condition=Q(calcutta_rounding_unit__gte=1),
+                name="club_money_calcutta_unit_positive",
                 violation_error_message=checks.AT_LEAST_ONE,
             ),
         ]

@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 
 from config.errors import UserError
 from config.logs import logged_service
-from money.models import LedgerKind, PaymentMethod, SeasonPot, SidePool, SidePoolEntry
+from money.models import FeeStatus, LedgerKind, PaymentMethod, SeasonPot, SidePool, SidePoolEntry
 from money.services.ledger import ledger_book
 from money.services.settings import check_table
 from tournaments.models import Entry, EntryStatus, Season, Tournament
@@ -94,9 +94,9 @@ def side_pool_refund(*, joined: SidePoolEntry, recorded_by: Any) -> SidePoolEntr
         .select_related("side_pool__tournament__club", "entry__player")
         .get(pk=joined.pk)
     )
-    if joined.refunded:
+    if joined.status == FeeStatus.REFUNDED:
         raise UserError(_("This side pool fee is refunded already."))
-    joined.refunded = True
+    joined.status = FeeStatus.REFUNDED
     joined.full_clean()
     joined.save()
     if joined.amount:
