@@ -172,6 +172,8 @@ def full_payout_sheet(tournament: Tournament) -> PayoutSheet:
                         player=holding.owner,
                         share=holding.won,
                         remainder=0,
+                        pool_key="calcutta",
+                        flight_code=str(holding.lot),
                     )
                 )
     sheet.pools.append(settlement.block)

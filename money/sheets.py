@@ -52,6 +52,10 @@ class SheetRow:
     share: int
     remainder: int
     owed: int = 0
+    pool_key: str = "prizes"
+    """Which pool pays it, as its ``PoolBlock.key``: "prizes", "side-<id>" or "calcutta"."""
+    flight_code: str = ""
+    """The flight as a code ("main" …), or for the Calcutta the lot's number."""
 
     @property
     def prize(self) -> int:
@@ -211,7 +215,7 @@ def payout_sheet(tournament: Tournament) -> PayoutSheet:
     prize_pool = _("Prize pool")
     charged: set[int] = set()
 
-    def add_rows(pool: str, flight: str, result: FlightResult) -> None:
+    def add_rows(pool: str, flight: str, result: FlightResult, key: str = "prizes") -> None:
         for prize in result.prizes:
             if not prize.amount:
                 continue
@@ -226,6 +230,8 @@ def payout_sheet(tournament: Tournament) -> PayoutSheet:
                     share=prize.share,
                     remainder=prize.remainder,
                     owed=0 if prize.entrant in charged else owed.get(prize.entrant, 0),
+                    pool_key=key,
+                    flight_code=flight,
                 )
             )
             charged.add(prize.entrant)
@@ -245,7 +251,7 @@ def payout_sheet(tournament: Tournament) -> PayoutSheet:
         )
     )
     for side_pool, side in side_pool_sheets(tournament, places.get(MAIN, []), unit):
-        add_rows(side_pool.name, MAIN, side.result)
+        add_rows(side_pool.name, MAIN, side.result, f"side-{side_pool.pk}")
         sheet.pools.append(
             PoolBlock(
                 key=f"side-{side_pool.pk}",
@@ -267,9 +273,11 @@ def side_pool_sheets(
     entrants (those not refunded)."""
     pools = list(SidePool.objects.filter(tournament=tournament).order_by("created_at", "pk"))
     joined: dict[int, dict[int, int]] = {}
-    for pool_id, entry_id, amount in SidePoolEntry.objects.filter(
-        side_pool__tournament=tournament
-    ).exclude(status=FeeStatus.REFUNDED).values_list("side_pool_id", "entry_id", "amount"):
+    for pool_id, entry_id, amount in (
+        SidePoolEntry.objects.filter(side_pool__tournament=tournament)
+        .exclude(status=FeeStatus.REFUNDED)
+        .values_list("side_pool_id", "entry_id", "amount")
+    ):
         joined.setdefault(pool_id, {})[entry_id] = amount
     found = []
     for pool in pools:

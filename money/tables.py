@@ -11,6 +11,7 @@ from django.utils.timezone import localtime
 from django.utils.translation import gettext_lazy as _
 
 from money.currency import NumberFormat
+from money.ledgertexts import ledger_text
 
 NUM = {"td": {"class": "num"}, "th": {"class": "num"}}
 
@@ -24,7 +25,7 @@ class LedgerTable(tables.Table):
     amount = tables.Column(verbose_name=_("Amount"), attrs=NUM)
     method = tables.Column(verbose_name=_("Method"), accessor="get_method_display", default="")
     reference = tables.Column(verbose_name=_("Reference"), default="")
-    memo = tables.Column(verbose_name=_("Memo"), default="")
+    memo = tables.Column(verbose_name=_("Memo"), empty_values=())
     recorded_by = tables.Column(verbose_name=_("Recorded by"), default="")
     reverses = tables.Column(verbose_name=_("Reverses"), accessor="reverses_id", default="")
 
@@ -51,6 +52,13 @@ class LedgerTable(tables.Table):
 
     def render_recorded_by(self, value: Any) -> str:
         return str(value.get_username())
+
+    def render_memo(self, record: Any) -> str:
+        """What the app says of the row (in the reader's language), then the person's words."""
+        said = ledger_text(record.text_key, record.text_params, self.numbers)
+        return " · ".join(part for part in (said, record.memo) if part)
+
+    value_memo = render_memo
 
     def value_recorded_by(self, value: Any) -> str:
         return str(value.get_username())

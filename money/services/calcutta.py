@@ -139,7 +139,8 @@ def calcutta_sell(*, lot: CalcuttaLot, recorded_by: Any, method: str = "cash") -
         kind=LedgerKind.CALCUTTA,
         amount=lot.price,
         method=method,
-        memo=_("Calcutta lot %(number)s to %(buyer)s") % {"number": lot.number, "buyer": lot.buyer},
+        text_key="calcutta_sale",
+        text_params={"lot": lot.number, "buyer": lot.buyer},
         recorded_by=recorded_by,
     )
     calcutta.current_lot = (

@@ -25,10 +25,14 @@ def ledger_book(
     method: str = "",
     reference: str = "",
     memo: str = "",
+    text_key: str = "",
+    text_params: dict[str, Any] | None = None,
     fee_id: int | None = None,
     reverses: LedgerEntry | None = None,
 ) -> LedgerEntry:
-    """One new row, checked; for the services of this app, inside their transaction."""
+    """One new row, checked; for the services of this app, inside their transaction. What
+    the app says of it is ``text_key`` with ``text_params`` (``money.ledgertexts``), never a
+    translated text; ``memo`` holds only what a person wrote."""
     row = LedgerEntry(
         club=club,
         tournament=tournament,
@@ -38,6 +42,8 @@ def ledger_book(
         method=method,
         reference=reference,
         memo=memo,
+        text_key=text_key,
+        text_params=text_params or {},
         recorded_by=recorded_by if getattr(recorded_by, "is_authenticated", False) else None,
         fee_id=fee_id,
         reverses=reverses,
@@ -102,7 +108,9 @@ def ledger_reverse(*, entry: LedgerEntry, recorded_by: Any, memo: str = "") -> L
         player=entry.player,
         method=entry.method,
         reference=entry.reference,
-        memo=memo or _("Reverses #%(number)s") % {"number": entry.pk},
+        memo=memo,
+        text_key="reversal",
+        text_params={"number": entry.pk},
         fee_id=entry.fee_id,
         reverses=entry,
     )

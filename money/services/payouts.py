@@ -14,9 +14,8 @@ from clubs.models import Player
 from config.errors import UserError
 from config.logs import logged_service
 from money.calcutta import full_payout_sheet
-from money.currency import number_format
 from money.models import LedgerEntry, LedgerKind
-from money.selectors import club_money_settings, event_money
+from money.selectors import event_money
 from money.services.ledger import ledger_book
 from tournaments.models import Entry, Tournament, TournamentStatus
 
@@ -44,20 +43,26 @@ def payouts_book(*, tournament: Tournament, recorded_by: Any, method: str = "cas
         raise UserError(_("The books do not balance."))
     players = dict(Entry.objects.filter(tournament=tournament).values_list("pk", "player_id"))
     by_id = Player.objects.in_bulk(list(players.values()))
-    numbers = number_format(club_money_settings(tournament.club).currency)
     booked = 0
-    calcutta = str(_("Calcutta"))
     for row in sheet.rows:
         if not row.net:
             continue
-        is_calcutta = row.pool == calcutta and row.entry_id == 0
-        memo = f"{row.pool} · {row.flight} {row.place}".strip()
-        if row.owed:
-            memo += " · " + _("fee owed %(amount)s set against") % {
-                "amount": numbers.amount(row.owed)
-            }
+        is_calcutta = row.pool_key == "calcutta"
         if is_calcutta:
-            memo = f"{row.pool} · {row.player} · {row.flight}"
+            text = ("calcutta_payout", {"owner": row.player, "players": row.flight})
+        else:
+            first, _dash, last = row.place.partition("–")
+            text = (
+                "prize",
+                {
+                    "pool": row.pool_key,
+                    "pool_name": "" if row.pool_key == "prizes" else row.pool,
+                    "flight": row.flight_code,
+                    "first": int(first),
+                    "last": int(last or first),
+                    "owed": row.owed,
+                },
+            )
         ledger_book(
             club=tournament.club,
             tournament=tournament,
@@ -65,7 +70,8 @@ def payouts_book(*, tournament: Tournament, recorded_by: Any, method: str = "cas
             kind=LedgerKind.CALCUTTA if is_calcutta else LedgerKind.PRIZE,
             amount=-row.net,
             method=method,
-            memo=memo[:200],
+            text_key=text[0],
+            text_params=text[1],
             recorded_by=recorded_by,
         )
         booked += 1
@@ -77,7 +83,7 @@ def payouts_book(*, tournament: Tournament, recorded_by: Any, method: str = "cas
             kind=LedgerKind.COSTS,
             amount=-costs,
             method=method,
-            memo=str(_("Fixed costs")),
+            text_key="fixed_costs",
             recorded_by=recorded_by,
         )
         booked += 1

@@ -80,7 +80,8 @@ def side_pool_join(
             amount=joined.amount,
             method=method,
             reference=reference,
-            memo=side_pool.name,
+            text_key="side_pool",
+            text_params={"pool_name": side_pool.name},
             recorded_by=recorded_by,
         )
     return joined
@@ -107,7 +108,8 @@ def side_pool_refund(*, joined: SidePoolEntry, recorded_by: Any) -> SidePoolEntr
             kind=LedgerKind.REFUND,
             amount=-joined.amount,
             method=joined.method,
-            memo=joined.side_pool.name,
+            text_key="side_pool",
+            text_params={"pool_name": joined.side_pool.name},
             recorded_by=recorded_by,
         )
     return joined

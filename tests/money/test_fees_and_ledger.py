@@ -210,3 +210,27 @@ def test_the_currency_stays_once_money_is_booked(tournament, treasurer):
         services.club_money_settings_update(club=tournament.club, currency="JPY")
     assert selectors.club_money_settings(tournament.club).currency == "CHF"
     services.club_money_settings_update(club=tournament.club, currency="CHF", rounding_unit=500)
+
+
+def test_the_apps_words_in_a_row_read_in_the_readers_language(tournament, treasurer, client):
+    """A row booked by a German treasurer (a Calcutta sale, a reversal) reads in English to an
+    English reader: the ledger keeps the text's key and parameters, not the words."""
+    from django.utils import translation
+
+    from clubs.models import Role
+    from tests.factories import PASSWORD, MembershipFactory
+
+    row = services.ledger_record(
+        club=tournament.club, kind="costs", amount=-5000, recorded_by=treasurer, memo="Saal"
+    )
+    with translation.override("de"):
+        reversal = services.ledger_reverse(entry=row, recorded_by=treasurer)
+    assert reversal.memo == ""
+    organizer = UserFactory()
+    MembershipFactory(club=tournament.club, player__user=organizer, role=Role.ORGANIZER)
+    client.login(username=organizer.username, password=PASSWORD)
+    url = f"/clubs/{tournament.club.slug}/money/"
+    english = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert f"Reverses #{row.pk}" in english and "Storniert" not in english
+    german = client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert f"Storniert Nr. {row.pk}" in german

@@ -104,6 +104,8 @@ def test_the_api_reads_pools_payouts_and_the_ledger_for_organizers_only(event, c
 def test_the_payouts_are_booked_once_and_may_be_booked_again_once_reversed(event, organizer):
     from config.errors import UserError
     from money import services
+    from money.currency import number_format
+    from money.ledgertexts import ledger_text
     from money.models import LedgerEntry
 
     before = set(LedgerEntry.objects.values_list("pk", flat=True))
@@ -111,7 +113,8 @@ def test_the_payouts_are_booked_once_and_may_be_booked_again_once_reversed(event
     rows = LedgerEntry.objects.exclude(pk__in=before).order_by("pk")
     assert sum(rows.values_list("amount", flat=True)) == -(14300 - 2000) - 600
     owed = rows.get(player__name="Player 008")
-    assert owed.amount == -360 and "20.00 €" in owed.memo
+    text = ledger_text(owed.text_key, owed.text_params, number_format("EUR", "en"))
+    assert owed.amount == -360 and "20.00 €" in text
     with pytest.raises(UserError):
         services.payouts_book(tournament=event, recorded_by=organizer)
     for row in rows:
