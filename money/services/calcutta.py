@@ -17,6 +17,7 @@ from config.errors import UserError
 from config.logs import logged_service
 from money.core.calcutta import BidError, check_bid, check_buyback
 from money.errors import user_error
+from money.locks import money_lock_calcutta, money_lock_tournament
 from money.models import Calcutta, CalcuttaBid, CalcuttaBuyback, CalcuttaLot, LedgerKind
 from money.services.ledger import ledger_book
 from money.services.settings import check_table
@@ -26,9 +27,7 @@ BEFORE_THE_DRAW = {TournamentStatus.DRAFT, TournamentStatus.REGISTRATION}
 
 
 def _locked(calcutta: Calcutta) -> Calcutta:
-    found = (
-        Calcutta.objects.select_for_update().select_related("tournament__club").get(pk=calcutta.pk)
-    )
+    found = money_lock_calcutta(calcutta.pk)
     if found.tournament.status not in BEFORE_THE_DRAW:
         raise UserError(_("The Calcutta is held before the draw; the tournament has started."))
     return found
@@ -37,7 +36,10 @@ def _locked(calcutta: Calcutta) -> Calcutta:
 @logged_service("calcutta_setup")
 @transaction.atomic
 def calcutta_setup(*, tournament: Tournament, **fields: Any) -> Calcutta:
-    calcutta, _created = Calcutta.objects.select_for_update().get_or_create(tournament=tournament)
+    money_lock_tournament(tournament.pk)
+    calcutta, _created = Calcutta.objects.select_for_update(of=("self",)).get_or_create(
+        tournament=tournament
+    )
     for name, value in fields.items():
         setattr(calcutta, name, value)
     if calcutta.payout_table:

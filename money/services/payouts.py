@@ -14,6 +14,7 @@ from clubs.models import Player
 from config.errors import UserError
 from config.logs import logged_service
 from money.calcutta import full_payout_sheet
+from money.locks import money_lock_tournament
 from money.models import LedgerEntry, LedgerKind
 from money.selectors import event_money
 from money.services.ledger import ledger_book
@@ -33,7 +34,7 @@ def payouts_booked(tournament: Tournament) -> bool:
 @transaction.atomic
 def payouts_book(*, tournament: Tournament, recorded_by: Any, method: str = "cash") -> int:
     """Book the payout sheet's payouts; the number of rows booked."""
-    tournament = Tournament.objects.select_for_update().select_related("club").get(pk=tournament.pk)
+    tournament = money_lock_tournament(tournament.pk)
     if tournament.status != TournamentStatus.FINISHED:
         raise UserError(_("The payouts are booked when the tournament is finished."))
     if payouts_booked(tournament):

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 
 from config.errors import UserError
 from config.logs import logged_service
+from money.locks import money_lock_side_pool
 from money.models import FeeStatus, LedgerKind, PaymentMethod, SeasonPot, SidePool, SidePoolEntry
 from money.services.ledger import ledger_book
 from money.services.settings import check_table
@@ -49,7 +50,7 @@ def side_pool_join(
         raise UserError(_("Only a player of this tournament enters its side pools."), field="entry")
     if method not in PaymentMethod.values:
         raise UserError(_("Say how it was paid."), field="method")
-    SidePool.objects.select_for_update().filter(pk=side_pool.pk).first()
+    side_pool = money_lock_side_pool(side_pool.pk)
     if SidePoolEntry.objects.filter(side_pool=side_pool, entry=entry).exists():
         raise UserError(
             _("%(name)s is in this side pool already.") % {"name": entry.player.name},
@@ -90,8 +91,9 @@ def side_pool_join(
 @logged_service("side_pool_refund")
 @transaction.atomic
 def side_pool_refund(*, joined: SidePoolEntry, recorded_by: Any) -> SidePoolEntry:
+    money_lock_side_pool(joined.side_pool_id)
     joined = (
-        SidePoolEntry.objects.select_for_update()
+        SidePoolEntry.objects.select_for_update(of=("self",))
         .select_related("side_pool__tournament__club", "entry__player")
         .get(pk=joined.pk)
     )
