@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from config.errors import UserError
 from config.logs import logged_service
 from money.core.fees import refund_due
+from money.locks import money_lock_tournament
 from money.models import EntryFee, FeeStatus, LedgerEntry, LedgerKind, PaymentMethod
 from money.selectors import (
     club_money_settings,
@@ -23,8 +24,10 @@ from tournaments.models import Entry, EntryStatus
 
 
 def _fee_locked(entry: Entry, number: int) -> EntryFee:
-    """The fee row, locked; the entry's first fee is made on first use at today's fee."""
-    Entry.objects.select_for_update().filter(pk=entry.pk).first()
+    """The fee row, locked after the tournament's and the entry's rows (the house's order);
+    the entry's first fee is made on first use at today's fee."""
+    money_lock_tournament(entry.tournament_id)
+    Entry.objects.select_for_update(of=("self",)).filter(pk=entry.pk).first()
     fee = EntryFee.objects.select_for_update().filter(entry=entry, number=number).first()
     if fee is not None:
         return fee
