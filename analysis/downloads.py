@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from analysis.models import AnalysisLevel, AnalysisStatus, MatchAnalysis
 from analysis.moves import moves_text, replayable
 from analysis.pr import analysis_performances
+from config.text import whole_number
 from matches.models import Match
 from matches.shortcuts import get_visible_match
 
@@ -92,7 +93,8 @@ def download_analysis(request: HttpRequest, club: str, tournament: str, match: i
     done = MatchAnalysis.objects.filter(match=match_obj, status=AnalysisStatus.DONE)
     wanted = request.GET.get("plies")
     if wanted is not None:
-        done = done.filter(plies=int(wanted)) if wanted.isdigit() else done.none()
+        plies = whole_number(wanted, most=2**31 - 1)
+        done = done.none() if plies is None else done.filter(plies=plies)
     analysis = done.prefetch_related("players", "mistakes").order_by("-plies").first()
     if analysis is None:
         return HttpResponseNotFound(

@@ -20,6 +20,7 @@ from analysis.replay import DecisionKey, replay_board
 from analysis.runner import INSTALL_COMMAND, gnubg_available
 from clubs import permissions
 from config.errors import UserError
+from config.text import whole_number
 from matches.models import Match
 from matches.shortcuts import get_visible_match
 from play.texts import board_texts
@@ -132,12 +133,13 @@ def _decision(request: HttpRequest) -> DecisionKey | None:
     """The decision a worst error's link asks to open at: ``game``, ``position`` (its
     Position ID) and, for a cube decision, the cube action made (``decision``)."""
     game, position = request.GET.get("game", ""), request.GET.get("position", "")
-    if not game.isdigit() or not position or len(position) > 20:
+    number = whole_number(game)
+    if number is None or not position or len(position) > 20:
         return None
     decision = request.GET.get("decision", "")
     if decision and decision not in CUBE_ACTIONS:
         return None
-    return (int(game), position, decision) if decision else (int(game), position)
+    return (number, position, decision) if decision else (number, position)
 
 
 @pagecache.anonymous_cached

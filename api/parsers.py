@@ -15,12 +15,17 @@ from matches.selectors.files import MAX_FILE_BYTES, match_file_text
 
 def _holds_nul(data: Any) -> bool:
     """Whether any text in the parsed body, a key or a value at any depth, holds NUL."""
-    if isinstance(data, str):
-        return null_characters.NUL in data
-    if isinstance(data, dict):
-        return any(_holds_nul(key) or _holds_nul(value) for key, value in data.items())
-    if isinstance(data, list):
-        return any(_holds_nul(value) for value in data)
+    pending = [data]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, str):
+            if null_characters.NUL in item:
+                return True
+        elif isinstance(item, dict):
+            pending.extend(item.keys())
+            pending.extend(item.values())
+        elif isinstance(item, list):
+            pending.extend(item)
     return False
 
 
@@ -35,7 +40,8 @@ class StrictJSONParser(JSONParser):
     def parse(self, stream: Any, media_type: Any = None, parser_context: Any = None) -> Any:
         try:
             data = super().parse(stream, media_type, parser_context)
-        except ParseError as error:
+        except (ParseError, RecursionError) as error:
+            # Python's decoder gives up on nesting deeper than its recursion limit.
             raise ParseError(_("The request body is not valid JSON.")) from error
         return refuse_nul(data)
 

@@ -17,6 +17,8 @@ from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
+from config.text import whole_number
+
 DRAWN = "match.drawn"
 BRACKET_ROUTED = "bracket.routed"
 WALKOVER = "bracket.walkover"
@@ -80,7 +82,8 @@ def _parse(stored: str) -> tuple[str, dict[str, object]] | None:
     params: dict[str, object] = {}
     if separator:
         for key, value in parse_qsl(query, keep_blank_values=True):
-            params[key] = int(value) if value.isdigit() else value
+            number = whole_number(value)
+            params[key] = value if number is None else number
     return code, params
 
 
@@ -117,7 +120,10 @@ def legacy_code(stored: str) -> str | None:
     for pattern, code in _legacy():
         found = pattern.match(stored)
         if found:
-            params = {k: int(v) if v.isdigit() else v for k, v in found.groupdict().items()}
+            params = {
+                k: v if whole_number(v) is None else whole_number(v)
+                for k, v in found.groupdict().items()
+            }
             return coded(code, **params)
     return None
 

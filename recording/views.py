@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from clubs import permissions
+from config import null_characters
 from config.errors import UserError, add_user_error
 from matches.models import OPEN_STATUSES, Match
 from tournaments.models import Round
@@ -127,6 +128,9 @@ def _entry(data: Any) -> tuple[Entry, int]:
         raise refusal("invalid") from None
     if not entry.id or after < 0:
         raise refusal("invalid")
+    if null_characters.holds_nul((entry.id, entry.play, entry.resign)):
+        # PostgreSQL holds no NUL in text; a JSON body can spell one ("\u0000").
+        raise refusal("invalid")
     return entry, after
 
 
@@ -141,7 +145,7 @@ def action(request: HttpRequest, club: str, tournament: str, match: int) -> Http
         status, shown = recorded_action_post(
             match=match_obj.pk, entry=entry, after=after, user=request.user
         )
-    except json.JSONDecodeError:
+    except (json.JSONDecodeError, RecursionError):
         error = refusal("invalid")
     except UserError as refused:
         error = refused

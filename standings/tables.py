@@ -11,6 +11,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 from django_tables2.data import TableListData
 
+from config.text import whole_number
 from standings.selectors import SHOWN_TOTALS, StandingsRows
 from standings.tiebreaks import METRIC_LABELS
 
@@ -85,7 +86,8 @@ class StandingsTable(tables.Table):
     def value_place(self, value: str) -> int | str:
         """Exported as a number a spreadsheet sorts and sums; a shared place ("3–4") is no
         number and stays as the page shows it."""
-        return int(value) if value.isdigit() else value
+        number = whole_number(value)
+        return value if number is None else number
 
     def render_player(self, value: str, record: dict[str, Any]) -> str:
         return f"{value} ({_('withdrawn')})" if record["withdrawn"] else value

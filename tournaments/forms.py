@@ -8,6 +8,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Player
+from config.text import whole_number
 from config.widgets import DateTimeLocalInput
 from tournaments.formats import ADAPTERS, FORMAT_OPTION_FIELDS
 from tournaments.models import (
@@ -108,9 +109,9 @@ class TiebreakOrderField(forms.Field):
         for key, raw in (value or {}).items():
             if not raw:
                 continue
-            if not raw.isdigit() or int(raw) < 1:
+            if (whole_number(raw) or 0) < 1:
                 raise forms.ValidationError(self.error_messages["number"], code="number")
-            numbers[key] = int(raw)
+            numbers[key] = int(raw)  # ASCII digits (checked above)
         if len(set(numbers.values())) != len(numbers):
             raise forms.ValidationError(self.error_messages["same"], code="same")
         return sorted(numbers, key=numbers.__getitem__)
@@ -290,7 +291,7 @@ def seeds_from_post(data, entry_ids: list[int]) -> list[int]:
         raw = (data.get(f"seed-{entry_id}") or "").strip()
         if not raw:
             continue
-        if not raw.isdigit() or int(raw) < 1:
+        if (whole_number(raw) or 0) < 1:
             raise forms.ValidationError(_("Seeds are whole numbers from 1."))
         seeds[entry_id] = int(raw)
     if len(set(seeds.values())) != len(seeds):

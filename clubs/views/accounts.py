@@ -20,7 +20,7 @@ from django.views.decorators.http import require_POST
 from django.views.i18n import set_language
 
 from clubs import services
-from clubs.forms import SignupForm
+from clubs.forms import LoginForm, SignupForm
 from clubs.models import Player
 from clubs.selectors import player_of
 from tournaments import pagecache
@@ -76,6 +76,8 @@ def language_remember(response: HttpResponse, language: str) -> None:
 class LoginView(auth_views.LoginView):
     """Django's log-in, then the language the player chose (on another device, say): his
     pages in the language his e-mails come in."""
+
+    form_class = LoginForm
 
     def form_valid(self, form: AuthenticationForm) -> HttpResponse:
         response = super().form_valid(form)

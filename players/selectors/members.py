@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.db.models import Exists, OuterRef, Q, QuerySet
 
 from clubs.models import Club, Membership, Player
+from config.text import whole_number
 from tournaments.models import Entry
 
 
@@ -35,8 +36,9 @@ def club_players_named(club: Club, text: str) -> list[Player]:
     at most ``NAME_MATCHES + 1``."""
     text = text.strip()
     players = club_players(club)
-    if text.isdigit():
-        found = list(players.filter(pk=int(text))[:1]) if int(text) < 2**63 else []
+    number = whole_number(text)
+    if number is not None:
+        found = list(players.filter(pk=number)[:1])
         if found:
             return found
     exact = list(players.filter(name__iexact=text)[: NAME_MATCHES + 1])

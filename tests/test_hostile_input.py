@@ -1,0 +1,108 @@
+"""What a hostile visitor sends gets a clear 400 or a form error and changes nothing, never a
+500: each case here answered 500 in a probe of 130,001 hostile requests (issue 55, item 15)."""
+
+from __future__ import annotations
+
+import json
+import logging
+
+import pytest
+
+from clubs.models import Club
+from tests.api.conftest import result_url
+from tests.conftest import open_matches, tournament_made
+from tests.factories import GuestFactory, MembershipFactory, UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def quiet(caplog):
+    """The request logs no error (a 500 logs one)."""
+    yield caplog
+    errors = [record for record in caplog.records if record.levelno >= logging.ERROR]
+    assert errors == []
+
+
+@pytest.fixture
+def client(client):
+    client.raise_request_exception = False
+    return client
+
+
+def test_a_number_isdigit_accepts_and_int_refuses_is_no_player(client, club, quiet):
+    MembershipFactory(club=club, player=GuestFactory(name="Ann"))
+    response = client.get(f"/clubs/{club.slug}/head-to-head/", {"a": "²", "b": "³"})
+    assert response.status_code == 200
+    for query in ({"a": "99999999999999999999999"}, {"a": "١٢"}):
+        assert client.get(f"/clubs/{club.slug}/head-to-head/", query).status_code == 200
+
+
+def test_a_username_of_hundreds_of_characters_is_a_failed_log_in(client, settings, quiet):
+    settings.AXES_ENABLED = True  # it records the failed log-in, with the username
+    response = client.post(
+        "/accounts/login/", {"username": "a" * 600, "password": "whatever"}, follow=True
+    )
+    assert response.status_code == 200
+    assert "username" in response.content.decode().lower()
+
+
+def test_a_sign_up_with_a_first_name_longer_than_its_column_is_a_form_error(client, quiet):
+    data = {
+        "username": "longname",
+        "email": "long@example.org",
+        "password1": "a-Good-Password-42",
+        "password2": "a-Good-Password-42",
+        "first_name": "F" * 100,
+        "last_name": "L" * 100,
+    }
+    response = client.post("/accounts/signup/", data)
+    assert response.status_code == 200
+    assert "First and last name together are at most 120 characters." in response.content.decode()
+    from django.contrib.auth import get_user_model
+
+    assert not get_user_model().objects.filter(username="longname").exists()
+
+
+def test_a_club_named_only_with_invisible_characters_is_a_form_error(client, quiet):
+    user = UserFactory()
+    client.force_login(user)
+    before = Club.objects.count()
+    response = client.post("/clubs/new/", {"name": "\u200f\u200b\ufeff"})
+    assert response.status_code == 200
+    assert "Enter a name that shows" in response.content.decode()
+    assert Club.objects.count() == before
+
+
+def test_deeply_nested_json_is_a_clear_400(client, club, organizer, quiet):
+    tournament = tournament_made(club, organizer, 2)
+    match = open_matches(tournament)[0]
+    from clubs.services.tokens import api_token_create
+
+    _token, key = api_token_create(club=club, name="Scorer", user=organizer)
+    client.defaults["HTTP_AUTHORIZATION"] = f"Token {key}"
+    body = "[" * 100_000 + "]" * 100_000
+    response = client.post(result_url(match), body, content_type="application/json")
+    assert response.status_code == 400
+    body = '{"a":' * 900 + "1" + "}" * 900
+    response = client.post(result_url(match), body, content_type="application/json")
+    assert response.status_code == 400
+
+
+def test_a_clock_action_with_a_nul_in_its_id_is_refused(client, club, organizer, quiet):
+    """Refused as the clock refuses any action that is not one (its JSON answer), and not
+    recorded."""
+    from recording.services import recorded_match_mark
+
+    tournament = tournament_made(club, organizer, 2, default_length=3)
+    match = open_matches(tournament)[0]
+    recorded_match_mark(match=match, recorder=organizer)
+    client.force_login(organizer)
+    url = f"/clubs/{club.slug}/t/{tournament.slug}/matches/{match.pk}/clock/actions/"
+    sent = {"id": "\u0000", "after": 0, "kind": "opening", "dice": [3, 1], "at": 1_000}
+    response = client.post(url, json.dumps(sent), content_type="application/json")
+    assert response.status_code == 409 and response.json()["code"] == "invalid"
+    deep = client.post(url, "[" * 100_000 + "]" * 100_000, content_type="application/json")
+    assert deep.status_code == 409 and deep.json()["code"] == "invalid"
+    state = client.get(url.replace("actions/", "state/")).json()
+    assert state["count"] == 0
