@@ -56,17 +56,19 @@ class RecordedMatchForm(ClockSettingsForm):
 
 
 class RoundRecordedForm(ClockSettingsForm):
-    """The matches of a round to record, and their clock settings."""
+    """The matches of a round to record, and their clock settings. The checkboxes are not
+    named ``matches``: a form's control of that name hides the form element's own
+    ``matches()`` method, which htmx calls on every form of the page."""
 
-    field_order = ["matches", "minutes_per_point", "delay_seconds"]
+    field_order = ["recorded", "minutes_per_point", "delay_seconds"]
 
-    matches = forms.MultipleChoiceField(
+    recorded = forms.MultipleChoiceField(
         label=_("Matches to record"), widget=forms.CheckboxSelectMultiple, choices=()
     )
 
     def __init__(self, *args: Any, choices: list[tuple[str, str]], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        field = self.fields["matches"]
+        field = self.fields["recorded"]
         assert isinstance(field, forms.MultipleChoiceField)
         field.choices = choices
 
@@ -78,5 +80,5 @@ def round_form(round_id: int, data: Any = None) -> RoundRecordedForm:
         (str(match.pk), f"{match.entry_a.player.name} – {match.entry_b.player.name}")
         for match, _marked in rows
     ]
-    initial = {"matches": [str(match.pk) for match, marked in rows if marked]}
+    initial = {"recorded": [str(match.pk) for match, marked in rows if marked]}
     return RoundRecordedForm(data, choices=choices, initial=initial)

@@ -237,7 +237,7 @@ def designate_round(request: HttpRequest, club: str, tournament: str, round: int
         back = tournament_obj.get_absolute_url()
     if form.is_valid():
         count = recorded_matches_mark(
-            matches=[int(pk) for pk in form.cleaned_data["matches"]],
+            matches=[int(pk) for pk in form.cleaned_data["recorded"]],
             minutes_per_point=form.cleaned_data["minutes_per_point"],
             delay_seconds=form.cleaned_data["delay_seconds"],
         )

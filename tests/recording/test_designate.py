@@ -136,15 +136,15 @@ def test_an_organizer_ticks_the_rounds_recorded_matches(make_tournament, organiz
     post_url = f"/clubs/bar/t/{tournament.slug}/rounds/{round_.pk}/recorded/"
     answer = client.post(
         post_url,
-        {"matches": [second.pk], "minutes_per_point": 2, "delay_seconds": 12, "next": page_url},
+        {"recorded": [second.pk], "minutes_per_point": 2, "delay_seconds": 12, "next": page_url},
     )
     assert answer.status_code == 302 and answer["Location"] == page_url
     assert list(RecordedMatch.objects.values_list("match_id", flat=True)) == [second.pk]
     # Another round's match is not among the choices: nothing changes.
-    client.post(post_url, {"matches": [999999], "minutes_per_point": 2, "delay_seconds": 12})
+    client.post(post_url, {"recorded": [999999], "minutes_per_point": 2, "delay_seconds": 12})
     assert RecordedMatch.objects.count() == 1
     client.force_login(UserFactory())
     refused = client.post(
-        post_url, {"matches": [first.pk], "minutes_per_point": 2, "delay_seconds": 12}
+        post_url, {"recorded": [first.pk], "minutes_per_point": 2, "delay_seconds": 12}
     )
     assert refused.status_code == 404 and RecordedMatch.objects.count() == 1
