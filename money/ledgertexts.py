@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from money.currency import NumberFormat
+from money.methods import method_label
 
 Params = Mapping[str, Any]
 
@@ -63,6 +64,15 @@ TEXTS: dict[str, Callable[[Params, NumberFormat | None], str]] = {
     "prize": _prize,
     "fixed_costs": lambda _p, _n: str(_("Fixed costs")),
     "reversal": lambda p, _n: str(_("Reverses #%(number)s") % {"number": p["number"]}),
+    "cash_up": lambda p, n: str(
+        _("Cash-up #%(number)s · %(method)s: %(counted)s counted, %(expected)s expected")
+        % {
+            "number": p["number"],
+            "method": method_label(p["method"], p.get("method_name", "")),
+            "counted": n.amount(p["counted"]) if n else p["counted"],
+            "expected": n.amount(p["expected"]) if n else p["expected"],
+        }
+    ),
 }
 
 

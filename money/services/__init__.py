@@ -8,6 +8,7 @@ from money.services.calcutta import (
     calcutta_sell,
     calcutta_setup,
 )
+from money.services.cashup import cash_up_take
 from money.services.fees import (
     fee_mark_paid,
     fee_mark_unpaid,
@@ -32,6 +33,7 @@ __all__ = [
     "calcutta_open_lot",
     "calcutta_sell",
     "calcutta_setup",
+    "cash_up_take",
     "club_money_settings_update",
     "event_money_update",
     "fee_mark_paid",
