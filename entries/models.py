@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player, Role, TimeStampedModel
 from config import constraints as checks
+from config.moments import sane_moment
 from tournaments.models import Tournament
 
 
@@ -31,12 +32,17 @@ class SignupRules(TimeStampedModel):
         related_name="signup_rules",
     )
     opens_at = models.DateTimeField(
-        _("sign-up opens"), null=True, blank=True, help_text=_("Empty: as registration opens.")
+        _("sign-up opens"),
+        null=True,
+        blank=True,
+        help_text=_("Empty: as registration opens."),
+        validators=[sane_moment],
     )
     closes_at = models.DateTimeField(
         _("sign-up closes"),
         null=True,
         blank=True,
+        validators=[sane_moment],
         help_text=_(
             "Empty: when the tournament starts. Players may take back a sign-up until then."
         ),

@@ -106,3 +106,44 @@ def test_a_clock_action_with_a_nul_in_its_id_is_refused(client, club, organizer,
     assert deep.status_code == 409 and deep.json()["code"] == "invalid"
     state = client.get(url.replace("actions/", "state/")).json()
     assert state["count"] == 0
+
+
+@pytest.mark.parametrize("moment", ["9999-12-31T23:30", "1899-01-01T10:00", "0001-01-01T00:00"])
+def test_a_moment_at_the_edge_of_the_calendar_is_a_form_error(
+    client, club, organizer, settings, moment, quiet
+):
+    """Refused with a clear error in every form that takes one, and nothing saved: a moment
+    past the year 9999 in UTC could be saved on PostgreSQL and never read back (issue 55,
+    item 16). A club west of UTC puts 31.12.9999 late in the evening past the year 10000."""
+    from entries.models import SignupRules
+    from tournaments.models import Round
+
+    settings.TIME_ZONE = "America/Los_Angeles"
+    tournament = tournament_made(club, organizer, 4, default_length=3)
+    client.force_login(organizer)
+    base = f"/clubs/{club.slug}/t/{tournament.slug}"
+    edit = client.get(f"{base}/manage/edit/").context["form"]
+    data = {
+        name: value
+        for name, value in edit.initial.items()
+        if value is not None and not isinstance(value, list | dict)
+    }
+    data["starts_at"] = moment
+    page = client.post(f"{base}/manage/edit/", data).content.decode()
+    assert "Enter a date between the years 2000 and 2100." in page
+    tournament.refresh_from_db()
+    assert tournament.starts_at is None
+
+    rules = client.post(f"{base}/entries/manage/rules/", {"closes_at": moment, "approval": "on"})
+    assert "Enter a date between the years 2000 and 2100." in rules.content.decode()
+    assert not SignupRules.objects.filter(tournament=tournament, closes_at__isnull=False).exists()
+
+    first = Round.objects.filter(stage__tournament=tournament).order_by("number").first()
+    answer = client.post(
+        f"{base}/manage/rounds/{first.pk}/",
+        {"match_format": "points", "length": 3, "deadline": moment},
+        follow=True,
+    )
+    assert "Enter a date between the years 2000 and 2100." in answer.content.decode()
+    first.refresh_from_db()
+    assert first.deadline is None

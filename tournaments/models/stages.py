@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.models import TimeStampedModel
 from config import constraints as checks
+from config.moments import sane_moment
 from tournaments.models.tournament import MatchFormat, Tournament
 
 
@@ -94,7 +95,7 @@ class Round(TimeStampedModel):
     status = models.CharField(
         _("status"), max_length=16, choices=RoundStatus.choices, default=RoundStatus.PENDING
     )
-    deadline = models.DateTimeField(_("deadline"), null=True, blank=True)
+    deadline = models.DateTimeField(_("deadline"), null=True, blank=True, validators=[sane_moment])
     draft = models.JSONField(
         _("draft pairings"),
         null=True,

@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player, TimeStampedModel, VersionedSave
 from config import constraints as checks
+from config.moments import sane_moment
 from tournaments.models.seasons import Season
 
 #: Cube values a tournament may cap the cube at.
@@ -98,7 +99,9 @@ class Tournament(VersionedSave, TimeStampedModel):
     slug = models.SlugField(_("short name"), max_length=60)
     description = models.TextField(_("description"), blank=True)
     venue = models.CharField(_("venue"), max_length=120, blank=True)
-    starts_at = models.DateTimeField(_("starts at"), null=True, blank=True)
+    starts_at = models.DateTimeField(
+        _("starts at"), null=True, blank=True, validators=[sane_moment]
+    )
     status = models.CharField(
         _("status"),
         max_length=16,
