@@ -163,7 +163,14 @@ class EventMoneyForm(forms.Form):
 class ClubMoneySettingsForm(forms.ModelForm):
     class Meta:
         model = ClubMoneySettings
-        fields = ["currency", "rounding_unit", "check_in_unpaid", "refund_after_start"]
+        fields = [
+            "currency",
+            "rounding_unit",
+            "calcutta_rounding_unit",
+            "own_method",
+            "check_in_unpaid",
+            "refund_after_start",
+        ]
 
     def __init__(self, *args: Any, numbers: NumberFormat, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -173,12 +180,33 @@ class ClubMoneySettingsForm(forms.ModelForm):
             help_text=_("An amount, e.g. %(example)s: prizes are multiples of it.")
             % {"example": numbers.plain(500)},
         )
+        self.fields["calcutta_rounding_unit"] = AmountField(
+            label=_("Calcutta prizes rounded down to"),
+            numbers=numbers,
+            required=False,
+            help_text=_(
+                "An amount, e.g. %(example)s: the Calcutta's prizes are multiples of it; "
+                "empty: to the cent."
+            )
+            % {"example": numbers.plain(100)},
+        )
 
     def clean_rounding_unit(self) -> int:
         unit = self.cleaned_data.get("rounding_unit") or 0
         if unit < 1:
             raise ValidationError(_("Round to at least the smallest unit of the currency."))
         return int(unit)
+
+    def clean_calcutta_rounding_unit(self) -> int:
+        unit = self.cleaned_data.get("calcutta_rounding_unit")
+        if unit is None:
+            return 1  # empty: to the smallest unit (the cent)
+        if unit < 1:
+            raise ValidationError(_("Round to at least the smallest unit of the currency."))
+        return int(unit)
+
+    def clean_own_method(self) -> str:
+        return str(self.cleaned_data.get("own_method") or "").strip()
 
 
 class PaymentForm(forms.Form):
