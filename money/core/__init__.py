@@ -21,6 +21,7 @@ from money.core.books import (
 )
 from money.core.payouts import (
     FlightResult,
+    OpenBand,
     PayoutRow,
     PayoutTable,
     Placed,
@@ -39,6 +40,7 @@ __all__ = [
     "EventInput",
     "EventSheet",
     "FlightResult",
+    "OpenBand",
     "PayoutRow",
     "PayoutTable",
     "Placed",

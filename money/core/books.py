@@ -5,7 +5,8 @@ Rules (defaults where clubs differ): the house's share and the pot's share are p
 what was collected, each rounded down to the cent; the prize pool is collected + added money −
 house − fixed costs − pot; it is split over the flights by percentages (the cents of rounding
 to the first flight); each flight pays by final place (:mod:`money.core.payouts`). The books
-balance to the cent: collected + added = prizes + house + costs + pot + undistributed.
+balance to the cent: collected + added = prizes + house + costs + pot + undistributed + open
+(open: what waits for places not final yet, on a provisional sheet).
 """
 
 from __future__ import annotations
@@ -34,6 +35,8 @@ class Books:
     pot: int
     prizes: int
     undistributed: int = 0
+    open: int = 0
+    """What waits for places that are not final yet (a provisional sheet): to be decided."""
 
     @property
     def money_in(self) -> int:
@@ -41,7 +44,7 @@ class Books:
 
     @property
     def money_out(self) -> int:
-        return self.prizes + self.house + self.costs + self.pot + self.undistributed
+        return self.prizes + self.house + self.costs + self.pot + self.undistributed + self.open
 
     @property
     def balances(self) -> bool:
@@ -66,6 +69,9 @@ class EventInput:
     field_sizes: Mapping[str, int] = field(default_factory=dict)
     """Per flight, the field size that chooses the table's row (default: the number placed)."""
     unit: int = 1
+    final: bool = True
+    """False on a provisional sheet: ``places`` are the places already final, the others
+    open (:func:`money.core.payouts.place_prizes`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +99,7 @@ def event_sheet(data: EventInput) -> EventSheet:
             data.places.get(flight, ()),
             data.unit,
             data.field_sizes.get(flight, 0),
+            final=data.final,
         )
         for flight, amount in flight_pools.items()
     }
@@ -104,6 +111,7 @@ def event_sheet(data: EventInput) -> EventSheet:
         pot=pot,
         prizes=sum(result.paid for result in flights.values()),
         undistributed=sum(result.undistributed for result in flights.values()),
+        open=sum(result.open_amount for result in flights.values()),
     )
     books.check()
     return EventSheet(books, pool, flight_pools, flights)
@@ -125,10 +133,13 @@ def pool_sheet(
     house_share: int = 0,
     unit: int = 1,
     field_size: int = 0,
+    *,
+    final: bool = True,
 ) -> PoolSheet:
-    """Pay ``collected`` less the house's share by place; its books checked."""
+    """Pay ``collected`` less the house's share by place; its books checked. ``final=False``:
+    a provisional sheet, ``placed`` the places already final."""
     house = percent_of(collected, house_share)
-    result = place_prizes(collected - house, table, placed, unit, field_size)
+    result = place_prizes(collected - house, table, placed, unit, field_size, final=final)
     books = Books(
         collected=collected,
         added=0,
@@ -137,6 +148,7 @@ def pool_sheet(
         pot=0,
         prizes=result.paid,
         undistributed=result.undistributed,
+        open=result.open_amount,
     )
     books.check()
     return PoolSheet(books, result)
