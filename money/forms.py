@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from money.core import AmountError, PayoutTable
 from money.currency import NumberFormat
 from money.errors import user_error
-from money.models import ClubMoneySettings, LedgerKind, PaymentMethod
+from money.models import ClubMoneySettings, FeeStatus, LedgerKind, PaymentMethod
 from money.selectors import CONSOLATION, LAST_CHANCE, MAIN
 
 FLIGHT_LABELS = {
@@ -258,8 +258,23 @@ class SidePoolForm(forms.Form):
         return int(self.cleaned_data.get("house_share") or 0)
 
 
+#: How a treasurer takes money by hand (a fee set against a prize is the payout's doing).
+HAND_PAID_METHODS = [(m, label) for m, label in PaymentMethod.choices if m != PaymentMethod.SET_OFF]
+
+
 class SidePoolJoinForm(PaymentForm):
+    """A player enters a side pool: paying, owing or let off its fee."""
+
     entry = forms.ModelChoiceField(label=_("Player"), queryset=None)  # type: ignore[arg-type]
+    status = forms.ChoiceField(
+        label=_("Fee"),
+        choices=[
+            (FeeStatus.PAID, _("Paid now")),
+            (FeeStatus.UNPAID, _("Owed (set against a prize)")),
+            (FeeStatus.WAIVED, _("Waived")),
+        ],
+        initial=FeeStatus.PAID,
+    )
 
     def __init__(self, *args: Any, entries: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -267,7 +282,12 @@ class SidePoolJoinForm(PaymentForm):
         assert isinstance(field, forms.ModelChoiceField)
         field.queryset = entries
         field.label_from_instance = lambda entry: entry.player.name  # type: ignore[method-assign]
-        self.order_fields(["entry", "method", "reference"])
+        method = self.fields["method"]
+        assert isinstance(method, forms.ChoiceField)
+        method.required = False
+        method.choices = HAND_PAID_METHODS
+        method.help_text = _("When it is paid now.")
+        self.order_fields(["entry", "status", "method", "reference"])
 
 
 class SeasonPotForm(forms.Form):

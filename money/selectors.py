@@ -1,16 +1,35 @@
-"""The money app's reads: settings (the defaults where none are saved), fees, the ledger."""
+"""The money app's reads: settings (the defaults where none are saved), the field the money
+counts, fees, side pools' entrants, the ledger."""
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from django.db.models import Q, QuerySet
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from clubs.models import Club
 from matches.models import Match
 from money.core.fees import refund_due
-from money.models import ClubMoneySettings, EntryFee, EventMoney, FeeStatus, LedgerEntry
-from tournaments.models import Entry, EntryStatus, Tournament, TournamentFormat
+from money.models import (
+    ClubMoneySettings,
+    EntryFee,
+    EventMoney,
+    FeeStatus,
+    LedgerEntry,
+    SidePool,
+    SidePoolEntry,
+)
+from tournaments.models import (
+    HOLDING_A_PLACE,
+    Entry,
+    EntryStatus,
+    Tournament,
+    TournamentFormat,
+    TournamentStatus,
+)
 
 MAIN, CONSOLATION, LAST_CHANCE = "main", "consolation", "last_chance"
 
@@ -48,6 +67,113 @@ def flight_split(tournament: Tournament, money: EventMoney) -> dict[str, int]:
     return {flight: int(saved.get(flight, 0)) for flight in flights}
 
 
+#: While the field may still change; from the draw on, the field is who was drawn.
+BEFORE_THE_DRAW = (TournamentStatus.DRAFT, TournamentStatus.REGISTRATION)
+
+
+def in_the_field(tournament: Tournament, prefix: str = "") -> Q:
+    """The entries with a place in the field, as the tournaments app counts them: before the
+    draw those holding a place (approved, checked in, or awaiting approval: the cap counts
+    them); from the draw on those drawn (seeded: a late entry too, and a player who withdrew
+    after the start, who played and whose fee stands as the club's refund setting says).
+    Never a waiting entry, a withdrawal before the start, a no-show, or an entry still
+    awaiting approval when the draw was made. ``prefix`` reads it through a relation
+    (``"entry__"``)."""
+    if tournament.status in BEFORE_THE_DRAW:
+        return Q(**{f"{prefix}status__in": HOLDING_A_PLACE})
+    return Q(**{f"{prefix}seed__isnull": False})
+
+
+def field_entries(tournament: Tournament) -> QuerySet[Entry]:
+    """The entries in the field (:func:`in_the_field`), their players read with them."""
+    return Entry.objects.filter(in_the_field(tournament), tournament=tournament).select_related(
+        "player"
+    )
+
+
+@dataclass(frozen=True)
+class FieldCount:
+    """How many players the money pages count, and the entries they leave out."""
+
+    players: int
+    waiting: int = 0
+    withdrawn: int = 0
+    """Withdrew before the start."""
+    no_show: int = 0
+    not_drawn: int = 0
+    """Still awaiting approval when the draw was made."""
+
+    @property
+    def note(self) -> str:
+        """What a page counts, said in a sentence: "16 players in the field; not counted:
+        3 on the waiting list."."""
+        counted = ngettext(
+            "%(count)d player in the field", "%(count)d players in the field", self.players
+        ) % {"count": self.players}
+        left_out = [
+            text % {"count": count}
+            for count, text in (
+                (
+                    self.waiting,
+                    ngettext(
+                        "%(count)d on the waiting list",
+                        "%(count)d on the waiting list",
+                        self.waiting,
+                    ),
+                ),
+                (
+                    self.withdrawn,
+                    ngettext(
+                        "%(count)d withdrawn before the start",
+                        "%(count)d withdrawn before the start",
+                        self.withdrawn,
+                    ),
+                ),
+                (
+                    self.no_show,
+                    ngettext(
+                        "%(count)d who did not check in",
+                        "%(count)d who did not check in",
+                        self.no_show,
+                    ),
+                ),
+                (
+                    self.not_drawn,
+                    ngettext(
+                        "%(count)d still awaiting approval at the draw",
+                        "%(count)d still awaiting approval at the draw",
+                        self.not_drawn,
+                    ),
+                ),
+            )
+            if count
+        ]
+        if not left_out:
+            return f"{counted}."
+        return _("%(counted)s; not counted: %(left_out)s.") % {
+            "counted": counted,
+            "left_out": ", ".join(left_out),
+        }
+
+
+def field_count(tournament: Tournament) -> FieldCount:
+    """The players in the field and the entries left out of it, by why. Two queries."""
+    inside = in_the_field(tournament)
+    entries = Entry.objects.filter(tournament=tournament)
+    players = entries.filter(inside).count()
+    outside = Counter(entries.exclude(inside).values_list("status", flat=True))
+    return FieldCount(
+        players=players,
+        waiting=outside[EntryStatus.WAITING],
+        withdrawn=outside[EntryStatus.WITHDRAWN],
+        no_show=outside[EntryStatus.NO_SHOW],
+        not_drawn=sum(
+            outside[status]
+            for status in (EntryStatus.PENDING, EntryStatus.APPROVED, EntryStatus.CHECKED_IN)
+        ),
+    )
+
+
 def played_before_withdrawing(entry: Entry) -> bool:
     """Whether the entry is in a match: a player who withdraws before his first match
     withdrew before the start (his fee is refunded)."""
@@ -62,7 +188,11 @@ class FeeRow:
     amount: int
     status: str
     refund_due: bool = False
-    """Paid by a player who withdrew before the start (or after it, where the club refunds)."""
+    """Paid by a player who withdrew before the start (or after it, where the club refunds),
+    or who never had a place in the field."""
+    in_field: bool = True
+    """False: the entry has no place in the field (waiting, withdrawn before the start, a
+    no-show); listed only for a fee recorded before it left (or before it moved up)."""
 
     @property
     def status_label(self) -> str:
@@ -74,9 +204,16 @@ class FeeRow:
 
 
 def fee_rows(tournament: Tournament) -> list[FeeRow]:
-    """Every fee of every entry (withdrawn ones too), by player, a re-entry after its entry.
-    Two queries."""
+    """Every fee of every entry in the field (a withdrawal after the start too), by player, a
+    re-entry after its entry; then the fees recorded for entries out of the field (paid,
+    waived or refunded: money to give back, or the record of it), never one they do not owe.
+    Four queries."""
     money = event_money(tournament)
+    field = set(
+        Entry.objects.filter(in_the_field(tournament), tournament=tournament).values_list(
+            "pk", flat=True
+        )
+    )
     entries = list(
         Entry.objects.filter(tournament=tournament)
         .select_related("player")
@@ -95,28 +232,33 @@ def fee_rows(tournament: Tournament) -> list[FeeRow]:
     ):
         played.update((a, b))
     refund_after_start = club_money_settings(tournament.club).refund_after_start
-    rows = []
+    inside: list[FeeRow] = []
+    outside: list[FeeRow] = []
     for entry in entries:
+        in_field = entry.pk in field
         found = fees.get(entry.pk, [])
-        if not found or found[0].number != 1:
-            rows.append(FeeRow(entry, None, money.entry_fee, FeeStatus.UNPAID))
-        withdrawn = entry.status == EntryStatus.WITHDRAWN
-        rows.extend(
+        if not in_field:
+            found = [fee for fee in found if fee.status != FeeStatus.UNPAID]
+        elif not found or found[0].number != 1:
+            inside.append(FeeRow(entry, None, money.entry_fee, FeeStatus.UNPAID))
+        leaving = entry.status == EntryStatus.WITHDRAWN or not in_field
+        (inside if in_field else outside).extend(
             FeeRow(
                 entry,
                 fee,
                 fee.amount,
                 fee.status,
-                withdrawn
+                leaving
                 and refund_due(
                     paid=fee.status == FeeStatus.PAID,
                     withdrew_before_start=entry.pk not in played,
                     refund_after_start=refund_after_start,
                 ),
+                in_field,
             )
             for fee in found
         )
-    return rows
+    return inside + outside
 
 
 def fee_statuses(tournament: Tournament) -> dict[int, str]:
@@ -155,3 +297,94 @@ def club_ledger(club: Club) -> QuerySet[LedgerEntry]:
         .select_related("tournament", "player", "recorded_by", "reverses")
         .order_by("created_at", "pk")
     )
+
+
+@dataclass(frozen=True)
+class SidePoolEntrant:
+    joined: SidePoolEntry
+    in_field: bool
+    """False: the entry left the field (withdrew before the start, did not check in): out of
+    the pool's field, its fee owed back if paid."""
+
+    @property
+    def in_pool(self) -> bool:
+        """In the pool's field: plays for its prizes (paid, unpaid or waived)."""
+        return self.in_field and self.joined.status != FeeStatus.REFUNDED
+
+    @property
+    def owed(self) -> int:
+        """The side pool's fee this entrant still owes (set against a prize of his)."""
+        return self.joined.amount if self.in_pool and self.joined.status == FeeStatus.UNPAID else 0
+
+    @property
+    def refund_due(self) -> bool:
+        return not self.in_field and self.joined.status == FeeStatus.PAID
+
+
+@dataclass(frozen=True)
+class SidePoolState:
+    """A side pool as its page shows it: its entrants, who is in its field, the money."""
+
+    pool: SidePool
+    entrants: list[SidePoolEntrant]
+
+    @property
+    def players(self) -> int:
+        return sum(1 for entrant in self.entrants if entrant.in_pool)
+
+    def _count(self, status: str) -> int:
+        return sum(1 for e in self.entrants if e.in_pool and e.joined.status == status)
+
+    @property
+    def paid(self) -> int:
+        return self._count(FeeStatus.PAID)
+
+    @property
+    def unpaid(self) -> int:
+        return self._count(FeeStatus.UNPAID)
+
+    @property
+    def waived(self) -> int:
+        return self._count(FeeStatus.WAIVED)
+
+    @property
+    def collected(self) -> int:
+        """The fees paid and not refunded: the pool's money (an unpaid fee is owed, a
+        waived one never comes in)."""
+        return sum(e.joined.amount for e in self.entrants if e.joined.status == FeeStatus.PAID)
+
+    @property
+    def owed(self) -> int:
+        return sum(entrant.owed for entrant in self.entrants)
+
+
+def side_pool_states(tournament: Tournament) -> list[SidePoolState]:
+    """Every side pool of the tournament with its entrants, by name. Three queries."""
+    field = set(
+        Entry.objects.filter(in_the_field(tournament), tournament=tournament).values_list(
+            "pk", flat=True
+        )
+    )
+    pools = list(SidePool.objects.filter(tournament=tournament).order_by("created_at", "pk"))
+    joined: dict[int, list[SidePoolEntrant]] = {pool.pk: [] for pool in pools}
+    for row in (
+        SidePoolEntry.objects.filter(side_pool__tournament=tournament)
+        .select_related("entry__player", "recorded_by")
+        .order_by("entry__player__name", "pk")
+    ):
+        joined[row.side_pool_id].append(SidePoolEntrant(row, row.entry_id in field))
+    return [SidePoolState(pool, joined[pool.pk]) for pool in pools]
+
+
+def side_pool_owed(tournament: Tournament) -> dict[int, int]:
+    """Entry id → the side pools' fees it still owes: those of the pools it entered unpaid,
+    while it is in the field (set against its prizes when they are paid)."""
+    owed: dict[int, int] = {}
+    for entry_id, amount in SidePoolEntry.objects.filter(
+        in_the_field(tournament, "entry__"),
+        side_pool__tournament=tournament,
+        status=FeeStatus.UNPAID,
+    ).values_list("entry_id", "amount"):
+        owed[entry_id] = owed.get(entry_id, 0) + amount
+    return owed
+

@@ -26,7 +26,7 @@ from money.core.books import Books, BooksError
 from money.core.payouts import DEFAULT_TABLE, FlightResult
 from money.core.shares import percent_of
 from money.errors import user_error
-from money.models import EntryFee, FeeStatus, SidePool, SidePoolEntry
+from money.models import EntryFee, FeeStatus, SidePool
 from standings.placings import MAIN, placings
 from standings.selectors import tournament_standings
 from tournaments.models import Entry, Tournament, TournamentStatus
@@ -270,25 +270,20 @@ def side_pool_sheets(
     tournament: Tournament, main: list[Placed], unit: int
 ) -> list[tuple[SidePool, PoolSheet]]:
     """Every side pool of the tournament, paid by the main event's places among its own
-    entrants (those not refunded)."""
-    pools = list(SidePool.objects.filter(tournament=tournament).order_by("created_at", "pk"))
-    joined: dict[int, dict[int, int]] = {}
-    for pool_id, entry_id, amount in (
-        SidePoolEntry.objects.filter(side_pool__tournament=tournament)
-        .exclude(status=FeeStatus.REFUNDED)
-        .values_list("side_pool_id", "entry_id", "amount")
-    ):
-        joined.setdefault(pool_id, {})[entry_id] = amount
+    entrants: those in the field and not refunded (paid, unpaid or waived: each plays for
+    its prizes; an unpaid one's fee is owed, ``selectors.side_pool_owed``). Its money is the
+    fees paid (a paid fee of a player who left the field stays in it until refunded)."""
     found = []
-    for pool in pools:
-        entrants = joined.get(pool.pk, {})
+    for state in selectors.side_pool_states(tournament):
+        pool = state.pool
+        entrants = {e.joined.entry_id for e in state.entrants if e.in_pool}
         table = PayoutTable.from_data(pool.payout_table) if pool.payout_table else DEFAULT_TABLE
         placed = among([p for p in main if p.entrant in entrants])
         found.append(
             (
                 pool,
                 pool_sheet(
-                    sum(entrants.values()), placed, table, pool.house_share, unit, len(entrants)
+                    state.collected, placed, table, pool.house_share, unit, len(entrants)
                 ),
             )
         )

@@ -17,10 +17,11 @@ from money.models import EntryFee, FeeStatus, LedgerEntry, LedgerKind, PaymentMe
 from money.selectors import (
     club_money_settings,
     event_money,
+    in_the_field,
     played_before_withdrawing,
 )
 from money.services.ledger import ledger_book
-from tournaments.models import Entry, EntryStatus
+from tournaments.models import Entry, EntryStatus, Tournament
 
 
 def _fee_locked(entry: Entry, number: int) -> EntryFee:
@@ -36,6 +37,19 @@ def _fee_locked(entry: Entry, number: int) -> EntryFee:
     return EntryFee.objects.create(
         entry=entry, number=1, amount=event_money(entry.tournament).entry_fee
     )
+
+
+def _check_in_the_field(entry: Entry) -> None:
+    """A fee is taken from a player in the field only (not one waiting, withdrawn before the
+    start or who did not come); call with the tournament's row locked (read here afresh)."""
+    tournament = Tournament.objects.get(pk=entry.tournament_id)
+    if not Entry.objects.filter(in_the_field(tournament), pk=entry.pk).exists():
+        status = Entry.objects.values_list("status", flat=True).get(pk=entry.pk)
+        raise UserError(
+            _("%(name)s has no place in the field (%(status)s): no fee is taken.")
+            % {"name": entry.player.name, "status": EntryStatus(status).label},
+            field="entry",
+        )
 
 
 def _recorded(fee: EntryFee, status: str, by: Any, method: str = "", reference: str = "") -> None:
@@ -70,6 +84,7 @@ def fee_mark_paid(
     if method not in PaymentMethod.values:
         raise UserError(_("Say how it was paid."), field="method")
     fee = _fee_locked(entry, number)
+    _check_in_the_field(entry)
     if fee.status == FeeStatus.PAID:
         raise UserError(_("This fee is already paid."))
     _recorded(fee, FeeStatus.PAID, recorded_by, method, reference)
@@ -81,6 +96,7 @@ def fee_mark_paid(
 @transaction.atomic
 def fee_waive(*, entry: Entry, recorded_by: Any, reference: str = "", number: int = 1) -> EntryFee:
     fee = _fee_locked(entry, number)
+    _check_in_the_field(entry)
     if fee.status != FeeStatus.UNPAID:
         raise UserError(_("Only an unpaid fee is waived."))
     _recorded(fee, FeeStatus.WAIVED, recorded_by, reference=reference)
@@ -148,6 +164,7 @@ def reentry_add(*, entry: Entry, recorded_by: Any) -> EntryFee:
     if fee_amount is None:
         raise UserError(_("This tournament has no re-entries."))
     _fee_locked(entry, 1)
+    _check_in_the_field(entry)
     last = EntryFee.objects.filter(entry=entry).order_by("-number").first()
     number = (last.number if last else 1) + 1
     fee = EntryFee(entry=entry, number=number, amount=fee_amount)

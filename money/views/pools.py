@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from django.contrib import messages
+from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -11,20 +12,22 @@ from django.views.decorators.http import require_POST
 
 from clubs.models import Club
 from config.errors import UserError, add_user_error, run_service
-from money import services
-from money.forms import SeasonPotForm, SidePoolForm, SidePoolJoinForm
-from money.models import SidePool, SidePoolEntry
+from money import selectors, services
+from money.forms import HAND_PAID_METHODS, SeasonPotForm, SidePoolForm, SidePoolJoinForm
+from money.models import FeeStatus, SidePool, SidePoolEntry
 from money.seasonpot import season_pot_sheet
+from money.services import pools
 from money.views.common import club_organizer, context, numbers_of
-from tournaments.models import Entry, EntryStatus, Season, Tournament
+from tournaments.models import Entry, Season, Tournament
 from tournaments.shortcuts import organizer_only
 
 
-def _entries(tournament: Tournament) -> object:
+def _may_join(tournament: Tournament, pool: SidePool) -> QuerySet[Entry]:
+    """The players in the field not in the pool (a refunded one may enter again)."""
+    inside = SidePoolEntry.objects.filter(side_pool=pool).exclude(status=FeeStatus.REFUNDED)
     return (
-        Entry.objects.filter(tournament=tournament)
-        .exclude(status=EntryStatus.WITHDRAWN)
-        .select_related("player")
+        selectors.field_entries(tournament)
+        .exclude(pk__in=inside.values("entry_id"))
         .order_by("player__name")
     )
 
@@ -35,40 +38,97 @@ def side_pools(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     form = SidePoolForm(request.POST or None, numbers=numbers)
     if request.method == "POST" and form.is_valid():
         try:
-            services.side_pool_create(tournament=tournament, **form.cleaned_data)
+            pools.side_pool_create(tournament=tournament, **form.cleaned_data)
         except UserError as error:
             add_user_error(form, error)
         else:
             messages.success(request, _("The side pool is open."))
             return redirect("money:side_pools", tournament.club.slug, tournament.slug)
-    pools = list(
-        SidePool.objects.filter(tournament=tournament)
-        .prefetch_related("entrants__entry__player")
-        .order_by("created_at", "pk")
-    )
+    states = selectors.side_pool_states(tournament)
     joins = [
-        (pool, SidePoolJoinForm(entries=_entries(tournament), prefix=f"p{pool.pk}"))
-        for pool in pools
+        (
+            state,
+            SidePoolJoinForm(entries=_may_join(tournament, state.pool), prefix=f"p{state.pool.pk}"),
+        )
+        for state in states
     ]
     return render(
-        request, "money/side_pools.html", context(request, tournament, form=form, joins=joins)
+        request,
+        "money/side_pools.html",
+        context(
+            request,
+            tournament,
+            form=form,
+            joins=joins,
+            field=selectors.field_count(tournament),
+            methods=HAND_PAID_METHODS,
+        ),
     )
+
+
+def _entrant_action(request: HttpRequest, pool: SidePool, action: str) -> None:
+    """An action on one entrant of the pool (``joined`` in the form): paid, waive, leave."""
+    joined = request.POST.get("joined", "")
+    found = (
+        SidePoolEntry.objects.select_related("entry__player")
+        .filter(side_pool=pool, pk=int(joined))
+        .first()
+        if joined.isdigit()
+        else None
+    )
+    if found is None:
+        messages.error(request, _("Choose a player of this side pool."))
+        return
+    name = found.entry.player.name
+    reference = (request.POST.get("reference") or "").strip()[:120]
+    actions = {
+        "paid": (
+            lambda: pools.side_pool_mark_paid(
+                joined=found,
+                method=request.POST.get("method", ""),
+                reference=reference,
+                recorded_by=request.user,
+            ),
+            _("%(name)s has paid.") % {"name": name},
+        ),
+        "waive": (
+            lambda: pools.side_pool_waive(joined=found, recorded_by=request.user),
+            _("%(name)s's side pool fee is waived.") % {"name": name},
+        ),
+        "leave": (
+            lambda: pools.side_pool_leave(joined=found),
+            _("%(name)s is out of %(pool)s.") % {"name": name, "pool": pool.name},
+        ),
+    }
+    if action not in actions:
+        messages.error(request, _("Unknown action."))
+        return
+    run_service(request, *actions[action])
 
 
 @organizer_only
 @require_POST
 def side_pool_join(request: HttpRequest, tournament: Tournament, pool: int) -> HttpResponse:
+    """A player enters the side pool; or, with ``action`` and ``joined``, an entrant pays
+    later, is let off the fee, or is taken out."""
     side_pool = get_object_or_404(SidePool, pk=pool, tournament=tournament)
-    form = SidePoolJoinForm(request.POST, entries=_entries(tournament), prefix=f"p{pool}")
+    action = request.POST.get("action", "join")
+    if action != "join":
+        _entrant_action(request, side_pool, action)
+        return redirect("money:side_pools", tournament.club.slug, tournament.slug)
+    form = SidePoolJoinForm(
+        request.POST, entries=_may_join(tournament, side_pool), prefix=f"p{pool}"
+    )
     if not form.is_valid():
-        messages.error(request, _("Choose a player and how the fee was paid."))
+        messages.error(request, _("Choose a player in the field and say how the fee stands."))
     else:
         entry = form.cleaned_data["entry"]
         run_service(
             request,
-            lambda: services.side_pool_join(
+            lambda: pools.side_pool_join(
                 side_pool=side_pool,
                 entry=entry,
+                status=form.cleaned_data["status"],
                 method=form.cleaned_data["method"],
                 reference=form.cleaned_data["reference"],
                 recorded_by=request.user,
@@ -84,7 +144,7 @@ def side_pool_refund(request: HttpRequest, tournament: Tournament, joined: int) 
     found = get_object_or_404(SidePoolEntry, pk=joined, side_pool__tournament=tournament)
     run_service(
         request,
-        lambda: services.side_pool_refund(joined=found, recorded_by=request.user),
+        lambda: pools.side_pool_refund(joined=found, recorded_by=request.user),
         _("The side pool fee is refunded."),
     )
     return redirect("money:side_pools", tournament.club.slug, tournament.slug)

@@ -7,8 +7,10 @@ from django.urls import reverse
 
 from config.errors import UserError
 from money import services
-from money.models import LedgerEntry
+from money.models import LedgerEntry, SidePoolEntry
 from money.seasonpot import season_pot_sheet
+from money.selectors import side_pool_owed, side_pool_states
+from money.services.pools import side_pool_leave, side_pool_mark_paid, side_pool_waive
 from money.sheets import payout_sheet
 from tests.factories import PASSWORD, SeasonFactory
 from tests.money.events import (
@@ -90,3 +92,120 @@ def test_the_side_pools_page(make_tournament, organizer, client):
     client.post(join, {f"p{pool.pk}-entry": entry.pk, f"p{pool.pk}-method": "cash"})
     page = client.get(url).content.decode()
     assert entry.player.name in page and "5.00 €" in page
+
+
+def test_an_entrant_pays_owes_or_is_let_off_the_fee_as_for_entry_fees(
+    make_tournament, organizer, client
+):
+    tournament = make_tournament(4, start=False)
+    pool = services.side_pool_create(tournament=tournament, name="Jackpot", fee=500)
+    entries = {e.player.name: e for e in tournament.entries.select_related("player")}
+
+    def join(name, **how):
+        return services.side_pool_join(
+            side_pool=pool, entry=entries[name], recorded_by=organizer, **how
+        )
+
+    paid = join("Player 001", method="card", reference="R1")
+    owing = join("Player 002", status="unpaid")
+    waived = join("Player 003", status="waived")
+    for bad in ({"status": "refunded", "method": "cash"}, {"status": "paid"}):
+        with pytest.raises(UserError):
+            join("Player 004", **bad)
+    assert SidePoolEntry.objects.count() == 3
+    (state,) = side_pool_states(tournament)
+    assert (state.players, state.paid, state.unpaid, state.waived) == (3, 1, 1, 1)
+    assert (state.collected, state.owed) == (500, 500)
+    assert side_pool_owed(tournament) == {entries["Player 002"].pk: 500}
+    client.login(username=organizer.username, password=PASSWORD)
+    page = client.get(
+        reverse("money:side_pools", args=[tournament.club.slug, tournament.slug])
+    ).content.decode()
+    assert "owed, set against a prize" in page and "Player 004" in page
+
+    with pytest.raises(UserError):  # only a paid fee is refunded
+        services.side_pool_refund(joined=owing, recorded_by=organizer)
+    with pytest.raises(UserError):  # a paid one is refunded, not taken out
+        side_pool_leave(joined=paid)
+    with pytest.raises(UserError):  # only an unpaid fee is waived
+        side_pool_waive(joined=paid, recorded_by=organizer)
+    side_pool_mark_paid(joined=owing, method="cash", recorded_by=organizer)
+    side_pool_leave(joined=waived)
+    services.side_pool_refund(joined=paid, recorded_by=organizer)
+    assert side_pool_owed(tournament) == {}
+    (state,) = side_pool_states(tournament)
+    assert (state.players, state.collected) == (1, 500)
+    assert list(LedgerEntry.objects.values_list("player__name", "kind", "method", "amount")) == [
+        ("Player 001", "side_pool", "card", 500),
+        ("Player 002", "side_pool", "cash", 500),
+        ("Player 001", "refund", "card", -500),
+    ]
+
+
+def test_the_side_pools_page_records_each_kind_of_entrant(make_tournament, organizer, client):
+    tournament = make_tournament(3, start=False)
+    pool = services.side_pool_create(tournament=tournament, name="Pot", fee=1000)
+    client.login(username=organizer.username, password=PASSWORD)
+    args = [tournament.club.slug, tournament.slug]
+    join = reverse("money:side_pool_join", args=[*args, pool.pk])
+    entries = {e.player.name: e for e in tournament.entries.select_related("player")}
+    for name, status in (("Player 001", "unpaid"), ("Player 002", "waived")):
+        client.post(
+            join,
+            {
+                f"p{pool.pk}-entry": entries[name].pk,
+                f"p{pool.pk}-status": status,
+                f"p{pool.pk}-method": "cash",
+            },
+        )
+    owing = SidePoolEntry.objects.get(entry__player__name="Player 001")
+    page = client.get(reverse("money:side_pools", args=args)).content.decode()
+    assert 'data-testid="side-pool-owed">10.00 €' in page
+    assert 'data-testid="side-pool-collected">0.00 €' in page
+    client.post(join, {"action": "paid", "joined": owing.pk, "method": "transfer"})
+    client.post(join, {"action": "leave", "joined": "x"})  # nobody: refused, nothing changes
+    assert list(
+        SidePoolEntry.objects.order_by("entry__player__name").values_list(
+            "entry__player__name", "status", "method"
+        )
+    ) == [("Player 001", "paid", "transfer"), ("Player 002", "waived", "")]
+    assert list(LedgerEntry.objects.values_list("player__name", "amount")) == [("Player 001", 1000)]
+
+
+def test_waived_and_unpaid_entrants_play_for_the_prizes_of_the_money_paid(
+    make_tournament, play, organizer
+):
+    """Entrants 2 (paid), 3 (unpaid), 5 (waived), 7 (paid) and 6 (paid, refunded: out). The
+    main event's places among them: 3 (2nd) first, 2 (3–4) second, 5 and 7 (5–8) 3–4. The
+    money is the fees paid: 20 €, the house 10 %: 18 € paid, 70/30, rounded down to 5 €: 1st
+    12.60 → 10, 2nd 5.40 → 5; the 3 € left to the 1st: 13 €. Player 3 owes his 10 €."""
+    event = finished_event(make_tournament, play, organizer)
+    pool = services.side_pool_create(
+        tournament=event,
+        name="Side pool",
+        fee=1000,
+        house_share=1000,
+        payout_table=[{"up_to": 4, "places": 2, "percentages": [7000, 3000]}],
+    )
+    entries = {e.player.name: e for e in event.entries.select_related("player")}
+    how = {
+        "Player 002": {"method": "cash"},
+        "Player 003": {"status": "unpaid"},
+        "Player 005": {"status": "waived"},
+        "Player 006": {"method": "cash"},
+        "Player 007": {"method": "cash"},
+    }
+    joined = {
+        name: services.side_pool_join(
+            side_pool=pool, entry=entries[name], recorded_by=organizer, **kwargs
+        )
+        for name, kwargs in how.items()
+    }
+    services.side_pool_refund(joined=joined["Player 006"], recorded_by=organizer)
+    sheet = payout_sheet(event)
+    side = [(r.place, r.player, r.prize) for r in sheet.rows if r.pool == "Side pool"]
+    assert side == [("1", "Player 003", 1300), ("2", "Player 002", 500)]
+    block = next(p for p in sheet.pools if p.key == f"side-{pool.pk}")
+    assert (block.money_in, block.money_out, block.balances) == (2000, 2000, True)
+    assert [line.amount for line in block.lines[:3]] == [2000, 1800, 200]
+    assert side_pool_owed(event) == {entries["Player 003"].pk: 1000}
