@@ -330,6 +330,22 @@ class CalcuttaForm(forms.Form):
         return int(self.cleaned_data.get("house_share") or 0)
 
 
+class CalcuttaTeamsForm(forms.Form):
+    """The lots of "teams of N by rating" (``calcutta_make_lots_by_rating``)."""
+
+    singles = forms.IntegerField(
+        label=_("Sold alone: the strongest"),
+        min_value=0,
+        help_text=_("How many of the best-rated players are sold alone."),
+    )
+    team_size = forms.IntegerField(
+        label=_("The others in teams of"),
+        min_value=2,
+        initial=2,
+        error_messages={"min_value": _("A team has at least two players.")},
+    )
+
+
 class BidForm(forms.Form):
     bidder = forms.CharField(label=_("Bidder"), max_length=120)
 

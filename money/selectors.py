@@ -14,6 +14,8 @@ from clubs.models import Club
 from matches.models import Match
 from money.core.fees import refund_due
 from money.models import (
+    CalcuttaBid,
+    CalcuttaLot,
     ClubMoneySettings,
     EntryFee,
     EventMoney,
@@ -388,3 +390,43 @@ def side_pool_owed(tournament: Tournament) -> dict[int, int]:
         owed[entry_id] = owed.get(entry_id, 0) + amount
     return owed
 
+
+@dataclass(frozen=True)
+class LotsAndField:
+    """The Calcutta's lots against the field as it stands now."""
+
+    made: bool
+    """Whether any lot is made."""
+    bid_on: bool
+    """Whether a lot is bid on or sold (then the lots are not made again)."""
+    missing: list[Entry]
+    """In the field and in no lot: moved up from the waiting list after the lots were made."""
+    gone: list[Entry]
+    """In a lot and no longer in the field (withdrew before the start, did not check in)."""
+
+
+def calcutta_lots_and_field(tournament: Tournament) -> LotsAndField:
+    """Who came into the field, or left it, since the Calcutta's lots were made."""
+    lot_entries = set(
+        CalcuttaLot.entries.through.objects.filter(
+            calcuttalot__calcutta__tournament=tournament
+        ).values_list("entry_id", flat=True)
+    )
+    lots = CalcuttaLot.objects.filter(calcutta__tournament=tournament)
+    made = lots.exists()
+    bid_on = made and (
+        lots.filter(sold_at__isnull=False).exists()
+        or CalcuttaBid.objects.filter(lot__calcutta__tournament=tournament).exists()
+    )
+    field = list(field_entries(tournament).order_by("player__name", "pk"))
+    field_ids = {entry.pk for entry in field}
+    return LotsAndField(
+        made=made,
+        bid_on=bid_on,
+        missing=[entry for entry in field if made and entry.pk not in lot_entries],
+        gone=list(
+            Entry.objects.filter(pk__in=lot_entries - field_ids)
+            .select_related("player")
+            .order_by("player__name", "pk")
+        ),
+    )

@@ -5,18 +5,21 @@ HTMX), and every buyer's statement."""
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.db.models import F
+from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from config.errors import UserError, add_user_error, run_service
-from money import services
+from money import selectors, services
 from money.calcutta import calcutta_settlement
-from money.forms import BidForm, BuybackForm, CalcuttaForm
+from money.forms import BidForm, BuybackForm, CalcuttaForm, CalcuttaTeamsForm
 from money.models import Calcutta, CalcuttaBid, CalcuttaLot
+from money.services.calcutta import calcutta_add_lots, calcutta_make_lots_by_rating
 from money.views.common import context, numbers_of
-from tournaments.models import Entry, EntryStatus, Tournament
+from ratings.selectors import club_ratings
+from tournaments.models import Entry, Tournament
 from tournaments.shortcuts import get_visible_tournament, organizer_only, tournament_context
 
 
@@ -66,11 +69,16 @@ def calcutta(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     lots = _lots(found)
     current = found.current_lot if found else None
     entries = list(
-        Entry.objects.filter(tournament=tournament)
-        .exclude(status=EntryStatus.WITHDRAWN)
-        .select_related("player")
-        .order_by("seed", "player__name")
+        selectors.field_entries(tournament).order_by(
+            F("seed").asc(nulls_last=True), "player__name", "pk"
+        )
     )
+    ratings = club_ratings(tournament.club, [entry.player_id for entry in entries])
+    in_group = {
+        entry.pk: number
+        for number, lot in enumerate((lot for lot in lots if len(lot.entries.all()) > 1), 1)
+        for entry in lot.entries.all()
+    }
     buybacks = {
         lot.pk: BuybackForm(
             numbers=numbers,
@@ -92,7 +100,17 @@ def calcutta(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             current=current,
             top=_top_bid(current),
             bid_form=BidForm(numbers=numbers),
-            entries=entries,
+            players=[
+                (entry, round(ratings[entry.player_id]), in_group.get(entry.pk))
+                for entry in entries
+            ],
+            group_numbers=range(1, len(entries) // 2 + 1),
+            teams_form=CalcuttaTeamsForm(
+                initial={"singles": (len(entries) + 1) // 2, "team_size": 2}
+            ),
+            field=selectors.field_count(tournament),
+            lots_and_field=selectors.calcutta_lots_and_field(tournament),
+            before_the_draw=tournament.status in selectors.BEFORE_THE_DRAW,
             bidders=sorted(
                 set(
                     CalcuttaBid.objects.filter(lot__calcutta=found).values_list("bidder", flat=True)
@@ -112,16 +130,53 @@ def _lot(tournament: Tournament, number: int) -> CalcuttaLot:
     )
 
 
+def _groups(post: QueryDict) -> list[list[int]]:
+    """The groups picked by hand: ``group-<entry>`` = the group's number (empty: alone)."""
+    groups: dict[int, list[int]] = {}
+    for key, value in post.items():
+        name, _dash, entry = key.partition("-")
+        if name == "group" and entry.isdigit() and value.isdigit() and int(value):
+            groups.setdefault(int(value), []).append(int(entry))
+    return [groups[number] for number in sorted(groups)]
+
+
 @organizer_only
 @require_POST
 def make_lots(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Make the lots by hand (``how=hand``: groups picked per player), as teams of N by
+    rating (``how=rating``), or add lots for players who came into the field since
+    (``how=add``)."""
     found = get_object_or_404(Calcutta, tournament=tournament)
-    group = [int(pk) for pk in request.POST.getlist("group") if pk.isdigit()]
-    run_service(
-        request,
-        lambda: services.calcutta_make_lots(calcutta=found, group=group),
-        _("The lots are made."),
-    )
+    how = request.POST.get("how", "hand")
+    if how == "rating":
+        form = CalcuttaTeamsForm(request.POST)
+        if not form.is_valid():
+            for errors in form.errors.values():
+                for error in errors:
+                    messages.error(request, error)
+            return _back(tournament)
+        run_service(
+            request,
+            lambda: calcutta_make_lots_by_rating(
+                calcutta=found,
+                team_size=form.cleaned_data["team_size"],
+                singles=form.cleaned_data["singles"],
+            ),
+            _("The lots are made."),
+        )
+    elif how == "add":
+        run_service(
+            request,
+            lambda: calcutta_add_lots(calcutta=found),
+            _("The players who came into the field have lots of their own."),
+        )
+    else:
+        groups = _groups(request.POST)
+        run_service(
+            request,
+            lambda: services.calcutta_make_lots(calcutta=found, groups=groups),
+            _("The lots are made."),
+        )
     return _back(tournament)
 
 

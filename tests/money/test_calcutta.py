@@ -125,3 +125,124 @@ def test_refusals_are_in_the_readers_language(auction, organizer):
         services.calcutta_buyback(lot=first, entry=entries["Player 001"], share=7000)
     assert "festgelegten Anteil" in refused.value.messages[0]
     assert not first.buybacks.exists() and first.bids.count() == 1
+
+
+# --- Lots: several group lots, by hand or as teams by rating --------------------------------
+
+
+def lots_of(calcutta):
+    return [
+        sorted(lot.entries.values_list("player__name", flat=True))
+        for lot in CalcuttaLot.objects.filter(calcutta=calcutta).order_by("number")
+    ]
+
+
+@pytest.fixture
+def eight(make_tournament, organizer, client):
+    tournament = make_tournament(8, start=False)
+    calcutta = services.calcutta_setup(tournament=tournament, min_bid=100)
+    entries = {e.player.name: e.pk for e in tournament.entries.select_related("player")}
+    client.login(username=organizer.username, password=PASSWORD)
+    lots_url = reverse("money:calcutta_lots", args=[tournament.club.slug, tournament.slug])
+    return tournament, calcutta, entries, lots_url
+
+
+def test_several_group_lots_are_made_by_hand_on_the_page(eight, client):
+    tournament, calcutta, entries, lots_url = eight
+    picked = {"Player 005": 1, "Player 006": 1, "Player 007": 2, "Player 008": 2}
+    client.post(
+        lots_url,
+        {"how": "hand", **{f"group-{entries[name]}": n for name, n in picked.items()}},
+    )
+    assert lots_of(calcutta) == [
+        ["Player 001"],
+        ["Player 002"],
+        ["Player 003"],
+        ["Player 004"],
+        ["Player 005", "Player 006"],
+        ["Player 007", "Player 008"],
+    ]
+    page = client.get(
+        reverse("money:calcutta", args=[tournament.club.slug, tournament.slug])
+    ).content.decode()
+    # Made again while nothing is bid: the groups are picked as they are.
+    assert f'id="group-{entries["Player 008"]}"><option value="">alone</option>' in page
+    assert '<option value="2" selected>group 2</option>' in page
+
+
+def test_a_bad_group_is_refused_and_the_lots_stay(eight, client):
+    from money.services.calcutta import calcutta_make_lots_by_rating
+
+    _tournament, calcutta, entries, lots_url = eight
+    a, b, c = entries["Player 006"], entries["Player 007"], entries["Player 008"]
+    services.calcutta_make_lots(calcutta=calcutta, groups=[[b, c]])
+    before = lots_of(calcutta)
+    for groups, message in (
+        ([[a, b], [b, c]], "Player 007 is in two groups; a player is in one lot only."),
+        ([[a, b], [c]], "A group lot needs at least two players."),
+    ):
+        with pytest.raises(UserError) as refused:
+            services.calcutta_make_lots(calcutta=calcutta, groups=groups)
+        assert refused.value.messages == [message]
+        assert lots_of(calcutta) == before
+    page = client.post(lots_url, {"how": "hand", f"group-{a}": "1"}, follow=True)
+    assert "A group lot needs at least two players." in page.content.decode()
+    page = client.post(lots_url, {"how": "rating", "singles": "2", "team_size": "1"}, follow=True)
+    assert "A team has at least two players." in page.content.decode()
+    with pytest.raises(UserError):
+        calcutta_make_lots_by_rating(calcutta=calcutta, singles=2, team_size=1)
+    assert lots_of(calcutta) == before
+
+
+def test_teams_of_n_by_rating_the_strongest_alone_the_rest_teamed_from_the_weakest(
+    make_tournament, organizer, client
+):
+    from money.services.calcutta import calcutta_make_lots_by_rating
+    from ratings.models import ClubRating
+
+    tournament = make_tournament(9, start=False)
+    calcutta = services.calcutta_setup(tournament=tournament, min_bid=100)
+    ratings = [1500, 1620, 1580, 1490, 1510, 1450, 1470, 1440, 1530]
+    for entry, rating in zip(
+        tournament.entries.select_related("player").order_by("seed"), ratings, strict=True
+    ):
+        ClubRating.objects.create(club=tournament.club, player=entry.player, rating=rating)
+    # By rating: 2, 3, 9, 5, 1, 4, 7, 6, 8.
+    calcutta_make_lots_by_rating(calcutta=calcutta, singles=3, team_size=2)
+    assert lots_of(calcutta) == [
+        ["Player 002"],
+        ["Player 003"],
+        ["Player 009"],
+        ["Player 001", "Player 005"],
+        ["Player 004", "Player 007"],
+        ["Player 006", "Player 008"],
+    ]
+    # Teams of 4: 6 left after the singles, the 2 above the one full team sold alone.
+    client.login(username=organizer.username, password=PASSWORD)
+    client.post(
+        reverse("money:calcutta_lots", args=[tournament.club.slug, tournament.slug]),
+        {"how": "rating", "singles": "3", "team_size": "4"},
+    )
+    assert lots_of(calcutta) == [
+        ["Player 002"],
+        ["Player 003"],
+        ["Player 009"],
+        ["Player 005"],
+        ["Player 001"],
+        ["Player 004", "Player 006", "Player 007", "Player 008"],
+    ]
+
+
+def test_a_player_not_in_the_field_is_in_no_group(make_tournament, organizer):
+    from entries import services as entry_services
+    from tests.factories import PlayerFactory
+
+    tournament = make_tournament(3, start=False)
+    entry_services.signup_rules_set(tournament=tournament, capacity=3)
+    waiting = entry_services.entry_sign_up(tournament=tournament, player=PlayerFactory(name="W"))
+    calcutta = services.calcutta_setup(tournament=tournament, min_bid=100)
+    first = tournament.entries.get(player__name="Player 001")
+    with pytest.raises(UserError) as refused:
+        services.calcutta_make_lots(calcutta=calcutta, groups=[[first.pk, waiting.pk]])
+    assert "W has no place in the field" in refused.value.messages[0]
+    assert not CalcuttaLot.objects.exists()

@@ -1,6 +1,6 @@
-"""The money counts the field: a waiting-list entry pays no fee and enters no side pool until it
-moves up (through the entries app's own waiting list), and then it does; each page says what
-it counts."""
+"""The money counts the field: a waiting-list entry pays no fee, enters no side pool and is in
+no Calcutta lot until it moves up (through the entries app's own waiting list), and then it
+does; each page says what it counts."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ from config.errors import UserError
 from draw import services as draw_services
 from entries import services as entry_services
 from money import selectors, services
-from money.models import EntryFee, LedgerEntry, SidePoolEntry
+from money.models import CalcuttaLot, EntryFee, LedgerEntry, SidePoolEntry
+from money.services.calcutta import calcutta_add_lots
 from tests.factories import PASSWORD, PlayerFactory
 from tournaments.models import EntryStatus
 
@@ -131,6 +132,66 @@ def test_a_waiting_entry_enters_no_side_pool_until_it_moves_up(full, organizer, 
     assert list(LedgerEntry.objects.values_list("player__name", "amount")) == [
         ("Walter Waiting", 500)
     ]
+
+
+def lots(calcutta):
+    return [
+        sorted(lot.entries.values_list("player__name", flat=True))
+        for lot in CalcuttaLot.objects.filter(calcutta=calcutta).order_by("number")
+    ]
+
+
+def test_a_waiting_entry_is_in_no_lot_until_it_moves_up_and_the_lots_are_made_again(
+    full, client, commit
+):
+    tournament, _walter = full
+    calcutta = services.calcutta_setup(tournament=tournament, min_bid=100)
+    services.calcutta_make_lots(calcutta=calcutta)
+    assert lots(calcutta) == [["Player 001"], ["Player 002"], ["Player 003"], ["Player 004"]]
+    page = client.get(url(tournament, "calcutta")).content.decode()
+    assert "4 players in the field; not counted: 1 on the waiting list." in page
+    assert "Walter Waiting" not in page
+
+    move_up(tournament, commit)
+    page = client.get(url(tournament, "calcutta")).content.decode()
+    assert "Came into the field after the lots were made" in page
+    assert "In a lot but no longer in the field" in page
+    notice = page[page.index('data-testid="lots-out-of-step"') :]
+    assert notice.index("Walter Waiting") < notice.index("Player 004")
+    assert "Nothing is bid yet: make the lots again below." in page
+    client.post(url(tournament, "calcutta_lots"), {"how": "hand"})
+    assert lots(calcutta) == [["Player 001"], ["Player 002"], ["Player 003"], ["Walter Waiting"]]
+    page = client.get(url(tournament, "calcutta")).content.decode()
+    assert 'data-testid="lots-out-of-step"' not in page
+
+
+def test_a_player_who_moves_up_once_lots_are_sold_gets_a_lot_of_his_own(
+    full, organizer, client, commit
+):
+    tournament, _walter = full
+    calcutta = services.calcutta_setup(tournament=tournament, min_bid=100)
+    services.calcutta_make_lots(calcutta=calcutta)
+    first = CalcuttaLot.objects.get(calcutta=calcutta, number=1)
+    services.calcutta_bid(lot=first, bidder="Ann", amount=3000, recorded_by=organizer)
+    services.calcutta_sell(lot=first, recorded_by=organizer)
+    move_up(tournament, commit)
+    with pytest.raises(UserError):
+        services.calcutta_make_lots(calcutta=calcutta)  # bid on: the lots stay
+    page = client.get(url(tournament, "calcutta")).content.decode()
+    assert "The lots are bid on already, so they stay as they are." in page
+    client.post(url(tournament, "calcutta_lots"), {"how": "add"})
+    assert lots(calcutta) == [
+        ["Player 001"],
+        ["Player 002"],
+        ["Player 003"],
+        ["Player 004"],
+        ["Walter Waiting"],
+    ]
+    first.refresh_from_db()
+    assert (first.buyer, first.price) == ("Ann", 3000)
+    with pytest.raises(UserError) as refused:
+        calcutta_add_lots(calcutta=calcutta)
+    assert refused.value.messages == ["Every player in the field has a lot."]
 
 
 def test_after_the_draw_a_no_show_is_out_of_the_field(make_tournament, organizer, commit):
