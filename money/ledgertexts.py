@@ -42,13 +42,30 @@ def _place(params: Params) -> str:
     return str(first) if first == last else f"{first}–{last}"
 
 
+def _prize_of(params: Params) -> str:
+    return f"{_pool(params)} · {_flight(params.get('flight', ''))} {_place(params)}".strip()
+
+
 def _prize(params: Params, numbers: NumberFormat | None) -> str:
-    text = f"{_pool(params)} · {_flight(params.get('flight', ''))} {_place(params)}".strip()
+    """A prize paid out (less the fees owed set against it), or the part of it that was set
+    against the fees owed (``set_off``)."""
+    text = _prize_of(params)
+    if params.get("set_off"):
+        return text + " · " + str(_("set against the fees owed"))
     owed = params.get("owed", 0)
     if owed:
         amount = numbers.amount(owed) if numbers else str(owed)
         text += " · " + str(_("fee owed %(amount)s set against") % {"amount": amount})
     return text
+
+
+def _fee_set_off(params: Params, _numbers: NumberFormat | None) -> str:
+    """An entry fee, or a side pool's fee, paid by being set against the player's prize."""
+    pool = params.get("side_pool_name")
+    if pool:
+        text = _("%(pool)s's fee set against the prize %(prize)s")
+        return str(text % {"pool": pool, "prize": _prize_of(params)})
+    return str(_("Entry fee set against the prize %(prize)s") % {"prize": _prize_of(params)})
 
 
 #: Key → how its text is made from the parameters (and the club's number format).
@@ -62,6 +79,7 @@ TEXTS: dict[str, Callable[[Params, NumberFormat | None], str]] = {
     ),
     "side_pool": lambda p, _n: str(p["pool_name"]),
     "prize": _prize,
+    "fee_set_off": _fee_set_off,
     "fixed_costs": lambda _p, _n: str(_("Fixed costs")),
     "reversal": lambda p, _n: str(_("Reverses #%(number)s") % {"number": p["number"]}),
     "cash_up": lambda p, n: str(
@@ -74,6 +92,15 @@ TEXTS: dict[str, Callable[[Params, NumberFormat | None], str]] = {
         }
     ),
 }
+
+
+def row_text(row: Any, numbers: NumberFormat | None = None) -> str:
+    """What the app says of a ledger row (``text_key``, ``text_params``; a reversal booked
+    before reversals had a text names the row it reverses all the same)."""
+    said = ledger_text(row.text_key, row.text_params, numbers)
+    if not said and row.reverses_id:
+        said = str(_("Reverses #%(number)s") % {"number": row.reverses_id})
+    return said
 
 
 def ledger_text(key: str, params: Params, numbers: NumberFormat | None = None) -> str:

@@ -21,6 +21,7 @@ from money.models import (
     EventMoney,
     FeeStatus,
     LedgerEntry,
+    PaymentMethod,
     SidePool,
     SidePoolEntry,
 )
@@ -275,11 +276,22 @@ def fee_statuses(tournament: Tournament) -> dict[int, str]:
 
 
 def collected(tournament: Tournament) -> int:
-    """The fees paid and not refunded (re-entries too)."""
+    """The fees paid and not refunded (re-entries too), less those set against a prize: the
+    prize pool was worked out while they were owed, and stays what it was
+    (:func:`fees_set_off`)."""
     return sum(
-        EntryFee.objects.filter(entry__tournament=tournament, status=FeeStatus.PAID).values_list(
-            "amount", flat=True
-        )
+        EntryFee.objects.filter(entry__tournament=tournament, status=FeeStatus.PAID)
+        .exclude(method=PaymentMethod.SET_OFF)
+        .values_list("amount", flat=True)
+    )
+
+
+def fees_set_off(tournament: Tournament) -> int:
+    """The entry fees paid by being set against their player's prize (the payouts booked)."""
+    return sum(
+        EntryFee.objects.filter(
+            entry__tournament=tournament, status=FeeStatus.PAID, method=PaymentMethod.SET_OFF
+        ).values_list("amount", flat=True)
     )
 
 

@@ -26,7 +26,7 @@ from money.core.books import Books, BooksError
 from money.core.payouts import DEFAULT_TABLE, FlightResult
 from money.core.shares import percent_of
 from money.errors import user_error
-from money.models import EntryFee, FeeStatus, SidePool
+from money.models import EntryFee, FeeStatus, PaymentMethod, SidePool
 from standings.placings import MAIN, placings
 from standings.selectors import tournament_standings
 from tournaments.models import Entry, Tournament, TournamentStatus
@@ -112,23 +112,33 @@ def _names(tournament: Tournament) -> dict[int, str]:
 
 
 def fees_owed(tournament: Tournament) -> dict[int, int]:
-    """Entry id → the fees it still owes (its entry fee while nothing is recorded)."""
+    """Entry id → the fees it owes, set against its prize (its entry fee while nothing is
+    recorded): those unpaid, and those paid by being set against the prize already (the
+    payouts booked), so that the sheet stays what it was when it was booked."""
     entry_fee = selectors.event_money(tournament).entry_fee
     owed = dict.fromkeys(
         Entry.objects.filter(tournament=tournament).values_list("pk", flat=True), 0
     )
     recorded = set()
-    for entry_id, number, amount, status in EntryFee.objects.filter(
+    for entry_id, number, amount, status, method in EntryFee.objects.filter(
         entry__tournament=tournament
-    ).values_list("entry_id", "number", "amount", "status"):
+    ).values_list("entry_id", "number", "amount", "status", "method"):
         if number == 1:
             recorded.add(entry_id)
-        if status == FeeStatus.UNPAID:
+        if status == FeeStatus.UNPAID or (
+            status == FeeStatus.PAID and method == PaymentMethod.SET_OFF
+        ):
             owed[entry_id] = owed.get(entry_id, 0) + amount
     for entry_id in owed:
         if entry_id not in recorded:
             owed[entry_id] += entry_fee
     return owed
+
+
+def _set_off_lines(set_off: int) -> list[BooksLine]:
+    """The fees paid by being set against prizes (when the payouts were booked): outside
+    "Fees collected" and outside the pool, which was worked out while they were owed."""
+    return [BooksLine(_("Fees set against prizes"), set_off, True)] if set_off else []
 
 
 def final_places(tournament: Tournament) -> tuple[dict[str, list[Placed]], list[int]]:
@@ -146,9 +156,12 @@ def final_places(tournament: Tournament) -> tuple[dict[str, list[Placed]], list[
     return flights, order
 
 
-def books_lines(books: Books) -> list[BooksLine]:
+def books_lines(books: Books, set_off: int = 0) -> list[BooksLine]:
+    """The books' lines; ``set_off``: the fees set against prizes (``selectors.fees_set_off``),
+    shown on a line of their own after the fees collected, if any."""
     lines = [
         BooksLine(_("Fees collected"), books.collected, True),
+        *_set_off_lines(set_off),
         BooksLine(_("Added money"), books.added, True),
         BooksLine(_("Prizes"), books.prizes, False),
         BooksLine(_("House's share"), books.house, False),
@@ -160,10 +173,11 @@ def books_lines(books: Books) -> list[BooksLine]:
     return lines
 
 
-def pool_lines(books: Books, money_in: str = "") -> list[BooksLine]:
+def pool_lines(books: Books, money_in: str = "", set_off: int = 0) -> list[BooksLine]:
     """The books of a pool with no added money, costs or pot (a side pool, the season's)."""
     return [
         BooksLine(money_in or _("Fees collected"), books.collected, True),
+        *_set_off_lines(set_off),
         BooksLine(_("Prizes"), books.prizes, False),
         BooksLine(_("House's share"), books.house, False),
         *books_lines(books)[6:],
@@ -282,9 +296,7 @@ def side_pool_sheets(
         found.append(
             (
                 pool,
-                pool_sheet(
-                    state.collected, placed, table, pool.house_share, unit, len(entrants)
-                ),
+                pool_sheet(state.collected, placed, table, pool.house_share, unit, len(entrants)),
             )
         )
     return found

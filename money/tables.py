@@ -11,32 +11,42 @@ from django.utils.timezone import localtime
 from django.utils.translation import gettext_lazy as _
 
 from money.currency import NumberFormat
-from money.ledgertexts import ledger_text
+from money.ledgertexts import row_text
+from money.methods import method_label
 
 NUM = {"td": {"class": "num"}, "th": {"class": "num"}}
 
 
 class LedgerTable(tables.Table):
+    """The ledger's export: every row, what the app says of it and the person's words, and
+    which row it reverses or was reversed by."""
+
     number = tables.Column(verbose_name=_("No."), accessor="pk", attrs=NUM)
     created_at = tables.Column(verbose_name=_("Recorded at"))
     kind = tables.Column(verbose_name=_("Kind"), accessor="get_kind_display")
     tournament = tables.Column(verbose_name=_("Tournament"), default="")
     player = tables.Column(verbose_name=_("Player"), default="")
     amount = tables.Column(verbose_name=_("Amount"), attrs=NUM)
-    method = tables.Column(verbose_name=_("Method"), accessor="get_method_display", default="")
+    method = tables.Column(verbose_name=_("Method"), default="")
     reference = tables.Column(verbose_name=_("Reference"), default="")
     memo = tables.Column(verbose_name=_("Memo"), empty_values=())
     recorded_by = tables.Column(verbose_name=_("Recorded by"), default="")
     reverses = tables.Column(verbose_name=_("Reverses"), accessor="reverses_id", default="")
+    reversed_by = tables.Column(
+        verbose_name=_("Reversed by"), accessor="reversed_by_number", default=""
+    )
 
     class Meta:
         orderable = False
         attrs = {"class": "table ledger"}
         empty_text = _("Nothing booked yet.")
 
-    def __init__(self, data: Any, *, numbers: NumberFormat, **kwargs: Any) -> None:
+    def __init__(
+        self, data: Any, *, numbers: NumberFormat, own_method: str = "", **kwargs: Any
+    ) -> None:
         super().__init__(data, **kwargs)
         self.numbers = numbers
+        self.own_method = own_method
 
     def render_created_at(self, value: Any) -> str:
         return date_format(localtime(value), "SHORT_DATETIME_FORMAT")
@@ -50,13 +60,17 @@ class LedgerTable(tables.Table):
     def value_amount(self, value: int) -> str:
         return self.numbers.plain(value)
 
+    def render_method(self, value: str) -> str:
+        return method_label(value, self.own_method)
+
+    value_method = render_method
+
     def render_recorded_by(self, value: Any) -> str:
         return str(value.get_username())
 
     def render_memo(self, record: Any) -> str:
         """What the app says of the row (in the reader's language), then the person's words."""
-        said = ledger_text(record.text_key, record.text_params, self.numbers)
-        return " · ".join(part for part in (said, record.memo) if part)
+        return " · ".join(part for part in (row_text(record, self.numbers), record.memo) if part)
 
     value_memo = render_memo
 

@@ -135,12 +135,13 @@ def test_the_ledger_is_never_changed_or_deleted(tournament, treasurer):
         LedgerEntry.objects.filter(pk=row.pk).update(memo="changed")
     with pytest.raises(AppendOnly):
         LedgerEntry.objects.filter(pk=row.pk).delete()
-    reversal = services.ledger_reverse(entry=row, recorded_by=treasurer)
+    reversal = services.ledger_reverse(entry=row, recorded_by=treasurer, reason="Booked twice")
     assert reversal.amount == 5000 and reversal.reverses == row
+    assert reversal.memo == "Booked twice"
     with pytest.raises(UserError):
-        services.ledger_reverse(entry=row, recorded_by=treasurer)
+        services.ledger_reverse(entry=row, recorded_by=treasurer, reason="Again")
     with pytest.raises(UserError):
-        services.ledger_reverse(entry=reversal, recorded_by=treasurer)
+        services.ledger_reverse(entry=reversal, recorded_by=treasurer, reason="Back")
     assert LedgerEntry.objects.get(pk=row.pk).memo == "Room"
 
 
@@ -224,8 +225,8 @@ def test_the_apps_words_in_a_row_read_in_the_readers_language(tournament, treasu
         club=tournament.club, kind="costs", amount=-5000, recorded_by=treasurer, memo="Saal"
     )
     with translation.override("de"):
-        reversal = services.ledger_reverse(entry=row, recorded_by=treasurer)
-    assert reversal.memo == ""
+        reversal = services.ledger_reverse(entry=row, recorded_by=treasurer, reason="Doppelt")
+    assert reversal.memo == "Doppelt"
     organizer = UserFactory()
     MembershipFactory(club=tournament.club, player__user=organizer, role=Role.ORGANIZER)
     client.login(username=organizer.username, password=PASSWORD)
