@@ -3,9 +3,11 @@ a player joining."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from django import forms
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from chouettes.core import sheet as core
@@ -13,9 +15,14 @@ from chouettes.core.replay import MAX_PLAYERS, Seats
 from chouettes.models import ChouetteLine, ChouetteSession, ChouetteSheet
 from clubs.models import Club, Player
 
+if TYPE_CHECKING:
+    from money.currency import NumberFormat
+
 CUBE_CHOICES = [(2**n, str(2**n)) for n in range(0, 11)]
 #: The board's "winner" when every line ended with a drop (the sheet has none).
 NOBODY = "nobody"
+#: The highest stake a point may be worth, in minor units (a million, in euros).
+MAX_STAKE = 100_000_000
 
 
 def _members(club: Club) -> Any:
@@ -23,6 +30,18 @@ def _members(club: Club) -> Any:
 
 
 class SessionForm(forms.ModelForm):
+    """A new session. The stake is typed as money in the reader's format ("2,50" in German,
+    "2.50" in English) and kept in the currency's minor unit; ``numbers`` gives a currency's
+    format in the reader's language (``money.currency.number_format``, which this app, below
+    money, is handed rather than imports)."""
+
+    stake = forms.CharField(
+        label=_("Stake per point"),
+        required=False,
+        max_length=20,
+        help_text=_("What one point is worth, in the currency below (empty: for points only)."),
+    )
+
     class Meta:
         model = ChouetteSession
         fields = (
@@ -37,8 +56,15 @@ class SessionForm(forms.ModelForm):
             "partner_from",
         )
 
-    def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, club: Club, numbers: Callable[[str], NumberFormat], **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
+        self.numbers = numbers
+        example = numbers("EUR").plain(250)
+        self.fields["stake"].widget.attrs.update(
+            {"inputmode": "decimal", "autocomplete": "off", "placeholder": example}
+        )
         members = _members(club)
         for n in range(1, MAX_PLAYERS + 1):
             label = {1: _("Player 1 (box)"), 2: _("Player 2 (captain)")}.get(n) or _(
@@ -47,6 +73,34 @@ class SessionForm(forms.ModelForm):
             self.fields[f"player_{n}"] = forms.ModelChoiceField(
                 queryset=members, label=label, required=n <= 2
             )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        text = (data.get("stake") or "").strip()
+        if "stake" not in self.errors:
+            data["stake"] = self._stake(text, (data.get("currency") or "EUR").upper())
+        return data
+
+    def _stake(self, text: str, currency: str) -> int:
+        if not text:
+            return 0
+        numbers = self.numbers(currency)
+        try:
+            stake = numbers.parse(text)
+        except ValueError:
+            self.add_error(
+                "stake",
+                gettext("“%(text)s” is not an amount in the expected format (e.g. %(example)s).")
+                % {"text": text, "example": numbers.plain(1250)},
+            )
+            return 0
+        if stake > MAX_STAKE:
+            self.add_error(
+                "stake",
+                gettext("A point is worth at most %(amount)s.")
+                % {"amount": numbers.amount(MAX_STAKE)},
+            )
+        return stake
 
     def players(self) -> list[Player]:
         return [
@@ -83,6 +137,8 @@ class SheetForm(forms.Form):
     resigned = forms.BooleanField(label=_("Resigned"), required=False)
     automatic = forms.IntegerField(label=_("Automatic doubles"), min_value=0, initial=0)
     reason = forms.CharField(label=_("Reason for the correction"), max_length=200, required=False)
+    #: The games the keeper saw when he confirmed a correction (``services``' stale check).
+    games_seen = forms.IntegerField(widget=forms.HiddenInput, min_value=0, required=False)
 
     def __init__(
         self,
@@ -101,6 +157,7 @@ class SheetForm(forms.Form):
             del self.fields["automatic"]
         if not correction:
             del self.fields["reason"]
+            del self.fields["games_seen"]
         self.line_fields: list[tuple[str, list[str]]] = []
         owners = ChouetteLine._meta.get_field("owner").choices
         drops = ChouetteLine._meta.get_field("drop").choices

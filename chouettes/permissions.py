@@ -1,5 +1,9 @@
 """Who keeps a session's score: its keeper, and the club's referees and organizers. Everybody
-who may see the club reads the session."""
+who may see the club reads the session.
+
+A session started by mistake is removed by whoever may keep its score while no game is on
+its sheet; once games are played (and money may have changed hands), only the club's
+organizers remove it, after a page that says what is lost."""
 
 from __future__ import annotations
 
@@ -22,3 +26,9 @@ def can_keep_score(user: Any, session: ChouetteSession) -> bool:
     return Membership.objects.filter(
         club=session.club_id, player__user=user, role__in=[Role.REFEREE, Role.ORGANIZER]
     ).exists()
+
+
+def can_remove_session(user: Any, session: ChouetteSession, *, games: int) -> bool:
+    if games == 0:
+        return can_keep_score(user, session)
+    return permissions.can_manage_club(user, session.club)

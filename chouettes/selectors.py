@@ -9,8 +9,10 @@ from dataclasses import dataclass, field
 
 from django.db.models import QuerySet
 
+from chouettes import messages
 from chouettes.core import replay as core
 from chouettes.core.settlement import Transfer, settle
+from chouettes.core.sheet import GameSheet, SheetError
 from chouettes.models import ChouetteEvent, ChouetteLine, ChouetteSession, ChouetteSheet, EventKind
 from clubs.models import Club, Player
 
@@ -85,6 +87,92 @@ def session_view(session: ChouetteSession) -> SessionView:
     state = core.replay(session.rules(), core_events(events, sheets))
     names = {event.player_id: event.player.name for event in events if event.player_id}
     return SessionView(session, state, names, events, sheets, list(state.order))
+
+
+@dataclass(frozen=True)
+class PreviewGame:
+    """A game as it stands and as it will be after the correction."""
+
+    now: core.GameOutcome
+    after: core.GameOutcome
+
+    @property
+    def number(self) -> int:
+        return self.after.number
+
+    @property
+    def changed(self) -> bool:
+        return self.now.seats != self.after.seats or self.now.results != self.after.results
+
+
+@dataclass(frozen=True)
+class PreviewTotal:
+    name: str
+    now: int
+    after: int
+    money_now: int
+    money_after: int
+
+
+@dataclass(frozen=True)
+class CorrectionPreview:
+    """The session's sheet as it will be once a game's correction is saved: every game from
+    the corrected one on (the earlier ones do not change), the totals and the settlement."""
+
+    view: SessionView
+    game_number: int
+    state: core.SessionState
+    games: list[PreviewGame]
+    totals: list[PreviewTotal]
+
+    @property
+    def games_seen(self) -> int:
+        return len(self.state.games)
+
+    @property
+    def changed_games(self) -> int:
+        return sum(game.changed for game in self.games)
+
+    @property
+    def next_seats(self) -> core.Seats | None:
+        return self.state.seats(self.view.session.rules())
+
+    def settlement(self) -> list[Transfer]:
+        stake = self.view.session.stake
+        return settle({p: t * stake if stake else t for p, t in self.state.totals.items()})
+
+
+def correction_preview(view: SessionView, game_number: int, sheet: GameSheet) -> CorrectionPreview:
+    """What ``services.chouette_game_correct`` would make of the session, saving nothing;
+    refused (``UserError``) as the correction would be."""
+    replayed = [
+        core.Play(game_number, sheet) if isinstance(e, core.Play) and e.number == game_number else e
+        for e in core_events(view.events, view.sheets)
+    ]
+    try:
+        state = core.replay(view.session.rules(), replayed)
+    except SheetError as error:
+        raise messages.sheet_error(error) from error
+    except core.ReplayError as error:
+        raise messages.replay_error(error, view.names) from error
+    games = [
+        PreviewGame(now, after)
+        for now, after in zip(view.state.games, state.games, strict=True)
+        if after.number >= game_number
+    ]
+    stake = view.session.stake
+    totals = [
+        PreviewTotal(
+            view.names[player],
+            view.state.totals.get(player, 0),
+            total,
+            view.state.totals.get(player, 0) * stake,
+            total * stake,
+        )
+        for player, total in state.totals.items()
+    ]
+    totals.sort(key=lambda row: (-row.after, row.name))
+    return CorrectionPreview(view, game_number, state, games, totals)
 
 
 def club_sessions(club: Club) -> QuerySet[ChouetteSession]:

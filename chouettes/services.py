@@ -64,6 +64,16 @@ def _next_sequence(session: ChouetteSession) -> int:
     return (session.events.aggregate(last=Max("sequence"))["last"] or 0) + 1
 
 
+def _check_games_seen(events: list[ChouetteEvent], games_seen: int | None) -> None:
+    """A decision taken on a page that showed ``games_seen`` games stands only while the
+    session still has that many (a game entered meanwhile would change what it means)."""
+    games = sum(1 for e in events if e.kind == EventKind.GAME)
+    if games_seen is not None and games_seen != games:
+        raise UserError(
+            _("A game was entered since you looked: check the sheet again."), code="stale"
+        )
+
+
 def _check_member(club: Club, player: Player) -> None:
     if not Membership.objects.filter(club=club, player=player).exists():
         raise UserError(
@@ -225,13 +235,16 @@ def chouette_game_correct(
     game_number: int,
     sheet: core_sheet.GameSheet,
     reason: str = "",
+    games_seen: int | None = None,
 ) -> ChouetteSheet:
     """A new version of a game's sheet; the seats of every later game follow from it (the
-    replay), the earlier versions stay in the history."""
+    replay), the earlier versions stay in the history. With ``games_seen`` (the games of the
+    preview the keeper confirmed) it is refused when a game was entered since."""
     with club_change(session.club_id):
         session = _locked(session)
         _check_open(session)
         events, replayed = _current_events(session)
+        _check_games_seen(events, games_seen)
         target = next(
             (e for e in events if e.kind == EventKind.GAME and e.game_number == game_number), None
         )
@@ -260,3 +273,15 @@ def chouette_close(*, session: ChouetteSession, user: Any) -> ChouetteSession:
         session.full_clean()
         session.save()
         return session
+
+
+@logged_service("chouette_remove")
+@transaction.atomic
+def chouette_remove(*, session: ChouetteSession, user: Any, games_seen: int) -> None:
+    """A session started by mistake is removed with everything entered in it (the caller
+    decided who may: ``permissions.can_remove_session``). ``games_seen`` is the number of
+    games the confirming page listed as lost: a game entered since refuses the removal."""
+    with club_change(session.club_id):
+        session = _locked(session)
+        _check_games_seen(list(session.events.all()), games_seen)
+        session.delete()

@@ -12,6 +12,7 @@ urlpatterns = [
     path("<int:session>/join/", views.player_join, name="join"),
     path("<int:session>/leave/<int:player>/", views.player_leave, name="leave"),
     path("<int:session>/close/", views.session_close, name="close"),
+    path("<int:session>/remove/", views.session_remove, name="remove"),
     path("<int:session>/games/<int:game>/correct/", views.game_correct, name="correct"),
     path("<int:session>/export/", views.session_export, name="export"),
 ]

@@ -1,5 +1,6 @@
 """Chouette pages: the club's sessions, a session's sheet (phone-first for the score keeper,
-read-only for everybody else), a game's correction and the export."""
+read-only for everybody else), a game's correction (shown as the sheet will be, then
+confirmed), a session's removal and the export."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from clubs.models import Club, Player
 from clubs.shortcuts import deny, get_visible_club
 from config.errors import UserError, add_user_error
 from config.exports import export_response
+from money.currency import number_format
 
 
 def _session(request: HttpRequest, club: str, session: int) -> tuple[Club, ChouetteSession]:
@@ -38,7 +40,7 @@ def session_create(request: HttpRequest, club: str) -> HttpResponse:
     club_obj = get_visible_club(request, club)
     if not permissions.can_start_session(request.user, club_obj):
         return deny(request)
-    form = SessionForm(request.POST or None, club=club_obj)
+    form = SessionForm(request.POST or None, club=club_obj, numbers=number_format)
     if request.method == "POST" and form.is_valid():
         settings = {name: form.cleaned_data[name] for name in SessionForm.Meta.fields}
         try:
@@ -55,7 +57,8 @@ def session_create(request: HttpRequest, club: str) -> HttpResponse:
 def _detail_context(request: HttpRequest, club: Club, session: ChouetteSession) -> dict:
     view = selectors.session_view(session)
     keeper = permissions.can_keep_score(request.user, session) and session.is_open
-    seats = view.seats
+    # A closed session has no next game to seat.
+    seats = view.seats if session.is_open else None
     context = {
         "club": club,
         "session": session,
@@ -63,6 +66,9 @@ def _detail_context(request: HttpRequest, club: Club, session: ChouetteSession) 
         "seats": seats,
         "keeper": keeper,
         "export_formats": EXPORT_FORMATS,
+        "can_remove": permissions.can_remove_session(
+            request.user, session, games=len(view.state.games)
+        ),
     }
     if keeper and seats is not None:
         context["sheet_form"] = SheetForm(session=session, seats=seats, names=view.names)
@@ -154,6 +160,9 @@ def session_close(request: HttpRequest, club: str, session: int) -> HttpResponse
 
 
 def game_correct(request: HttpRequest, club: str, session: int, game: int) -> HttpResponse:
+    """The keeper changes a game's sheet, sees the whole sheet as it will be after the
+    correction (every later game re-seated), then confirms it: ``step`` is ``preview`` (the
+    form's button), ``edit`` (back to the form) or ``confirm``."""
     club_obj, session_obj = _session(request, club, session)
     if not permissions.can_keep_score(request.user, session_obj):
         return deny(request)
@@ -169,28 +178,63 @@ def game_correct(request: HttpRequest, club: str, session: int, game: int) -> Ht
         names=view.names,
         correction=True,
     )
-    if request.method == "POST" and form.is_valid():
+    step = request.POST.get("step", "preview")
+    preview = None
+    if request.method == "POST" and step != "edit" and form.is_valid():
         try:
-            services.chouette_game_correct(
-                session=session_obj,
-                user=request.user,
-                game_number=game,
-                sheet=form.sheet(),
-                reason=form.cleaned_data.get("reason", ""),
-            )
+            if step == "confirm":
+                services.chouette_game_correct(
+                    session=session_obj,
+                    user=request.user,
+                    game_number=game,
+                    sheet=form.sheet(),
+                    reason=form.cleaned_data.get("reason", ""),
+                    games_seen=form.cleaned_data.get("games_seen"),
+                )
+            else:
+                preview = selectors.correction_preview(view, game, form.sheet())
         except UserError as error:
             add_user_error(form, error)
         else:
-            messages.success(request, _("Game %(game)s corrected.") % {"game": game})
-            return redirect(session_obj)
+            if preview is None:
+                messages.success(request, _("Game %(game)s corrected.") % {"game": game})
+                return redirect(session_obj)
     context = {
         "club": club_obj,
         "session": session_obj,
         "view": view,
         "outcome": outcome,
         "form": form,
+        "preview": preview,
     }
-    return render(request, "chouettes/game_correct.html", context)
+    status = 400 if request.method == "POST" and form.errors else 200
+    return render(request, "chouettes/game_correct.html", context, status=status)
+
+
+def session_remove(request: HttpRequest, club: str, session: int) -> HttpResponse:
+    """What removing the session loses (its games, scores and settlement), then, posted,
+    the removal."""
+    club_obj, session_obj = _session(request, club, session)
+    view = selectors.session_view(session_obj)
+    games = len(view.state.games)
+    if not permissions.can_remove_session(request.user, session_obj, games=games):
+        return deny(request)
+    if request.method == "POST":
+        try:
+            seen = int(request.POST.get("games_seen", ""))
+        except ValueError:
+            seen = -1
+        try:
+            services.chouette_remove(session=session_obj, user=request.user, games_seen=seen)
+        except UserError as error:
+            messages.error(request, " ".join(error.messages))
+            return redirect("chouettes:remove", club=club_obj.slug, session=session_obj.pk)
+        messages.success(
+            request, _("The session “%(name)s” was removed.") % {"name": session_obj.name}
+        )
+        return redirect("chouettes:list", club=club_obj.slug)
+    context = {"club": club_obj, "session": session_obj, "view": view, "games": games}
+    return render(request, "chouettes/session_remove.html", context)
 
 
 def session_export(request: HttpRequest, club: str, session: int) -> HttpResponse:
