@@ -15,13 +15,17 @@ from standings.selectors import tournament_standings
 from tournaments.models import Entry, Round, Stage, Tournament, epoch_microseconds
 from tournaments.selectors import (
     TournamentVersion,
+    listed_tournaments_filter,
     public_tournament_version_by_id,
     public_tournament_version_of,
 )
 
 
 def api_tournaments(user: Any, token: Any, *, club: str | None = None) -> QuerySet[Tournament]:
-    tournaments = Tournament.objects.filter(visible_tournaments_filter(user, token))
+    """The list: the visible tournaments a list shows (not a ladder's hidden one)."""
+    tournaments = Tournament.objects.filter(
+        visible_tournaments_filter(user, token), listed_tournaments_filter()
+    )
     if club:
         tournaments = tournaments.filter(club__slug=club)
     return tournaments.select_related("club").order_by("-starts_at", "-created_at", "-pk")
@@ -53,7 +57,9 @@ def api_tournament_version(user: Any, token: Any, pk: int) -> TournamentVersion:
 
 
 def api_tournament(user: Any, token: Any, pk: int) -> Tournament:
-    tournament = api_tournaments(user, token).filter(pk=pk).order_by().first()
+    # By its id also a ladder's tournament, which no list shows (its matches are read).
+    visible = Tournament.objects.filter(visible_tournaments_filter(user, token), pk=pk)
+    tournament = visible.select_related("club").first()
     if tournament is None:
         raise Http404
     return tournament
@@ -175,7 +181,7 @@ def public_match_version(pk: int) -> TournamentVersion | None:
 
 def api_match(user: Any, token: Any, pk: int) -> Match:
     """The match if its tournament is visible; 404 otherwise (unknown or hidden alike)."""
-    visible = api_tournaments(user, token).values("pk")
+    visible = Tournament.objects.filter(visible_tournaments_filter(user, token)).values("pk")
     try:
         # ``get``, not ``first``: one match at most, so no ORDER BY, whose building (Django
         # compares it with each column the joins select) took about a fifth of this call.

@@ -26,6 +26,7 @@ from standings import selectors as standings_selectors
 from standings.tables import StandingsTable
 from tournaments import pagecache, seasons
 from tournaments.models import Season, Tournament
+from tournaments.selectors import listed_tournaments_filter
 from tournaments.shortcuts import ROWS_PER_PAGE, get_visible_tournament, tournament_context
 
 
@@ -102,7 +103,7 @@ class SeasonForm(forms.Form):
         super().__init__(*args, **kwargs)
         field = self.fields["tournaments"]
         field.queryset = (
-            Tournament.objects.filter(club=club)
+            Tournament.objects.filter(listed_tournaments_filter(), club=club)
             .select_related("season")
             .order_by("-starts_at", "-created_at")
         )

@@ -31,11 +31,21 @@ from tournaments.models import (
     page_version,
 )
 
+#: The kind of tournament a list shows: a ladder's tournament only holds the ladder's matches,
+#: hidden (the ladder is their page).
+LISTED_KIND = TournamentKind.TOURNAMENT
+
+
+def listed_tournaments_filter(through: str = "") -> Q:
+    """The tournaments a list shows, as a filter on Tournament or, with ``through``
+    (``"tournament__"``), on a row that has one: never a ladder's hidden tournament."""
+    return Q(**{f"{through}kind": LISTED_KIND})
+
 
 def entries_of_player(player: Player) -> QuerySet[Entry]:
     """The player's tournaments that are not over, then the finished ones."""
     return (
-        Entry.objects.filter(player=player)
+        Entry.objects.filter(listed_tournaments_filter("tournament__"), player=player)
         .exclude(status=EntryStatus.WITHDRAWN)
         .select_related("tournament", "tournament__club")
         .order_by("tournament__status", "-tournament__starts_at", "-tournament__created_at")
@@ -45,7 +55,7 @@ def entries_of_player(player: Player) -> QuerySet[Entry]:
 def tournaments_of_club(club: Club, user: Any, *, can_manage: bool) -> QuerySet[Tournament]:
     """The club's tournaments a visitor may see: drafts and unpublished ones for organizers;
     not the hidden tournaments that hold the club's ladders' matches."""
-    tournaments = Tournament.objects.filter(club=club, kind=TournamentKind.TOURNAMENT).annotate(
+    tournaments = Tournament.objects.filter(listed_tournaments_filter(), club=club).annotate(
         entry_count=Count("entries", filter=~Q(entries__status__in=OUT_OF_THE_FIELD))
     )
     if not can_manage:
@@ -284,8 +294,12 @@ class PublicTournamentVersions:
     are one plain query (the API's list, for a visitor: a warm read built no ORM query)."""
 
     def __init__(self, club_slug: str | None = None) -> None:
+        # Only the tournaments a list shows (``listed_tournaments_filter``).
+        listed, params = "t.kind = %s", [LISTED_KIND.value]
         self._from, self._params = (
-            _visible_to_anyone("c.slug = %s", [club_slug]) if club_slug else _visible_to_anyone()
+            _visible_to_anyone(f"{listed} AND c.slug = %s", [*params, club_slug])
+            if club_slug
+            else _visible_to_anyone(listed, params)
         )
 
     def count(self) -> int:
