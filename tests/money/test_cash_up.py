@@ -266,3 +266,15 @@ def test_the_difference_reads_in_the_readers_language(night, treasurer):
         assert ledger_text(row.text_key, row.text_params) == (
             "Cash-up #1 · PayPal: 1500 counted, 2000 expected"
         )
+
+
+def test_the_clubs_own_method_is_named_as_the_club_names_it(tournament):
+    from money.methods import club_method_choices, club_method_labels
+
+    club = tournament.club
+    assert club_method_labels(club)["other"] == "PayPal"
+    assert ("other", "PayPal") in club_method_choices(club)
+    services.club_money_settings_update(club=club, own_method="")
+    with translation.override("de"):
+        labels = club_method_labels(club)
+    assert (labels["other"], labels["cash"]) == ("Sonstiges", "Bar")
