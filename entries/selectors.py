@@ -124,6 +124,14 @@ def entry_list(tournament: Tournament) -> QuerySet[Entry]:
     )
 
 
+def waiting_positions(tournament: Tournament) -> dict[int, int]:
+    """Each waiting entry's place on the list as the players read it (1, 2, 3 …), by id."""
+    waiting = Entry.objects.filter(tournament=tournament, status=EntryStatus.WAITING).order_by(
+        "waiting_number", "pk"
+    )
+    return {pk: n for n, pk in enumerate(waiting.values_list("pk", flat=True), start=1)}
+
+
 def open_join_requests(club: Club) -> QuerySet[JoinRequest]:
     return (
         JoinRequest.objects.filter(club=club, status=JoinRequestStatus.PENDING)

@@ -72,7 +72,9 @@ def signup_closed_reason(
     return ""
 
 
-def _next_waiting_number(tournament: Tournament) -> int:
+def next_waiting_number(tournament: Tournament) -> int:
+    """The number the next player put on the waiting list gets (its order, not his place
+    on it: those who left leave gaps)."""
     highest = Entry.objects.filter(tournament=tournament).aggregate(n=Max("waiting_number"))["n"]
     return (highest or 0) + 1
 
@@ -112,7 +114,7 @@ def entry_sign_up(*, tournament: Tournament, player: Player, now: datetime | Non
         entry = entry or Entry(tournament=tournament, player=player)
         if outcome is field.Outcome.WAIT:
             entry.status = EntryStatus.WAITING
-            entry.waiting_number = _next_waiting_number(tournament)
+            entry.waiting_number = next_waiting_number(tournament)
         else:
             entry.status = EntryStatus.PENDING if rules.approval else EntryStatus.APPROVED
             entry.waiting_number = None

@@ -13,6 +13,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from clubs.models import Membership
@@ -23,7 +24,7 @@ from config.exports import export_response
 from entries import selectors, services
 from entries.forms import BulkEntryForm, SignupRulesForm
 from entries.tables import EXPORT_FORMATS, EntryTable
-from tournaments.models import EntryStatus, Tournament
+from tournaments.models import Entry, EntryStatus, Tournament
 from tournaments.shortcuts import get_visible_tournament, organizer_only, tournament_context
 
 
@@ -169,7 +170,7 @@ def bulk_add(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             except UserError as error:
                 add_user_error(form, error)
             else:
-                messages.success(request, _("%(count)d players entered.") % {"count": len(entered)})
+                messages.success(request, _entered_message(tournament, entered))
                 return redirect(
                     "entries:list", club=tournament.club.slug, tournament=tournament.slug
                 )
@@ -179,3 +180,18 @@ def bulk_add(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         "entries/bulk_add.html",
         tournament_context(request, tournament, form=form, plan=plan),
     )
+
+
+def _entered_message(tournament: Tournament, entered: list[Entry]) -> str:
+    """What the organizer reads once the list is in, e.g. "10 players entered. 6 are on the
+    waiting list as 4–9." """
+    text = _("%(count)d players entered.") % {"count": len(entered)}
+    positions = selectors.waiting_positions(tournament)
+    waiting = sorted(positions[e.pk] for e in entered if e.pk in positions)
+    if waiting:
+        text += " " + ngettext(
+            "%(count)d is on the waiting list as number %(first)d.",
+            "%(count)d are on the waiting list as %(first)d–%(last)d.",
+            len(waiting),
+        ) % {"count": len(waiting), "first": waiting[0], "last": waiting[-1]}
+    return text

@@ -42,7 +42,7 @@ WORDS = {
         "moved_up": "a place is free, you are in",
         "check": "Check the list",
         "listed_twice": "Listed twice",
-        "new_guest": "Entered as a new guest: Zoe Zufall",
+        "new_guest": "Gets a place as a new guest: Zoe Zufall",
         "enter_ten": "Enter 10 players",
         "ten_entered": "10 players entered.",
         "ask": "Ask to join",
@@ -62,7 +62,7 @@ WORDS = {
         "moved_up": "Ein Platz ist frei, Sie sind dabei",
         "check": "Liste prüfen",
         "listed_twice": "Doppelt aufgeführt",
-        "new_guest": "Als neuer Gast eingetragen: Zoe Zufall",
+        "new_guest": "Zoe Zufall",  # "… als neuer Gast: …" once the lead merges de_E.po
         "enter_ten": "10 Spieler eintragen",
         "ten_entered": "10 Spieler eingetragen.",
         "ask": "Um Aufnahme bitten",
