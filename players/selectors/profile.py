@@ -37,6 +37,7 @@ from tournaments.models import (
     Tournament,
     TournamentStatus,
 )
+from tournaments.selectors import listed_tournaments_filter
 
 RECENT_MATCHES = 10
 
@@ -163,7 +164,9 @@ def _tournament_lines(
     club: Club, player: Player, *, include_unpublished: bool
 ) -> list[TournamentLine]:
     entries = (
-        Entry.objects.filter(player=player, tournament__club=club)
+        Entry.objects.filter(
+            listed_tournaments_filter("tournament__"), player=player, tournament__club=club
+        )
         .exclude(status__in=OUT_OF_THE_FIELD, seed__isnull=True)
         .select_related("tournament__club")
         .annotate(

@@ -109,3 +109,11 @@ def test_the_dashboard_does_not_list_the_ladders_tournament(club, organizer, lad
     # His open match is the ladder's challenge, not a round of a tournament.
     assert "Main ·" not in page
     assert f'href="{ladder.get_absolute_url()}"' in page
+
+
+def test_a_players_profile_does_not_list_the_ladders_tournament(club, organizer, ladder_match):
+    _ladder, _match, ben = ladder_match
+    url = reverse("clubs:player", args=[club.slug, ben.pk])
+    response = logged_in(organizer).get(url)
+    assert response.status_code == 200
+    assert response.context["profile"].tournaments == []
