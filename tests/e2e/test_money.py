@@ -83,8 +83,8 @@ def test_a_calcutta_is_run_and_paid_out(
     auctioneer.get_by_label("Calcutta payout table").fill("8; 2; 70 30")
     auctioneer.get_by_role("button", name="Save").click()
     # The weakest two, players 3 and 4, are sold together as lot 3.
-    auctioneer.get_by_label("Player 003").check()
-    auctioneer.get_by_label("Player 004").check()
+    auctioneer.get_by_label("Player 003").select_option("1")
+    auctioneer.get_by_label("Player 004").select_option("1")
     auctioneer.get_by_role("button", name="Make the lots").click()
     fits(auctioneer, PHONE["width"])
 
