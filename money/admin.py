@@ -13,6 +13,9 @@ from money.models import (
     CalcuttaBid,
     CalcuttaBuyback,
     CalcuttaLot,
+    CashUp,
+    CashUpLine,
+    CashUpMovement,
     ClubMoneySettings,
     EntryFee,
     EventMoney,
@@ -52,7 +55,37 @@ for model in (
     SeasonPot,
     Calcutta,
     CalcuttaLot,
+    CashUp,
+    CashUpLine,
+    CashUpMovement,
     CalcuttaBid,
     CalcuttaBuyback,
 ):
     admin.site.register(model)
+
+
+@admin.register(CashUp)
+class CashUpAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    list_display = ("club", "number", "taken_at", "recorded_by", "reason")
+    list_filter = ("club",)
+    raw_id_fields = ("recorded_by",)
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(CashUpLine)
+class CashUpLineAdmin(CashUpAdmin):
+    list_display = ("cash_up", "method", "expected", "counted", "booked")
+    list_filter = ("method",)
+    raw_id_fields = ("cash_up", "booked")
+
+
+@admin.register(CashUpMovement)
+class CashUpMovementAdmin(CashUpAdmin):
+    list_display = ("cash_up", "entry")
+    list_filter = ()
+    raw_id_fields = ("cash_up", "entry")
