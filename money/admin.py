@@ -55,9 +55,6 @@ for model in (
     SeasonPot,
     Calcutta,
     CalcuttaLot,
-    CashUp,
-    CashUpLine,
-    CashUpMovement,
     CalcuttaBid,
     CalcuttaBuyback,
 ):
