@@ -61,11 +61,9 @@ def _prize(params: Params, numbers: NumberFormat | None) -> str:
 
 def _fee_set_off(params: Params, _numbers: NumberFormat | None) -> str:
     """An entry fee, or a side pool's fee, paid by being set against the player's prize."""
+    said = str(_("Set against the prize: %(prize)s") % {"prize": _prize_of(params)})
     pool = params.get("side_pool_name")
-    if pool:
-        text = _("%(pool)s's fee set against the prize %(prize)s")
-        return str(text % {"pool": pool, "prize": _prize_of(params)})
-    return str(_("Entry fee set against the prize %(prize)s") % {"prize": _prize_of(params)})
+    return f"{pool} · {said}" if pool else said
 
 
 #: Key → how its text is made from the parameters (and the club's number format).
