@@ -39,6 +39,8 @@ from tournaments.models import Entry, Tournament, TournamentStatus
 
 COSTS_LINE = "costs"
 SET_OFF = PaymentMethod.SET_OFF
+Lines = dict[str, SheetRow | None]
+"""Lines of the sheet by name; the fixed costs' line has no row."""
 
 
 def payout_line(row: SheetRow) -> str:
@@ -48,9 +50,9 @@ def payout_line(row: SheetRow) -> str:
     return "/".join((row.pool_key, row.flight_code, row.place, who))
 
 
-def _lines(sheet: PayoutSheet, costs: int) -> dict[str, SheetRow | None]:
+def _lines(sheet: PayoutSheet, costs: int) -> Lines:
     """The sheet's lines to book by name (the fixed costs as ``COSTS_LINE``), in its order."""
-    lines: dict[str, SheetRow | None] = {payout_line(row): row for row in sheet.rows if row.prize}
+    lines: Lines = {payout_line(row): row for row in sheet.rows if row.prize}
     if costs:
         lines[COSTS_LINE] = None
     return lines
@@ -76,10 +78,6 @@ def _booked(tournament: Tournament) -> tuple[set[str], bool]:
     return booked, unnamed
 
 
-Lines = dict[str, SheetRow | None]
-"""Lines of the sheet by name; the fixed costs' line has no row."""
-
-
 def _unbooked(tournament: Tournament, sheet: PayoutSheet) -> tuple[Lines, bool]:
     """The lines of the sheet not booked yet; and whether any line is booked."""
     lines = _lines(sheet, event_money(tournament).fixed_costs)
@@ -93,6 +91,8 @@ def payouts_booked(tournament: Tournament, sheet: PayoutSheet | None = None) -> 
     """Whether the payouts are in the ledger: something booked and every line of the sheet
     booked (a line reversed since is not). ``sheet``: the tournament's full payout sheet, if
     the caller has it."""
+    if tournament.status != TournamentStatus.FINISHED:
+        return False  # booked only once finished
     unbooked, any_booked = _unbooked(tournament, sheet or full_payout_sheet(tournament))
     return any_booked and not unbooked
 
