@@ -46,7 +46,7 @@ def row_html(page, row):
 def test_the_reverse_link_asks_for_confirmation_and_a_reason(logged_in, club, room):
     assert reverse_url(room) in row_html(logged_in.get(ledger_url(club)).content.decode(), room)
     page = logged_in.get(reverse_url(room)).content.decode()
-    assert "Reverse movement #%d" % room.pk in page
+    assert f"Reverse movement #{room.pk}" in page
     assert "45.50" in row_html(page, room) and "Room" in row_html(page, room)
     assert 'name="reason"' in page
     # Nothing is booked by looking at the page, nor by confirming without a reason.
