@@ -160,3 +160,11 @@ class ChallengeIssued(DomainEvent):
     """A player was challenged on a ladder and has until the challenge's date to accept."""
 
     challenge_id: int
+
+
+@dataclass(frozen=True)
+class ChallengeForfeited(DomainEvent):
+    """The challenged player did not accept in time: the clock gave the challenge to the
+    challenger by forfeit."""
+
+    challenge_id: int

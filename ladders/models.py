@@ -37,6 +37,8 @@ class Ladder(TimeStampedModel):
         _("days without a match before a drop"), default=0, help_text=_("0: nobody drops.")
     )
     idle_places = models.PositiveSmallIntegerField(_("places dropped"), default=1)
+    #: The day the days without a match were last changed: days before it do not count.
+    idle_from = models.DateField(_("days without a match count from"), null=True, blank=True)
     open_challenges = models.PositiveSmallIntegerField(_("open challenges per player"), default=1)
     match_length = models.PositiveSmallIntegerField(_("match length"), default=5)
     cube = models.BooleanField(_("with the cube"), default=True)
@@ -97,6 +99,7 @@ class Ladder(TimeStampedModel):
             idle_days=self.idle_days,
             idle_places=self.idle_places,
             open_challenges=self.open_challenges,
+            idle_from=self.idle_from,
         )
 
 
@@ -159,6 +162,7 @@ class Challenge(TimeStampedModel):
 class ChangeKind(models.TextChoices):
     JOINED = "joined", _("joined at the bottom")
     LEFT = "left", _("left the ladder")
+    REMOVED = "removed", _("removed by an organizer")
     WON = "won", _("won a challenge")
     LOST = "lost", _("lost a challenge")
     IDLE = "idle", _("dropped for not playing")
@@ -220,7 +224,14 @@ class LadderChange(TimeStampedModel):
             ),
             checks.Check(
                 condition=Q(kind__in=RESULT_KINDS, opponent__isnull=False, challenge__isnull=False)
-                | Q(kind__in=[ChangeKind.JOINED, ChangeKind.LEFT, ChangeKind.IDLE]),
+                | Q(
+                    kind__in=[
+                        ChangeKind.JOINED,
+                        ChangeKind.LEFT,
+                        ChangeKind.REMOVED,
+                        ChangeKind.IDLE,
+                    ]
+                ),
                 name="ladder_change_challenge_has_opponent",
                 violation_error_message=_(
                     "A challenge's result names the challenge and the opponent."

@@ -4,11 +4,14 @@ number of queries."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import date
 
 from django.db.models import QuerySet
 
 from clubs.models import Club, Player
+from ladders.core.inactivity import next_drops
 from ladders.models import OPEN_STATUSES, Challenge, Ladder, LadderChange
+from ladders.services import history
 from tournaments.models import Tournament
 
 
@@ -34,6 +37,8 @@ class Rung:
     player: Player
     #: Open challenges the player made or received.
     challenges: list[Challenge]
+    #: The day he drops for not playing unless he plays a match before (None: nobody drops).
+    drops_on: date | None = None
 
 
 def ladder_rungs(ladder: Ladder) -> list[Rung]:
@@ -42,10 +47,11 @@ def ladder_rungs(ladder: Ladder) -> list[Rung]:
             "challenger", "defender", "match"
         )
     )
+    drops = next_drops(ladder.rules(), history(ladder))
     rungs = []
     for place, player in enumerate(ladder_players(ladder), start=1):
         mine = [c for c in open_challenges if player.pk in (c.challenger_id, c.defender_id)]
-        rungs.append(Rung(place, player, mine))
+        rungs.append(Rung(place, player, mine, drops.get(player.pk)))
     return rungs
 
 

@@ -20,7 +20,7 @@ from config.logs import logged_service
 from config.slugs import unique_slug
 from draw.services import challenge_match_create
 from events.bus import emit
-from events.types import ChallengeIssued
+from events.types import ChallengeForfeited, ChallengeIssued
 from ladders import messages
 from ladders.core import challenges as core_challenges
 from ladders.core import inactivity
@@ -36,7 +36,8 @@ from ladders.models import (
 )
 from matches.models import MatchOutcome, MatchStatus
 from tournaments.models import MatchFormat, TournamentFormat, TournamentKind, TournamentStatus
-from tournaments.services import tournament_create
+from tournaments.services import tournament_create, tournament_lock
+from tournaments.versions import tournament_change
 
 
 def _today(today: date | None) -> date:
@@ -50,7 +51,7 @@ def _lock(ladder: Ladder) -> Ladder:
 def as_core(row: LadderChange) -> core.Change:
     if row.kind == ChangeKind.JOINED:
         return core.Joined(row.player_id, row.day)
-    if row.kind == ChangeKind.LEFT:
+    if row.kind in (ChangeKind.LEFT, ChangeKind.REMOVED):
         return core.Left(row.player_id, row.day)
     if row.kind == ChangeKind.IDLE:
         return core.Idle(row.player_id, row.day, row.places)
@@ -203,12 +204,7 @@ def _open_counts(ladder: Ladder) -> dict[int, int]:
     return counts
 
 
-@logged_service("ladder_leave")
-@transaction.atomic
-def ladder_leave(
-    *, ladder: Ladder, player: Player, user: Any, today: date | None = None
-) -> LadderChange:
-    """A player leaves; those below him move up one."""
+def _leave(ladder: Ladder, player: Player, *, kind: str, today: date | None) -> LadderChange:
     with club_change(ladder.club_id):
         ladder = _lock(ladder)
         if _open_counts(ladder).get(player.pk):
@@ -217,7 +213,88 @@ def ladder_leave(
                 % {"player": player.name},
                 code="open_challenge",
             )
-        return _record(ladder, core.Left(player.pk, _today(today)), kind=ChangeKind.LEFT)
+        return _record(ladder, core.Left(player.pk, _today(today)), kind=kind)
+
+
+@logged_service("ladder_leave")
+@transaction.atomic
+def ladder_leave(
+    *, ladder: Ladder, player: Player, user: Any, today: date | None = None
+) -> LadderChange:
+    """A player leaves; those below him move up one."""
+    return _leave(ladder, player, kind=ChangeKind.LEFT, today=today)
+
+
+@logged_service("ladder_remove")
+@transaction.atomic
+def ladder_remove(
+    *, ladder: Ladder, player: Player, user: Any, today: date | None = None
+) -> LadderChange:
+    """An organizer takes a player off the ladder; those below him move up one. The history
+    says he was removed, not that he left."""
+    return _leave(ladder, player, kind=ChangeKind.REMOVED, today=today)
+
+
+#: What an organizer may change of a ladder (``LadderForm``).
+LADDER_SETTINGS = frozenset(
+    {
+        "name",
+        "reach",
+        "accept_days",
+        "play_days",
+        "loser_drops",
+        "idle_days",
+        "idle_places",
+        "open_challenges",
+        "match_length",
+        "cube",
+        "online_play",
+    }
+)
+
+
+@logged_service("ladder_update")
+@transaction.atomic
+def ladder_update(
+    *, ladder: Ladder, user: Any, today: date | None = None, **settings: Any
+) -> Ladder:
+    """The organizer changes the ladder's settings. What was decided stays: open challenges
+    keep their dates, accepted matches their length; new challenges and matches follow the
+    new settings. A new number of days without a match counts from today (nobody drops for
+    the days before it). Whether a losing challenger drops cannot change once a challenge
+    was decided: the ladder is its history replayed under that rule."""
+    unknown = settings.keys() - LADDER_SETTINGS
+    if unknown:
+        raise TypeError(f"not a ladder setting: {', '.join(sorted(unknown))}")
+    with club_change(ladder.club_id):
+        ladder = _lock(ladder)
+        loser_drops = settings.get("loser_drops", ladder.loser_drops)
+        decided = ladder.changes.filter(kind__in=RESULT_KINDS).exists()
+        if loser_drops != ladder.loser_drops and decided:
+            raise UserError(
+                _(
+                    "Whether a losing challenger drops cannot change once a challenge has been "
+                    "decided: the ladder follows from its results under the rule they were "
+                    "played with."
+                ),
+                code="loser_drops_fixed",
+                field="loser_drops",
+            )
+        if settings.get("idle_days", ladder.idle_days) != ladder.idle_days:
+            ladder.idle_from = _today(today)
+        for name, value in settings.items():
+            setattr(ladder, name, value)
+        ladder.full_clean()
+        ladder.save()
+        with tournament_change(ladder.tournament_id):  # its matches' pages show these
+            tournament = tournament_lock(ladder.tournament)
+            tournament.name = ladder.name
+            tournament.default_length = ladder.match_length
+            tournament.cube_enabled = ladder.cube
+            tournament.online_play = ladder.online_play
+            tournament.full_clean()
+            tournament.save()
+        return ladder
 
 
 @logged_service("challenge_create")
@@ -383,6 +460,7 @@ def ladder_tick(*, ladder: Ladder, today: date | None = None) -> int:
         for challenge in late.select_for_update().order_by("accept_by", "pk"):
             forfeit_day = challenge.accept_by + timedelta(days=1)
             _decide(ladder, challenge, challenger_won=True, forfeit=True, day=forfeit_day)
+            emit(ChallengeForfeited(challenge_id=challenge.pk))  # both players are told
             changed += 1
         ladder.challenges.filter(status=ChallengeStatus.ACCEPTED, play_by__lt=day).exclude(
             match__status=MatchStatus.FINISHED

@@ -1,5 +1,6 @@
 """Ladder pages: the club's ladders, a ladder (phone-first, public as the club), its venue
-display and history, and the buttons that join, challenge, accept and decline."""
+display and history, its settings, and the buttons that join, leave, remove, challenge,
+accept and decline."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import Any
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -51,6 +53,23 @@ def ladder_create(request: HttpRequest, club: str) -> HttpResponse:
     return render(request, "ladders/ladder_form.html", {"club": club_obj, "form": form})
 
 
+def ladder_settings(request: HttpRequest, club: str, ladder: str) -> HttpResponse:
+    club_obj, ladder_obj = _ladder(request, club, ladder)
+    if not permissions.can_manage_ladder(request.user, ladder_obj):
+        return deny(request)
+    form = LadderForm(request.POST or None, instance=ladder_obj)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.ladder_update(ladder=ladder_obj, user=request.user, **form.cleaned_data)
+        except UserError as error:
+            add_user_error(form, error)
+        else:
+            messages.success(request, _("The ladder's settings are saved."))
+            return redirect(ladder_obj)
+    context = {"club": club_obj, "ladder": ladder_obj, "form": form}
+    return render(request, "ladders/ladder_form.html", context)
+
+
 def _ladder_context(request: HttpRequest, club: Club, ladder: Ladder) -> dict[str, Any]:
     rungs = selectors.ladder_rungs(ladder)
     me = permissions.player_of(request.user)
@@ -69,6 +88,7 @@ def _ladder_context(request: HttpRequest, club: Club, ladder: Ladder) -> dict[st
         "reachable": reachable,
         "can_join": is_member and my_place is None,
         "can_manage": can_manage,
+        "today": timezone.localdate(),
         "is_referee": request.user.is_authenticated
         and permissions.is_referee(request.user, ladder),
         "challenges": selectors.open_challenges(ladder),
@@ -130,6 +150,38 @@ def ladder_join(request: HttpRequest, club: str, ladder: str) -> HttpResponse:
         services.ladder_join(ladder=ladder_obj, player=player, user=request.user)
     except UserError as error:
         _refused(request, error)
+    return redirect(ladder_obj)
+
+
+@require_POST
+def ladder_leave(request: HttpRequest, club: str, ladder: str) -> HttpResponse:
+    _club, ladder_obj = _ladder(request, club, ladder)
+    me = permissions.player_of(request.user)
+    if me is None:
+        return deny(request)
+    try:
+        services.ladder_leave(ladder=ladder_obj, player=me, user=request.user)
+    except UserError as error:
+        _refused(request, error)
+    else:
+        messages.success(request, _("You left the ladder."))
+    return redirect(ladder_obj)
+
+
+@require_POST
+def ladder_remove(request: HttpRequest, club: str, ladder: str, player: int) -> HttpResponse:
+    _club, ladder_obj = _ladder(request, club, ladder)
+    if not permissions.can_manage_ladder(request.user, ladder_obj):
+        return deny(request)
+    removed = get_object_or_404(Player, pk=player)
+    try:
+        services.ladder_remove(ladder=ladder_obj, player=removed, user=request.user)
+    except UserError as error:
+        _refused(request, error)
+    else:
+        messages.success(
+            request, _("%(player)s is no longer on the ladder.") % {"player": removed.name}
+        )
     return redirect(ladder_obj)
 
 

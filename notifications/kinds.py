@@ -36,6 +36,7 @@ RESULT_CORRECTED = "result_corrected"
 MATCHES_OVERDUE = "matches_overdue"
 TOURNAMENT_FINISHED = "tournament_finished"
 LADDER_CHALLENGE = "ladder_challenge"
+LADDER_FORFEIT = "ladder_forfeit"
 
 KINDS: dict[str, Kind] = {
     kind.name: kind
@@ -58,6 +59,7 @@ KINDS: dict[str, Kind] = {
         Kind(MATCHES_OVERDUE, about_my_match=True, tell_in_person=False),
         Kind(TOURNAMENT_FINISHED, about_my_match=False, tell_in_person=False),
         Kind(LADDER_CHALLENGE, about_my_match=True, tell_in_person=True),
+        Kind(LADDER_FORFEIT, about_my_match=True, tell_in_person=True),
     ]
 }
 

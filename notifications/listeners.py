@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from events.registry import listen
 from events.types import (
+    ChallengeForfeited,
     ChallengeIssued,
     ClubInvitationSent,
     EntrySignedUp,
@@ -118,3 +119,9 @@ def club_invitation_sent(event: ClubInvitationSent) -> None:
 def challenge_issued(event: ChallengeIssued) -> None:
     """The challenged player: who challenges him and by when he accepts."""
     ladder_notices.challenge_issued_notify(challenge_id=event.challenge_id)
+
+
+@listen(ChallengeForfeited, name="notifications.challenge_forfeited")
+def challenge_forfeited(event: ChallengeForfeited) -> None:
+    """Both players: the challenge not accepted in time is lost by forfeit."""
+    ladder_notices.challenge_forfeited_notify(challenge_id=event.challenge_id)

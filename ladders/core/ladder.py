@@ -66,6 +66,9 @@ class LadderRules:
     idle_days: int = 0
     #: Places a player drops each time.
     idle_places: int = 1
+    #: The day the inactivity rule changed last: days before it do not count (a new rule
+    #: does not drop anybody for the time the old one ruled).
+    idle_from: date | None = None
     #: Open challenges a player may have at once (made or received).
     open_challenges: int = 1
 
