@@ -97,7 +97,10 @@ def test_the_ledger_exports_and_reverses(make_tournament, logged_in):
     )
     row = LedgerEntry.objects.get()
     assert row.amount == -4550
-    logged_in.post(reverse("money_club:reverse", args=[tournament.club.slug, row.pk]))
+    logged_in.post(
+        reverse("money_club:reverse", args=[tournament.club.slug, row.pk]),
+        {"reason": "Booked twice"},
+    )
     assert list(LedgerEntry.objects.order_by("pk").values_list("amount", flat=True)) == [
         -4550,
         4550,
