@@ -8,6 +8,7 @@ player's prize is shown with the fee he owes set against it.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
@@ -29,6 +30,7 @@ from money.errors import user_error
 from money.models import EntryFee, FeeStatus, PaymentMethod, SidePool
 from standings.placings import MAIN, placings
 from standings.selectors import tournament_standings
+from tournaments.formats import is_bracket
 from tournaments.models import Entry, Tournament, TournamentStatus
 
 
@@ -56,6 +58,13 @@ class SheetRow:
     """Which pool pays it, as its ``PoolBlock.key``: "prizes", "side-<id>" or "calcutta"."""
     flight_code: str = ""
     """The flight as a code ("main" …), or for the Calcutta the lot's number."""
+    first: int = 0
+    last: int = 0
+    """The place band (``place`` as numbers)."""
+    percentage: int = 0
+    """The basis points of the flight's pool its place band pays (shared by ``sharing``)."""
+    sharing: int = 1
+    """How many share the band (its percentage)."""
 
     @property
     def prize(self) -> int:
@@ -65,6 +74,46 @@ class SheetRow:
     def net(self) -> int:
         """What is paid out: the prize less the fee still owed (never below nothing)."""
         return max(self.prize - self.owed, 0)
+
+
+@dataclass(frozen=True)
+class OpenRow:
+    """Places of a flight nobody holds yet (a provisional sheet): what waits for them."""
+
+    first: int
+    last: int
+    amount: int
+    percentage: int
+
+    @property
+    def place(self) -> str:
+        """The places, or nothing when they are not known yet (the flight's field is not)."""
+        return place_text(self.first, self.last) if self.first else ""
+
+
+@dataclass
+class FlightBlock:
+    """One flight of one pool as the sheet shows it: its pool, its places and its total."""
+
+    pool_key: str
+    flight_code: str
+    pool: str
+    flight: str
+    amount: int
+    """What the flight pays out in all (its pool)."""
+    split: int | None = None
+    """Its percentage of the prize pool (the prize pool's flights), in basis points."""
+    rows: list[SheetRow] = field(default_factory=list)
+    open: list[OpenRow] = field(default_factory=list)
+    undistributed: int = 0
+
+    @property
+    def paid(self) -> int:
+        return sum(row.prize for row in self.rows)
+
+    @property
+    def total(self) -> int:
+        return self.paid + sum(band.amount for band in self.open) + self.undistributed
 
 
 @dataclass(frozen=True)
@@ -86,6 +135,8 @@ class PoolBlock:
     balances: bool
     remainder: int = 0
     """What the rounding left, paid to the highest places (said on the sheet)."""
+    open: int = 0
+    """What waits for places not final yet (a provisional sheet)."""
 
     @property
     def difference(self) -> int:
@@ -99,12 +150,27 @@ class PayoutSheet:
     unit: int
     rows: list[SheetRow] = field(default_factory=list)
     pools: list[PoolBlock] = field(default_factory=list)
+    flights: list[FlightBlock] = field(default_factory=list)
+    """The rows by pool and flight, with the places still open (what the page shows)."""
     problem: str = ""
     """Why there is no prize pool (the costs and shares are more than the money)."""
 
     @property
     def balances(self) -> bool:
         return not self.problem and all(pool.balances for pool in self.pools)
+
+    @property
+    def open(self) -> int:
+        return sum(pool.open for pool in self.pools)
+
+
+def place_text(first: int, last: int) -> str:
+    return str(first) if first == last else f"{first}–{last}"
+
+
+def open_line(amount: int) -> list[BooksLine]:
+    """The books' line for what waits for places not final yet (none when nothing waits)."""
+    return [BooksLine(_("To be decided (places not final yet)"), amount, False)] if amount else []
 
 
 def _names(tournament: Tournament) -> dict[int, str]:
@@ -184,11 +250,22 @@ def pool_lines(books: Books, money_in: str = "", set_off: int = 0) -> list[Books
     ]
 
 
+def sheet_places(tournament: Tournament) -> tuple[bool, dict[str, list[Placed]]]:
+    """Whether the sheet is final (the tournament finished), and the places it pays: every
+    place when final; while the tournament runs, only the places that are final already,
+    a bracket's players knocked out (their band no longer changes). A table's places change
+    until its last round: none is final before."""
+    final = tournament.status == TournamentStatus.FINISHED
+    if not final and not is_bracket(tournament):
+        return False, {}
+    return final, final_places(tournament)[0]
+
+
 def payout_sheet(tournament: Tournament) -> PayoutSheet:
     money = selectors.event_money(tournament)
     unit = selectors.club_money_settings(tournament.club).rounding_unit
     flights = selectors.flight_split(tournament, money)
-    places, _order = final_places(tournament)
+    final, places = sheet_places(tournament)
     seeded = Entry.objects.filter(tournament=tournament, seed__isnull=False).count()
     table = PayoutTable.from_data(money.payout_table) if money.payout_table else DEFAULT_TABLE
     data = EventInput(
@@ -200,10 +277,12 @@ def payout_sheet(tournament: Tournament) -> PayoutSheet:
         flights=flights,
         places={flight: places.get(flight, []) for flight in flights},
         tables=dict.fromkeys(flights, table),
+        # The main's field is the draw; another flight's is the places it covers.
         field_sizes={MAIN: seeded},
         unit=unit,
+        final=final,
     )
-    sheet = PayoutSheet(tournament, tournament.status == TournamentStatus.FINISHED, unit)
+    sheet = PayoutSheet(tournament, final, unit)
     try:
         computed = event_sheet(data)
     except BooksError as error:
@@ -229,52 +308,82 @@ def payout_sheet(tournament: Tournament) -> PayoutSheet:
     prize_pool = _("Prize pool")
     charged: set[int] = set()
 
-    def add_rows(pool: str, flight: str, result: FlightResult, key: str = "prizes") -> None:
+    def add_flight(
+        pool: str, flight: str, result: FlightResult, key: str = "prizes", split: int | None = None
+    ) -> None:
+        block = FlightBlock(
+            key,
+            flight,
+            pool,
+            flight_label(flight),
+            result.pool,
+            split,
+            undistributed=result.undistributed,
+        )
+        sharing = Counter((prize.first, prize.last) for prize in result.prizes)
         for prize in result.prizes:
             if not prize.amount:
                 continue
-            place = str(prize.first) if prize.first == prize.last else f"{prize.first}–{prize.last}"
-            sheet.rows.append(
-                SheetRow(
-                    pool=pool,
-                    flight=flight_label(flight),
-                    place=place,
-                    entry_id=prize.entrant,
-                    player=names.get(prize.entrant, ""),
-                    share=prize.share,
-                    remainder=prize.remainder,
-                    owed=0 if prize.entrant in charged else owed.get(prize.entrant, 0),
-                    pool_key=key,
-                    flight_code=flight,
-                )
+            row = SheetRow(
+                pool=pool,
+                flight=flight_label(flight),
+                place=place_text(prize.first, prize.last),
+                entry_id=prize.entrant,
+                player=names.get(prize.entrant, ""),
+                share=prize.share,
+                remainder=prize.remainder,
+                owed=0 if prize.entrant in charged else owed.get(prize.entrant, 0),
+                pool_key=key,
+                flight_code=flight,
+                first=prize.first,
+                last=prize.last,
+                percentage=result.percentage(prize.first, prize.last),
+                sharing=sharing[prize.first, prize.last],
             )
+            sheet.rows.append(row)
+            block.rows.append(row)
             charged.add(prize.entrant)
+        block.open = [
+            OpenRow(band.first, band.last, band.amount, result.percentage(band.first, band.last))
+            for band in result.open
+        ]
+        if not result.prizes and flight != MAIN and key == "prizes" and result.open:
+            # Nobody is placed in this flight yet, so neither is its field known, nor the
+            # places its table pays: the whole flight waits, with no places named.
+            block.open = [OpenRow(0, 0, result.open_amount, 0)]
+        sheet.flights.append(block)
 
     for flight, result in computed.flights.items():
-        add_rows(prize_pool, flight, result)
+        add_flight(prize_pool, flight, result, split=flights[flight])
     books = computed.books
     sheet.pools.append(
         PoolBlock(
             key="prizes",
             label=prize_pool,
-            lines=books_lines(books),
+            lines=books_lines(books) + open_line(books.open),
             money_in=books.money_in,
             money_out=books.money_out,
             balances=books.balances,
             remainder=sum(result.remainder for result in computed.flights.values()),
+            open=books.open,
         )
     )
-    for side_pool, side in side_pool_sheets(tournament, places.get(MAIN, []), unit):
-        add_rows(side_pool.name, MAIN, side.result, f"side-{side_pool.pk}")
+    # A side pool pays by the places among its entrants: on a provisional sheet nothing
+    # (those still in would rank above the players already out), its money not paid out yet.
+    main = places.get(MAIN, []) if final else []
+    for side_pool, side in side_pool_sheets(tournament, main, unit):
+        key = f"side-{side_pool.pk}"
+        add_flight(side_pool.name, MAIN, side.result, key)
         sheet.pools.append(
             PoolBlock(
-                key=f"side-{side_pool.pk}",
+                key=key,
                 label=side_pool.name,
-                lines=pool_lines(side.books),
+                lines=pool_lines(side.books) + open_line(side.books.open),
                 money_in=side.books.money_in,
                 money_out=side.books.money_out,
                 balances=side.books.balances,
                 remainder=side.result.remainder,
+                open=side.books.open,
             )
         )
     return sheet
