@@ -62,6 +62,18 @@ def _recorded(fee: EntryFee, status: str, by: Any, method: str = "", reference: 
     fee.save()
 
 
+def _check_not_set_off(fee: EntryFee) -> None:
+    """A fee set against a prize is undone with its prize: reversing the prize's line in the
+    ledger makes it owed again (``money.services.payouts``)."""
+    if fee.method == PaymentMethod.SET_OFF:
+        raise UserError(
+            _(
+                "This fee was set against a prize; reverse the prize's line in the ledger, "
+                "which makes the fee owed again."
+            )
+        )
+
+
 def _book(fee: EntryFee, entry: Entry, kind: str, amount: int, by: Any, **extra: Any) -> None:
     if amount:
         ledger_book(
@@ -81,7 +93,8 @@ def _book(fee: EntryFee, entry: Entry, kind: str, amount: int, by: Any, **extra:
 def fee_mark_paid(
     *, entry: Entry, method: str, recorded_by: Any, reference: str = "", number: int = 1
 ) -> EntryFee:
-    if method not in PaymentMethod.values:
+    if method not in PaymentMethod.values or method == PaymentMethod.SET_OFF:
+        # A fee is set against a prize only by booking the payouts, which pays the rest.
         raise UserError(_("Say how it was paid."), field="method")
     fee = _fee_locked(entry, number)
     _check_in_the_field(entry)
@@ -111,6 +124,7 @@ def fee_mark_unpaid(*, entry: Entry, recorded_by: Any, number: int = 1) -> Entry
     fee = _fee_locked(entry, number)
     if fee.status not in (FeeStatus.PAID, FeeStatus.WAIVED):
         raise UserError(_("Only a paid or waived fee is set back to unpaid."))
+    _check_not_set_off(fee)
     if fee.status == FeeStatus.PAID:
         payment = (
             LedgerEntry.objects.filter(fee_id=fee.pk, kind=LedgerKind.FEE, reversed_by__isnull=True)
@@ -142,6 +156,7 @@ def fee_refund(
     fee = _fee_locked(entry, number)
     if fee.status != FeeStatus.PAID:
         raise UserError(_("Only a paid fee is refunded."))
+    _check_not_set_off(fee)
     if entry.status == EntryStatus.WITHDRAWN and not refund_due(
         paid=True,
         withdrew_before_start=not played_before_withdrawing(entry),

@@ -208,3 +208,26 @@ def test_payouts_booked_by_the_release_before_lines_count_as_booked(event, organ
     assert services.payouts_booked(event)
     with pytest.raises(UserError, match="booked already"):
         services.payouts_book(tournament=event, recorded_by=organizer)
+
+
+def test_a_fee_set_against_a_prize_is_undone_only_with_its_prize(event, organizer, client):
+    """Its refund or 'unpaid' would pay back or owe again a fee the prize already took; and
+    nobody records a payment as 'set against a prize' by hand (only the booking sets off)."""
+    services.payouts_book(tournament=event, recorded_by=organizer)
+    entry = event.entries.get(player__name="Player 008")
+    fee = EntryFee.objects.get(entry=entry, number=1)
+    assert (fee.status, fee.method) == (FeeStatus.PAID, "set_off")
+    before = LedgerEntry.objects.count()
+    for undo in (services.fee_refund, services.fee_mark_unpaid):
+        with pytest.raises(UserError, match="reverse the prize's line"):
+            undo(entry=entry, recorded_by=organizer)
+    other = event.entries.get(player__name="Player 001")
+    services.fee_mark_unpaid(entry=other, recorded_by=organizer)
+    with pytest.raises(UserError):
+        services.fee_mark_paid(entry=other, method="set_off", recorded_by=organizer)
+    assert LedgerEntry.objects.count() == before + 1  # only Player 001's payment taken back
+    client.force_login(organizer)
+    page = client.get(reverse("money:fees", args=[event.club.slug, event.slug])).content.decode()
+    row = page[page.index("Player 008") :].split("</tr>", 1)[0]
+    assert "Set against a prize" in row
+    assert "'refund'" not in row and "/refund/" not in row and "/unpaid/" not in row
