@@ -3,6 +3,7 @@ reader's number format."""
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 import django_tables2 as tables
@@ -78,12 +79,26 @@ class LedgerTable(tables.Table):
         return str(value.get_username())
 
 
+def amount_value(minor: int, numbers: NumberFormat) -> Decimal:
+    """An amount as a number for the exports: the CSV writes it in the reader's format, the
+    XLSX keeps it a number (``Decimal("55.10")`` for 5510 cents)."""
+    return Decimal(minor).scaleb(-numbers.digits)
+
+
+def percent_value(basis_points: int) -> Decimal:
+    """A percentage as a number for the exports (12.50 for 1250 basis points)."""
+    return Decimal(basis_points).scaleb(-2)
+
+
 class PayoutSheetTable(tables.Table):
-    """The payout sheet's rows, then the books of each pool (for the exports)."""
+    """The payout sheet by pool and flight (each place, the places still to be decided, the
+    flight's total), then the books of each pool (for the exports). A provisional sheet has
+    no "Paid out" column."""
 
     pool = tables.Column(verbose_name=_("Pool"))
     flight = tables.Column(verbose_name=_("Flight"))
     place = tables.Column(verbose_name=_("Place"))
+    percentage = tables.Column(verbose_name=_("Share of the pool (%)"), attrs=NUM)
     player = tables.Column(verbose_name=_("Player"))
     prize = tables.Column(verbose_name=_("Prize"), attrs=NUM)
     owed = tables.Column(verbose_name=_("Fee owed"), attrs=NUM)
@@ -94,30 +109,69 @@ class PayoutSheetTable(tables.Table):
         attrs = {"class": "table payouts"}
         empty_text = _("No prizes yet.")
 
-    def __init__(self, data: Any, *, numbers: NumberFormat, **kwargs: Any) -> None:
-        super().__init__(data, **kwargs)
+    def __init__(
+        self, data: Any, *, numbers: NumberFormat, final: bool = True, **kwargs: Any
+    ) -> None:
+        super().__init__(data, exclude=() if final else ("net",), **kwargs)
         self.numbers = numbers
 
     def _amount(self, value: Any) -> str:
         return self.numbers.plain(value) if isinstance(value, int) else str(value or "")
 
+    def _amount_value(self, value: Any) -> Any:
+        return amount_value(value, self.numbers) if isinstance(value, int) else value
+
+    def render_percentage(self, value: Any) -> str:
+        return self.numbers.percent(value) if isinstance(value, int) else ""
+
+    def value_percentage(self, value: Any) -> Any:
+        return percent_value(value) if isinstance(value, int) else ""
+
     render_prize = render_owed = render_net = _amount
-    value_prize = value_owed = value_net = _amount
+    value_prize = value_owed = value_net = _amount_value
 
 
 def sheet_table_rows(sheet: Any) -> list[dict[str, Any]]:
-    rows: list[dict[str, Any]] = [
-        {
-            "pool": row.pool,
-            "flight": row.flight,
-            "place": row.place,
-            "player": row.player,
-            "prize": row.prize,
-            "owed": row.owed,
-            "net": row.net,
-        }
-        for row in sheet.rows
-    ]
+    """The sheet's rows for :class:`PayoutSheetTable`: flight by flight, then the books."""
+    rows: list[dict[str, Any]] = []
+    for block in sheet.flights:
+        flight = block.flight if block.pool_key == "prizes" else ""
+        for row in block.rows:
+            rows.append(
+                {
+                    "pool": row.pool,
+                    "flight": row.flight if row.pool_key == "calcutta" else flight,
+                    "place": row.place,
+                    "percentage": row.percentage or None,
+                    "player": row.player,
+                    "prize": row.prize,
+                    "owed": row.owed or None,
+                    "net": row.net,
+                }
+            )
+        for band in block.open:
+            rows.append(
+                {
+                    "pool": block.pool,
+                    "flight": flight,
+                    "place": band.place,
+                    "percentage": band.percentage or None,
+                    "player": _("To be decided"),
+                    "prize": band.amount,
+                }
+            )
+        if block.undistributed:
+            rows.append(
+                {
+                    "pool": block.pool,
+                    "flight": flight,
+                    "player": _("Not yet paid out (no final places)"),
+                    "prize": block.undistributed,
+                }
+            )
+        rows.append(
+            {"pool": block.pool, "flight": flight, "player": _("Total"), "prize": block.total}
+        )
     for pool in sheet.pools:
         for line in pool.lines:
             rows.append(

@@ -1,5 +1,7 @@
-"""A tournament's payout sheet (/clubs/<club>/t/<tournament>/money/payouts/): printable,
-exportable as CSV and XLSX, in the reader's number format, with its books."""
+"""A tournament's payout sheet (/clubs/<club>/t/<tournament>/money/payouts/): printable on A4
+portrait (a box to sign for each prize paid out), exportable as CSV (in the reader's format)
+and XLSX, with its books. While the tournament runs the sheet is provisional: the places not
+final are "to be decided" and nothing is paid out."""
 
 from __future__ import annotations
 
@@ -24,9 +26,12 @@ def payouts(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     sheet = full_payout_sheet(tournament)
     export = export_response(
         request.GET.get("_export"),
-        PayoutSheetTable(sheet_table_rows(sheet), numbers=numbers),
-        filename=f"{tournament.slug}-payouts",
-        title=_("Payouts %(tournament)s") % {"tournament": tournament.name},
+        PayoutSheetTable(sheet_table_rows(sheet), numbers=numbers, final=sheet.final),
+        filename=f"{tournament.slug}-payouts" + ("" if sheet.final else "-provisional"),
+        title=(
+            _("Payouts %(tournament)s") if sheet.final else _("Provisional payouts %(tournament)s")
+        )
+        % {"tournament": tournament.name},
     )
     if export is not None:
         return export

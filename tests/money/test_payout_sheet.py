@@ -67,7 +67,7 @@ def test_the_sheet_exports_in_the_readers_format(event, client, organizer):
     assert "55,10 €" in page and "Die Bücher gehen auf" in page
     book = openpyxl.load_workbook(io.BytesIO(client.get(url + "?_export=xlsx").content)).active
     cells = [[c.value for c in row] for row in book.iter_rows()]
-    assert cells[1][1:5] == ["Hauptrunde", "1", "Player 001", "55,10"]
+    assert cells[1][1:6] == ["Hauptrunde", "1", 50, "Player 001", 55.1]  # numbers stay numbers
     csv = client.get(url + "?_export=csv").content.decode("utf-8-sig")
     assert "Player 008" in csv and "23,60" in csv and "3,60" in csv
 
