@@ -30,6 +30,9 @@ class SignupState:
     check_in_reason: str
     #: When the sign-up next opens or closes by the clock (None: not before the start).
     changes_at: datetime | None
+    #: The visitor is on the waiting list of a tournament that has started: it closed at the
+    #: start, and he got no place.
+    waiting_closed: bool = False
 
     @property
     def free(self) -> int | None:
@@ -78,7 +81,12 @@ def signup_state(tournament: Tournament, user: Any) -> SignupState:
     position = None
     if user is not None and user.is_authenticated:
         mine = Entry.objects.filter(tournament=tournament, player__user=user).first()
-    if mine is not None and mine.status == EntryStatus.WAITING:
+    waiting_closed = (
+        mine is not None
+        and mine.status == EntryStatus.WAITING
+        and tournament.status not in BEFORE_THE_START
+    )
+    if mine is not None and mine.status == EntryStatus.WAITING and not waiting_closed:
         position = Entry.objects.filter(
             tournament=tournament,
             status=EntryStatus.WAITING,
@@ -106,6 +114,7 @@ def signup_state(tournament: Tournament, user: Any) -> SignupState:
             if tournament.status == TournamentStatus.REGISTRATION
             else None
         ),
+        waiting_closed=waiting_closed,
     )
 
 
@@ -130,6 +139,18 @@ def waiting_positions(tournament: Tournament) -> dict[int, int]:
         "waiting_number", "pk"
     )
     return {pk: n for n, pk in enumerate(waiting.values_list("pk", flat=True), start=1)}
+
+
+def waiting_names(tournament: Tournament) -> list[str]:
+    """The names on the waiting list in its order, while it is open (before the start; at
+    the start it closes, and those on it got no place)."""
+    if tournament.status not in BEFORE_THE_START:
+        return []
+    return list(
+        Entry.objects.filter(tournament=tournament, status=EntryStatus.WAITING)
+        .order_by("waiting_number", "pk")
+        .values_list("player__name", flat=True)
+    )
 
 
 def open_join_requests(club: Club) -> QuerySet[JoinRequest]:

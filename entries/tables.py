@@ -8,6 +8,7 @@ import django_tables2 as tables
 from django.utils.translation import gettext_lazy as _
 
 from config.exports import EXPORT_FORMATS
+from tournaments.models import EntryStatus
 
 __all__ = ["EXPORT_FORMATS", "EntryTable"]
 
@@ -30,9 +31,20 @@ class EntryTable(tables.Table):
         orderable = False
         empty_text = _("Nobody has entered yet.")
 
-    def __init__(self, *args: Any, positions: dict[int, int], **kwargs: Any) -> None:
-        self.positions = positions
+    def __init__(
+        self, *args: Any, positions: dict[int, int], waiting_closed: bool = False, **kwargs: Any
+    ) -> None:
+        self.positions = {} if waiting_closed else positions
+        self.waiting_closed = waiting_closed
         super().__init__(*args, **kwargs)
+
+    def render_status(self, record: Any) -> Any:
+        if self.waiting_closed and record.status == EntryStatus.WAITING:
+            return _("No place: the waiting list closed at the start")
+        return record.get_status_display()
+
+    def value_status(self, record: Any) -> Any:
+        return str(self.render_status(record))
 
     def render_waiting_number(self, record: Any) -> Any:
         return self.positions.get(record.pk, "")

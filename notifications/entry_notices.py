@@ -1,12 +1,12 @@
 """Triggers about what players do themselves: a sign-up (in the field, or on the waiting
-list), a move up from the waiting list."""
+list), a move up from the waiting list, and the waiting list closed at the start."""
 
 from __future__ import annotations
 
 from notifications import kinds
-from notifications.services import notification_create
+from notifications.services import notification_create, notifications_create
 from notifications.tournament_notices import _entries, _entry_message, entries_approved_notify
-from tournaments.models import EntryStatus
+from tournaments.models import EntryStatus, TournamentStatus
 
 
 def signed_up_notify(*, entry_id: int) -> bool:
@@ -37,3 +37,18 @@ def moved_up_notify(*, entry_id: int) -> bool:
     key = f"{kinds.WAITING_LIST_MOVED_UP}:e{entry.pk}:t{stamp}"
     message = _entry_message(kinds.WAITING_LIST_MOVED_UP, entry, key)
     return notification_create(message=message) is not None
+
+
+def waiting_list_closed_notify(*, tournament_id: int) -> int:
+    """Once the tournament has started, each player still on its waiting list: the field was
+    full, he did not get a place (once per entry; a later round finds them told)."""
+    entries = _entries().filter(
+        tournament_id=tournament_id,
+        status=EntryStatus.WAITING,
+        tournament__status__in=[TournamentStatus.RUNNING, TournamentStatus.FINISHED],
+    )
+    messages = [
+        _entry_message(kinds.WAITING_LIST_CLOSED, entry, f"{kinds.WAITING_LIST_CLOSED}:e{entry.pk}")
+        for entry in entries.order_by("pk")
+    ]
+    return len(notifications_create(messages))

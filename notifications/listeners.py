@@ -16,6 +16,7 @@ from events.types import (
     ResultDisputed,
     ResultRecorded,
     ResultReported,
+    RoundCreated,
     RoundDrawn,
     TournamentAdvanced,
     TournamentFinished,
@@ -95,6 +96,19 @@ def entry_signed_up(event: EntrySignedUp) -> None:
 def waiting_list_moved_up(event: WaitingListMovedUp) -> None:
     """The player who moved up: he has a place now."""
     entry_notices.moved_up_notify(entry_id=event.entry_id)
+
+
+@listen(RoundCreated, name="notifications.waiting_list_closed")
+def waiting_list_closed(event: RoundCreated) -> None:
+    """At the start (its first round is created; a later round finds them told): the players
+    still waiting got no place."""
+    tournament_id = (
+        Round.objects.filter(pk=event.round_id)
+        .values_list("stage__tournament_id", flat=True)
+        .first()
+    )
+    if tournament_id is not None:
+        entry_notices.waiting_list_closed_notify(tournament_id=tournament_id)
 
 
 @listen(JoinRequested, name="notifications.join_requested")

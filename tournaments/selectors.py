@@ -19,7 +19,7 @@ from clubs.models import Club, Player
 from config.db import prepared_cursor
 from tournaments import presentation
 from tournaments.models import (
-    OUT_OF_THE_FIELD,
+    HOLDING_A_PLACE,
     Entry,
     EntryStatus,
     PairingRule,
@@ -56,7 +56,14 @@ def tournaments_of_club(club: Club, user: Any, *, can_manage: bool) -> QuerySet[
     """The club's tournaments a visitor may see: drafts and unpublished ones for organizers;
     not the hidden tournaments that hold the club's ladders' matches."""
     tournaments = Tournament.objects.filter(listed_tournaments_filter(), club=club).annotate(
-        entry_count=Count("entries", filter=~Q(entries__status__in=OUT_OF_THE_FIELD))
+        # As the tournament's page counts its players (tournament_field).
+        entry_count=Count(
+            "entries",
+            filter=(
+                Q(status__in=BEFORE_THE_START) & Q(entries__status__in=HOLDING_A_PLACE)
+                | ~Q(status__in=BEFORE_THE_START) & Q(entries__seed__isnull=False)
+            ),
+        )
     )
     if not can_manage:
         tournaments = tournaments.filter(is_published=True).exclude(status=TournamentStatus.DRAFT)
@@ -71,11 +78,26 @@ def tournament_entries(tournament: Tournament) -> QuerySet[Entry]:
     )
 
 
+#: While the field may still change: before the start.
+BEFORE_THE_START = (TournamentStatus.DRAFT, TournamentStatus.REGISTRATION)
+
+
+def tournament_field(tournament: Tournament) -> QuerySet[Entry]:
+    """The players the public pages list and count: before the start those holding a place
+    (not those waiting, withdrawn); from the start those drawn, seeded at the start or
+    entered late (one who withdrew since still played, and shows as withdrawn)."""
+    entries = tournament_entries(tournament)
+    if tournament.status in BEFORE_THE_START:
+        return entries.filter(status__in=HOLDING_A_PLACE)
+    return entries.filter(seed__isnull=False)
+
+
 def tournament_entry_page(tournament: Tournament, page_number: Any, per_page: int) -> Page:
     """The page ``page_number`` (the last for one past it, the first for nonsense) of the
-    entries as (name, seed, status), in the order of ``tournament_entries``: two queries, the
-    count and the page's rows, whatever the field's size."""
-    rows = tournament_entries(tournament).values_list("player__name", "seed", "status")
+    players of ``tournament_field`` as (name, seed, status), in the order of
+    ``tournament_entries``: two queries, the count and the page's rows, whatever the field's
+    size."""
+    rows = tournament_field(tournament).values_list("player__name", "seed", "status")
     return Paginator(rows, per_page).get_page(page_number)
 
 

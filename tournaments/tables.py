@@ -9,7 +9,7 @@ import django_tables2 as tables
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import EntryStatus, Tournament
-from tournaments.selectors import tournament_entries
+from tournaments.selectors import tournament_field
 
 NUM = {"td": {"class": "num"}, "th": {"class": "num"}}
 
@@ -28,7 +28,7 @@ def entries_table(tournament: Tournament) -> EntriesTable:
     statuses = dict(EntryStatus.choices)
     rows: list[dict[str, Any]] = [
         {"seed": seed, "player": name, "status": str(statuses.get(status, status))}
-        for seed, name, status in tournament_entries(tournament).values_list(
+        for seed, name, status in tournament_field(tournament).values_list(
             "seed", "player__name", "status"
         )
     ]

@@ -23,6 +23,7 @@ from config.errors import UserError, add_user_error, run_service
 from config.exports import export_response
 from entries import selectors, services
 from entries.forms import BulkEntryForm, SignupRulesForm
+from entries.services.signup import BEFORE_THE_START
 from entries.tables import EXPORT_FORMATS, EntryTable
 from tournaments.models import Entry, EntryStatus, Tournament
 from tournaments.shortcuts import get_visible_tournament, organizer_only, tournament_context
@@ -127,7 +128,8 @@ def entry_list(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     entries = list(selectors.entry_list(tournament))
     waiting = [e for e in entries if e.status == EntryStatus.WAITING]
     positions = {entry.pk: n for n, entry in enumerate(waiting, start=1)}
-    table = EntryTable(entries, positions=positions)
+    waiting_closed = tournament.status not in BEFORE_THE_START
+    table = EntryTable(entries, positions=positions, waiting_closed=waiting_closed)
     export = export_response(
         request.GET.get("_export"),
         table,

@@ -68,6 +68,7 @@ def tournament_detail(request: HttpRequest, club: str, tournament: str) -> HttpR
         entries=SimpleLazyObject(
             lambda: selectors.tournament_entry_page(obj, request.GET.get("page"), ROWS_PER_PAGE)
         ),
+        waiting=SimpleLazyObject(lambda: entry_selectors.waiting_names(obj)),
         rules=SimpleLazyObject(lambda: presentation.rules_summary(obj)),
         rounds=rounds,
         my_entry=selectors.my_entry(obj, request.user),
