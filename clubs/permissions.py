@@ -112,6 +112,28 @@ def is_match_player(user: Any, match: Match) -> bool:
     }
 
 
+def can_referee_match(user: Any, match: Match) -> bool:
+    """Enter, confirm, decide or correct this match's result as a referee: its tournament's
+    referees and the club's organizers, never one of its own players, whatever his role
+    (he reports, and his opponent confirms). docs/roles.md has the whole table."""
+    if is_match_player(user, match):
+        return False
+    return can_referee_tournament(user, match.round.stage.tournament)
+
+
+def can_record_match(user: Any, match: Match, *, recorder_id: int | None) -> bool:
+    """Enter this match on the clock beside its board: the recorder the organizer chose or,
+    without one, its players (their record is their report); and whoever referees it."""
+    if user is None or not user.is_authenticated:
+        return False
+    if recorder_id is not None:
+        if recorder_id == user.pk:
+            return True
+    elif is_match_player(user, match):
+        return True
+    return can_referee_match(user, match)
+
+
 def can_register(user: Any, tournament: Tournament) -> bool:
     """Players with an account may sign up while registration is open."""
     return (

@@ -33,7 +33,9 @@ def can_answer(user: Any, challenge: Challenge) -> bool:
         return False
     if challenge.defender.user_id == user.pk:
         return True
-    return is_referee(user, challenge.ladder)
+    # A referee answers for an absent player, never a challenge of his own: declining loses
+    # by forfeit, and he would give himself the place (docs/roles.md).
+    return challenge.challenger.user_id != user.pk and is_referee(user, challenge.ladder)
 
 
 def can_manage_ladder_club(user: Any, club: Any) -> bool:

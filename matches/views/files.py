@@ -44,7 +44,7 @@ def _players_step(
 def _reporter(request: HttpRequest, match: Match) -> Player | None:
     """A player's own file is a report the opponent confirms; a referee's or organizer's is
     final (None)."""
-    if permissions.can_referee_tournament(request.user, match.round.stage.tournament):
+    if permissions.can_referee_match(request.user, match):
         return None
     return player_of(request.user)
 

@@ -51,7 +51,7 @@ def _referee_write(
 ) -> HttpResponse:
     """The referee's forms: validate, write through a service, explain a refusal next to the
     field — or, when someone else changed the match meanwhile, show its new state."""
-    if not permissions.can_referee_tournament(request.user, match.round.stage.tournament):
+    if not permissions.can_referee_match(request.user, match):
         return deny(request)
     if form.is_valid():
         try:
@@ -141,7 +141,7 @@ def report_decide(
     match_obj = get_visible_match(request, club, tournament, match)
     report_obj = get_object_or_404(MatchReport, pk=report_id, match=match_obj)
     me = player_of(request.user)
-    as_referee = permissions.can_referee_tournament(request.user, match_obj.round.stage.tournament)
+    as_referee = permissions.can_referee_match(request.user, match_obj)
     if me is None or not (as_referee or permissions.is_match_player(request.user, match_obj)):
         return deny(request)
     if action == "dispute":
@@ -185,7 +185,7 @@ def report_decide(
 @require_POST
 def online_toggle(request: HttpRequest, club: str, tournament: str, match: int) -> HttpResponse:
     match_obj = get_visible_match(request, club, tournament, match)
-    if not permissions.can_referee_tournament(request.user, match_obj.round.stage.tournament):
+    if not permissions.can_referee_match(request.user, match_obj):
         return deny(request)
     online = request.POST.get("online") == "1"
     try:
@@ -209,7 +209,7 @@ def correct(request: HttpRequest, club: str, tournament: str, match: int) -> Htt
     kept without games, or when the referee says so — its final score."""
     match_obj = get_visible_match(request, club, tournament, match)
     tournament_obj = match_obj.round.stage.tournament
-    if not permissions.can_referee_tournament(request.user, tournament_obj):
+    if not permissions.can_referee_match(request.user, match_obj):
         return deny(request)
     has_games = match_obj.games.exists()
     form = CorrectionForm(

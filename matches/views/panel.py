@@ -93,7 +93,7 @@ def _dispute_text(report: MatchReport, *, me_id: int | None, can_referee: bool) 
 
 def _panel_context(request: HttpRequest, match: Match, **forms: Any) -> dict[str, Any]:
     tournament = match.round.stage.tournament
-    can_referee = permissions.can_referee_tournament(request.user, tournament)
+    can_referee = permissions.can_referee_match(request.user, match)
     is_player = permissions.is_match_player(request.user, match)
     sheet = selectors.match_sheet(match)
     rules = rules_for_match(match)
@@ -168,7 +168,9 @@ def _panel_context(request: HttpRequest, match: Match, **forms: Any) -> dict[str
     context["can_record"] = (
         match.status in OPEN_STATUSES
         and not match.is_online
-        and (can_referee or is_player or is_recorder)
+        and permissions.can_record_match(
+            request.user, match, recorder_id=recorded.recorder_id if recorded else None
+        )
     )
     context["can_designate"] = (
         permissions.can_manage_tournament(request.user, tournament)
