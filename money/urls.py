@@ -18,6 +18,10 @@ urlpatterns = [
     path("calcutta/display/", calcutta.display, name="calcutta_display"),
     path("calcutta/statements/", calcutta.statements, name="calcutta_statements"),
     path("side-pools/<int:pool>/join/", pools.side_pool_join, name="side_pool_join"),
-    path("side-pools/refund/<int:joined>/", pools.side_pool_refund, name="side_pool_refund"),
+    path(
+        "side-pools/entrants/<int:joined>/<slug:action>/",
+        pools.side_pool_entrant,
+        name="side_pool_entrant",
+    ),
     path("fees/<int:entry>/<int:number>/<slug:action>/", fees.fee_action, name="fee_action"),
 ]

@@ -1,9 +1,11 @@
 """The money app's writes: settings, fees and payments, pools, the Calcutta, the ledger."""
 
 from money.services.calcutta import (
+    calcutta_add_lots,
     calcutta_bid,
     calcutta_buyback,
     calcutta_make_lots,
+    calcutta_make_lots_by_rating,
     calcutta_open_lot,
     calcutta_sell,
     calcutta_setup,
@@ -22,14 +24,19 @@ from money.services.pools import (
     season_pot_update,
     side_pool_create,
     side_pool_join,
+    side_pool_leave,
+    side_pool_mark_paid,
     side_pool_refund,
+    side_pool_waive,
 )
 from money.services.settings import club_money_settings_update, event_money_update
 
 __all__ = [
+    "calcutta_add_lots",
     "calcutta_bid",
     "calcutta_buyback",
     "calcutta_make_lots",
+    "calcutta_make_lots_by_rating",
     "calcutta_open_lot",
     "calcutta_sell",
     "calcutta_setup",
@@ -48,5 +55,8 @@ __all__ = [
     "season_pot_update",
     "side_pool_create",
     "side_pool_join",
+    "side_pool_leave",
+    "side_pool_mark_paid",
     "side_pool_refund",
+    "side_pool_waive",
 ]

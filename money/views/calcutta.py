@@ -16,7 +16,6 @@ from money import selectors, services
 from money.calcutta import calcutta_settlement
 from money.forms import BidForm, BuybackForm, CalcuttaForm, CalcuttaTeamsForm
 from money.models import Calcutta, CalcuttaBid, CalcuttaLot
-from money.services.calcutta import calcutta_add_lots, calcutta_make_lots_by_rating
 from money.views.common import context, numbers_of
 from ratings.selectors import club_ratings
 from tournaments.models import Entry, Tournament
@@ -157,7 +156,7 @@ def make_lots(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             return _back(tournament)
         run_service(
             request,
-            lambda: calcutta_make_lots_by_rating(
+            lambda: services.calcutta_make_lots_by_rating(
                 calcutta=found,
                 team_size=form.cleaned_data["team_size"],
                 singles=form.cleaned_data["singles"],
@@ -167,7 +166,7 @@ def make_lots(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     elif how == "add":
         run_service(
             request,
-            lambda: calcutta_add_lots(calcutta=found),
+            lambda: services.calcutta_add_lots(calcutta=found),
             _("The players who came into the field have lots of their own."),
         )
     else:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.db.models import QuerySet
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -66,56 +66,11 @@ def side_pools(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     )
 
 
-def _entrant_action(request: HttpRequest, pool: SidePool, action: str) -> None:
-    """An action on one entrant of the pool (``joined`` in the form): paid, waive, leave."""
-    joined = request.POST.get("joined", "")
-    found = (
-        SidePoolEntry.objects.select_related("entry__player")
-        .filter(side_pool=pool, pk=int(joined))
-        .first()
-        if joined.isdigit()
-        else None
-    )
-    if found is None:
-        messages.error(request, _("Choose a player of this side pool."))
-        return
-    name = found.entry.player.name
-    reference = (request.POST.get("reference") or "").strip()[:120]
-    actions = {
-        "paid": (
-            lambda: pools.side_pool_mark_paid(
-                joined=found,
-                method=request.POST.get("method", ""),
-                reference=reference,
-                recorded_by=request.user,
-            ),
-            _("%(name)s has paid.") % {"name": name},
-        ),
-        "waive": (
-            lambda: pools.side_pool_waive(joined=found, recorded_by=request.user),
-            _("%(name)s's side pool fee is waived.") % {"name": name},
-        ),
-        "leave": (
-            lambda: pools.side_pool_leave(joined=found),
-            _("%(name)s is out of %(pool)s.") % {"name": name, "pool": pool.name},
-        ),
-    }
-    if action not in actions:
-        messages.error(request, _("Unknown action."))
-        return
-    run_service(request, *actions[action])
-
-
 @organizer_only
 @require_POST
 def side_pool_join(request: HttpRequest, tournament: Tournament, pool: int) -> HttpResponse:
-    """A player enters the side pool; or, with ``action`` and ``joined``, an entrant pays
-    later, is let off the fee, or is taken out."""
+    """A player enters the side pool: paid, owing the fee or let off it."""
     side_pool = get_object_or_404(SidePool, pk=pool, tournament=tournament)
-    action = request.POST.get("action", "join")
-    if action != "join":
-        _entrant_action(request, side_pool, action)
-        return redirect("money:side_pools", tournament.club.slug, tournament.slug)
     form = SidePoolJoinForm(
         request.POST, entries=_may_join(tournament, side_pool), prefix=f"p{pool}"
     )
@@ -125,7 +80,7 @@ def side_pool_join(request: HttpRequest, tournament: Tournament, pool: int) -> H
         entry = form.cleaned_data["entry"]
         run_service(
             request,
-            lambda: pools.side_pool_join(
+            lambda: services.side_pool_join(
                 side_pool=side_pool,
                 entry=entry,
                 status=form.cleaned_data["status"],
@@ -140,13 +95,43 @@ def side_pool_join(request: HttpRequest, tournament: Tournament, pool: int) -> H
 
 @organizer_only
 @require_POST
-def side_pool_refund(request: HttpRequest, tournament: Tournament, joined: int) -> HttpResponse:
-    found = get_object_or_404(SidePoolEntry, pk=joined, side_pool__tournament=tournament)
-    run_service(
-        request,
-        lambda: pools.side_pool_refund(joined=found, recorded_by=request.user),
-        _("The side pool fee is refunded."),
+def side_pool_entrant(
+    request: HttpRequest, tournament: Tournament, joined: int, action: str
+) -> HttpResponse:
+    """An entrant of a side pool pays later (``paid``), is let off the fee (``waive``), is
+    taken out while nothing was paid (``leave``) or is paid back (``refund``)."""
+    found = get_object_or_404(
+        SidePoolEntry.objects.select_related("entry__player", "side_pool"),
+        pk=joined,
+        side_pool__tournament=tournament,
     )
+    name, pool = found.entry.player.name, found.side_pool.name
+    actions = {
+        "paid": (
+            lambda: services.side_pool_mark_paid(
+                joined=found,
+                method=request.POST.get("method", ""),
+                reference=(request.POST.get("reference") or "").strip()[:120],
+                recorded_by=request.user,
+            ),
+            _("%(name)s has paid.") % {"name": name},
+        ),
+        "waive": (
+            lambda: services.side_pool_waive(joined=found, recorded_by=request.user),
+            _("%(name)s's side pool fee is waived.") % {"name": name},
+        ),
+        "leave": (
+            lambda: services.side_pool_leave(joined=found),
+            _("%(name)s is out of %(pool)s.") % {"name": name, "pool": pool},
+        ),
+        "refund": (
+            lambda: services.side_pool_refund(joined=found, recorded_by=request.user),
+            _("The side pool fee is refunded."),
+        ),
+    }
+    if action not in actions:
+        raise Http404
+    run_service(request, *actions[action])
     return redirect("money:side_pools", tournament.club.slug, tournament.slug)
 
 

@@ -162,8 +162,10 @@ def test_the_side_pools_page_records_each_kind_of_entrant(make_tournament, organ
     page = client.get(reverse("money:side_pools", args=args)).content.decode()
     assert 'data-testid="side-pool-owed">10.00 €' in page
     assert 'data-testid="side-pool-collected">0.00 €' in page
-    client.post(join, {"action": "paid", "joined": owing.pk, "method": "transfer"})
-    client.post(join, {"action": "leave", "joined": "x"})  # nobody: refused, nothing changes
+    entrant = reverse("money:side_pool_entrant", args=[*args, owing.pk, "paid"])
+    client.post(entrant, {"method": "transfer"})
+    other = reverse("money:side_pool_entrant", args=[*args, 999_999, "leave"])
+    assert client.post(other).status_code == 404  # nobody: refused, nothing changes
     assert list(
         SidePoolEntry.objects.order_by("entry__player__name").values_list(
             "entry__player__name", "status", "method"
