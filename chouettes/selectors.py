@@ -7,7 +7,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from django.db.models import QuerySet
+from django.db.models import Count, Q, QuerySet
 
 from chouettes import messages
 from chouettes.core import replay as core
@@ -177,6 +177,16 @@ def correction_preview(view: SessionView, game_number: int, sheet: GameSheet) ->
 
 def club_sessions(club: Club) -> QuerySet[ChouetteSession]:
     return ChouetteSession.objects.filter(club=club).order_by("-created_at")
+
+
+def sessions_with_game_count() -> QuerySet[ChouetteSession]:
+    """Sessions with their club and the number of games played (``game_count``), newest
+    first."""
+    return (
+        ChouetteSession.objects.select_related("club")
+        .annotate(game_count=Count("events", filter=Q(events__kind=EventKind.GAME)))
+        .order_by("-created_at", "-pk")
+    )
 
 
 def session_players(session: ChouetteSession) -> list[Player]:

@@ -204,14 +204,28 @@ def _save_sheet(
 @logged_service("chouette_game_record")
 @transaction.atomic
 def chouette_game_record(
-    *, session: ChouetteSession, user: Any, sheet: core_sheet.GameSheet
+    *,
+    session: ChouetteSession,
+    user: Any,
+    sheet: core_sheet.GameSheet,
+    number: int | None = None,
 ) -> ChouetteEvent:
-    """The next game as it ended, by seats (the captain's line first)."""
+    """The next game as it ended, by seats (the captain's line first). With ``number`` (the
+    game's number as the keeper's app counts it) a game sent twice, or out of step, is
+    refused instead of recorded again."""
     with club_change(session.club_id):
         session = _locked(session)
         _check_open(session)
         events, replayed = _current_events(session)
-        number = sum(1 for e in events if e.kind == EventKind.GAME) + 1
+        next_number = sum(1 for e in events if e.kind == EventKind.GAME) + 1
+        if number is not None and number != next_number:
+            raise UserError(
+                _("The next game is game %(next)s, not game %(number)s: the session changed.")
+                % {"next": next_number, "number": number},
+                code="stale",
+                field="number",
+            )
+        number = next_number
         _check_replays(session, [*replayed, core_replay.Play(number, sheet)])
         event = ChouetteEvent(
             session=session,
