@@ -2,8 +2,20 @@
 books of each pool checked by the pure core every time it is built.
 
 Final places come from ``standings``; within a shared place the better tie-break is the
-standings' order. The field size is the number of entries that played (drawn). An unpaid
-player's prize is shown with the fee he owes set against it.
+standings' order. The main's field size is the number of entries that played (drawn); another
+flight's is the places it covers. An unpaid player's prize is shown with the fee he owes set
+against it.
+
+Which reading the sheet takes at each edge (the pure rule: :mod:`money.core.payouts`):
+
+* finished tournament: final; every place paid, the remainder to the highest place of each
+  flight, shared by the players tied there;
+* running bracket: provisional; the bands of the players knocked out are final and paid, the
+  places nobody holds yet are "to be decided" with their sum (the remainder waits with them),
+  a flight with nobody placed waits whole (its field is not known); nothing is paid out;
+* running Swiss or round robin: provisional, no place is final; everything waits;
+* side pools on a provisional sheet: nothing paid (the entrants still in would rank above
+  those out), the whole pool not yet paid out.
 """
 
 from __future__ import annotations

@@ -185,3 +185,21 @@ def test_the_calcutta_is_rounded_to_the_cent_unless_the_club_sets_its_unit(
     prizes = {row.lot.number: row.prize for row in calcutta_settlement(tournament).lots}
     # At 5 €: 50 € and 20 €; the 2 € left to the highest place.
     assert prizes == {1: 5200, 2: 2000, 3: 0}
+
+
+def test_a_side_pool_pays_nothing_while_the_tournament_runs(make_tournament, play, organizer):
+    tournament = at_the_quarter_finals(make_tournament, play, organizer, PAYOUT_TABLE)
+    pool = services.side_pool_create(
+        tournament=tournament, name="Side pool", fee=1000, payout_table=PAYOUT_TABLE[:1]
+    )
+    for entry in tournament.entries.select_related("player"):
+        if entry.player.name in ("Player 002", "Player 003", "Player 005", "Player 006"):
+            services.side_pool_join(
+                side_pool=pool, entry=entry, method="cash", recorded_by=organizer
+            )
+    sheet = payout_sheet(tournament)
+    # Players 5 and 6 are out (5–8), 2 and 3 still in: among the entrants 5 and 6 will be
+    # 3–4, not 1–2, whoever wins; nothing of the side pool is paid, its 40 € wait.
+    block = next(block for block in sheet.flights if block.pool_key == f"side-{pool.pk}")
+    assert block.rows == [] and block.undistributed == 4000 and block.total == 4000
+    assert sheet.pools[-1].balances
