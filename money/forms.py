@@ -259,8 +259,6 @@ class SidePoolForm(forms.Form):
 
 
 #: How a treasurer takes money by hand (a fee set against a prize is the payout's doing).
-HAND_PAID_METHODS = [(m, label) for m, label in PaymentMethod.choices if m != PaymentMethod.SET_OFF]
-
 
 class SidePoolJoinForm(PaymentForm):
     """A player enters a side pool: paying, owing or let off its fee."""
@@ -276,7 +274,9 @@ class SidePoolJoinForm(PaymentForm):
         initial=FeeStatus.PAID,
     )
 
-    def __init__(self, *args: Any, entries: Any, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, entries: Any, methods: list[tuple[str, str]], **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
         field = self.fields["entry"]
         assert isinstance(field, forms.ModelChoiceField)
@@ -285,7 +285,7 @@ class SidePoolJoinForm(PaymentForm):
         method = self.fields["method"]
         assert isinstance(method, forms.ChoiceField)
         method.required = False
-        method.choices = HAND_PAID_METHODS
+        method.choices = methods
         method.help_text = _("When it is paid now.")
         self.order_fields(["entry", "status", "method", "reference"])
 

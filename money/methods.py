@@ -29,3 +29,9 @@ def club_method_choices(club: Club) -> list[tuple[str, str]]:
     """The methods as a form's choices, with the club's own under its name."""
     labels = club_method_labels(club)
     return [(method, labels[method]) for method in PaymentMethod.values]
+
+
+def hand_paid_choices(club: Club) -> list[tuple[str, str]]:
+    """The methods a treasurer records a payment in by hand: all but the set-off, which only
+    the payout booking makes."""
+    return [(m, label) for m, label in club_method_choices(club) if m != PaymentMethod.SET_OFF]

@@ -1,5 +1,5 @@
 """What a hostile visitor sends gets a clear 400 or a form error and changes nothing, never a
-500: each case here answered 500 in a probe of 130,001 hostile requests (issue 55, item 15)."""
+500: each case here answered 500 in a probe of 130,001 hostile requests."""
 
 from __future__ import annotations
 
@@ -113,8 +113,8 @@ def test_a_moment_at_the_edge_of_the_calendar_is_a_form_error(
     client, club, organizer, settings, moment, quiet
 ):
     """Refused with a clear error in every form that takes one, and nothing saved: a moment
-    past the year 9999 in UTC could be saved on PostgreSQL and never read back (issue 55,
-    item 16). A club west of UTC puts 31.12.9999 late in the evening past the year 10000."""
+    past the year 9999 in UTC could be saved on PostgreSQL and never read back. A club west
+    of UTC puts 31.12.9999 late in the evening past the year 10000."""
     from entries.models import SignupRules
     from tournaments.models import Round
 

@@ -11,7 +11,8 @@ from django.views.decorators.http import require_POST
 
 from config.errors import UserError, add_user_error, run_service
 from money import selectors, services
-from money.forms import HAND_PAID_METHODS, EventMoneyForm, PaymentForm
+from money.forms import EventMoneyForm, PaymentForm
+from money.methods import hand_paid_choices
 from money.views.common import context, numbers_of
 from tournaments.models import Entry, Tournament
 from tournaments.shortcuts import organizer_only
@@ -30,7 +31,7 @@ def fees(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             money=money,
             rows=rows,
             field=selectors.field_count(tournament),
-            methods=HAND_PAID_METHODS,
+            methods=hand_paid_choices(tournament.club),
             collected=selectors.collected(tournament),
         ),
     )

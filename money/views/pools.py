@@ -13,10 +13,10 @@ from django.views.decorators.http import require_POST
 from clubs.models import Club
 from config.errors import UserError, add_user_error, run_service
 from money import selectors, services
-from money.forms import HAND_PAID_METHODS, SeasonPotForm, SidePoolForm, SidePoolJoinForm
+from money.forms import SeasonPotForm, SidePoolForm, SidePoolJoinForm
+from money.methods import hand_paid_choices
 from money.models import FeeStatus, SidePool, SidePoolEntry
 from money.seasonpot import season_pot_sheet
-from money.services import pools
 from money.views.common import club_organizer, context, numbers_of
 from tournaments.models import Entry, Season, Tournament
 from tournaments.shortcuts import organizer_only
@@ -38,17 +38,22 @@ def side_pools(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     form = SidePoolForm(request.POST or None, numbers=numbers)
     if request.method == "POST" and form.is_valid():
         try:
-            pools.side_pool_create(tournament=tournament, **form.cleaned_data)
+            services.side_pool_create(tournament=tournament, **form.cleaned_data)
         except UserError as error:
             add_user_error(form, error)
         else:
             messages.success(request, _("The side pool is open."))
             return redirect("money:side_pools", tournament.club.slug, tournament.slug)
     states = selectors.side_pool_states(tournament)
+    methods = hand_paid_choices(tournament.club)
     joins = [
         (
             state,
-            SidePoolJoinForm(entries=_may_join(tournament, state.pool), prefix=f"p{state.pool.pk}"),
+            SidePoolJoinForm(
+                entries=_may_join(tournament, state.pool),
+                methods=methods,
+                prefix=f"p{state.pool.pk}",
+            ),
         )
         for state in states
     ]
@@ -61,7 +66,7 @@ def side_pools(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             form=form,
             joins=joins,
             field=selectors.field_count(tournament),
-            methods=HAND_PAID_METHODS,
+            methods=methods,
         ),
     )
 
@@ -72,7 +77,10 @@ def side_pool_join(request: HttpRequest, tournament: Tournament, pool: int) -> H
     """A player enters the side pool: paid, owing the fee or let off it."""
     side_pool = get_object_or_404(SidePool, pk=pool, tournament=tournament)
     form = SidePoolJoinForm(
-        request.POST, entries=_may_join(tournament, side_pool), prefix=f"p{pool}"
+        request.POST,
+        entries=_may_join(tournament, side_pool),
+        methods=hand_paid_choices(tournament.club),
+        prefix=f"p{pool}",
     )
     if not form.is_valid():
         messages.error(request, _("Choose a player in the field and say how the fee stands."))

@@ -1,7 +1,7 @@
 """The organizer's round page runs its scripts without an error, in English and German: its
 "Recorded matches" form named its checkboxes ``matches``, which hid the form element's own
 ``matches`` method, and htmx threw ``e.matches is not a function`` on load and stopped setting
-up the page (issue 55, item 8)."""
+up the page."""
 
 from __future__ import annotations
 

@@ -211,3 +211,17 @@ def test_waived_and_unpaid_entrants_play_for_the_prizes_of_the_money_paid(
     assert (block.money_in, block.money_out, block.balances) == (2000, 2000, True)
     assert [line.amount for line in block.lines[:3]] == [2000, 1800, 200]
     assert side_pool_owed(event) == {entries["Player 003"].pk: 1000}
+
+
+def test_the_payment_pages_name_the_clubs_own_method_as_the_club_does(
+    make_tournament, organizer, client
+):
+    tournament = make_tournament(3, start=False)
+    services.side_pool_create(tournament=tournament, name="Pot", fee=1000)
+    services.club_money_settings_update(club=tournament.club, own_method="PayPal")
+    client.login(username=organizer.username, password=PASSWORD)
+    args = [tournament.club.slug, tournament.slug]
+    for page in ("money:fees", "money:side_pools"):
+        html = client.get(reverse(page, args=args)).content.decode()
+        assert '<option value="other">PayPal</option>' in html
+        assert 'value="set_off"' not in html
