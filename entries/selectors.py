@@ -9,7 +9,7 @@ from typing import Any
 from django.db.models import Count, F, Q, QuerySet
 from django.utils import timezone
 
-from clubs.models import Club, Membership
+from clubs.models import Club, Membership, Player
 from entries.models import JoinRequest, JoinRequestStatus, SignupRules
 from entries.services.check_in import check_in_closed_reason
 from entries.services.signup import BEFORE_THE_START, default_rules, signup_closed_reason
@@ -165,6 +165,15 @@ def my_join_request(club: Club, user: Any) -> JoinRequest | None:
     if user is None or not user.is_authenticated:
         return None
     return JoinRequest.objects.filter(club=club, player__user=user).order_by("-created_at").first()
+
+
+def pending_join_requests_of(player: Player) -> list[JoinRequest]:
+    """The player's requests to join a club that no organizer has answered yet."""
+    return list(
+        JoinRequest.objects.filter(player=player, status=JoinRequestStatus.PENDING)
+        .select_related("club")
+        .order_by("club__name")
+    )
 
 
 def is_member(club: Club, user: Any) -> bool:

@@ -25,6 +25,14 @@ class EntryTable(tables.Table):
     status = tables.Column(verbose_name=_("State"))
     waiting_number = tables.Column(verbose_name=_("Waiting list"), attrs=NUM, default="")
     created_at = tables.DateTimeColumn(verbose_name=_("Signed up"), short=True)
+    #: Approve, as on the Organize page (its URL and service), for an entry awaiting it.
+    actions = tables.TemplateColumn(
+        template_name="entries/_entry_actions.html",
+        verbose_name="",
+        orderable=False,
+        exclude_from_export=True,
+        attrs={"td": {"class": "row-actions"}},
+    )
 
     class Meta:
         attrs = {"class": "table entry-list"}

@@ -29,13 +29,20 @@ def signed_up_notify(*, entry_id: int) -> bool:
 
 
 def moved_up_notify(*, entry_id: int) -> bool:
-    """A player who moved up from the waiting list into a place (once per move)."""
+    """A player who moved up from the waiting list into a place (once per move): he is in;
+    or, where the organizer approves sign-ups, his entry awaits approval (he is told again
+    once approved: ``entries_approved_notify`` skips only those told they are in)."""
     entry = _entries().filter(pk=entry_id).first()
     if entry is None or entry.status not in (EntryStatus.APPROVED, EntryStatus.PENDING):
         return False
+    kind = (
+        kinds.WAITING_LIST_MOVED_UP_PENDING
+        if entry.status == EntryStatus.PENDING
+        else kinds.WAITING_LIST_MOVED_UP
+    )
     stamp = int(entry.updated_at.timestamp())
-    key = f"{kinds.WAITING_LIST_MOVED_UP}:e{entry.pk}:t{stamp}"
-    message = _entry_message(kinds.WAITING_LIST_MOVED_UP, entry, key)
+    key = f"{kind}:e{entry.pk}:t{stamp}"
+    message = _entry_message(kind, entry, key)
     return notification_create(message=message) is not None
 
 

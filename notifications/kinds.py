@@ -23,6 +23,7 @@ REGISTRATION_APPROVED = "registration_approved"
 CHECK_IN_OPEN = "check_in_open"
 WAITING_LIST_JOINED = "waiting_list_joined"
 WAITING_LIST_MOVED_UP = "waiting_list_moved_up"
+WAITING_LIST_MOVED_UP_PENDING = "waiting_list_moved_up_pending"
 WAITING_LIST_CLOSED = "waiting_list_closed"
 JOIN_REQUESTED = "join_requested"
 JOIN_DECIDED = "join_decided"
@@ -47,6 +48,7 @@ KINDS: dict[str, Kind] = {
         Kind(CHECK_IN_OPEN, about_my_match=False, tell_in_person=False),
         Kind(WAITING_LIST_JOINED, about_my_match=False, tell_in_person=False),
         Kind(WAITING_LIST_MOVED_UP, about_my_match=False, tell_in_person=True),
+        Kind(WAITING_LIST_MOVED_UP_PENDING, about_my_match=False, tell_in_person=True),
         Kind(WAITING_LIST_CLOSED, about_my_match=False, tell_in_person=True),
         Kind(JOIN_REQUESTED, about_my_match=False, tell_in_person=False),
         Kind(JOIN_DECIDED, about_my_match=False, tell_in_person=False),

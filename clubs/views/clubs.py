@@ -14,6 +14,7 @@ from clubs.forms import ClubForm, GuestAddForm, MemberAddForm, RoleForm
 from clubs.models import Club, Membership
 from clubs.shortcuts import deny, get_visible_club
 from config.errors import UserError, add_user_error
+from entries import selectors as entry_selectors
 from entries import services as entry_services
 from tournaments import pagecache
 from tournaments.selectors import public_club_list_version, tournaments_of_club
@@ -43,6 +44,7 @@ def club_detail(request: HttpRequest, club: str) -> HttpResponse:
         "tournaments": tournaments_of_club(club_obj, request.user, can_manage=can_manage),
         "can_manage": can_manage,
         "is_member": permissions.is_club_member(request.user, club_obj),
+        "my_join_request": entry_selectors.my_join_request(club_obj, request.user),
         "role_form": RoleForm(),
     }
     return render(request, "clubs/club_detail.html", context)

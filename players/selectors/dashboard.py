@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from clubs import selectors as clubs_selectors
 from clubs.models import Membership, Player
+from entries.selectors import pending_join_requests_of
 from matches.selectors import open_matches_for
 from tournaments.selectors import entries_of_player
 
@@ -17,6 +18,8 @@ class Dashboard:
     memberships: list[Membership]
     entries: list[Any]
     open_matches: list[Any]
+    #: Requests to join a club no organizer has answered yet.
+    join_requests: list[Any] = field(default_factory=list)
 
 
 def dashboard_for(user: Any) -> Dashboard:
@@ -32,4 +35,5 @@ def dashboard_for(user: Any) -> Dashboard:
         memberships=memberships,
         entries=list(entries_of_player(player)),
         open_matches=open_matches_for(player),
+        join_requests=pending_join_requests_of(player),
     )
