@@ -85,7 +85,9 @@ def tournament_analysis(request: HttpRequest, club: str, tournament: str) -> Htt
         "levels": [(value, label) for value, label in AnalysisLevel.choices if value in levels],
         "all_levels": AnalysisLevel.choices,
         "progress": selectors.analysis_progress(matches),
-        "rounds": Round.objects.filter(stage__tournament=tournament_obj).select_related("stage"),
+        "rounds": Round.objects.filter(stage__tournament=tournament_obj).select_related(
+            "stage__tournament"
+        ),
         "gnubg_available": gnubg_available(),
         "install_command": INSTALL_COMMAND,
         "minimum": selectors.minimum_decisions(),

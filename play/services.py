@@ -112,40 +112,50 @@ def online_game_open(*, match: Match | int) -> OnlineGame | None:
     existing = OnlineGame.objects.filter(match_id=match_id).first()
     if existing is not None:
         return existing
-    match_obj = (
-        Match.objects.select_for_update(of=("self",))
-        .select_related("round__stage__tournament", "entry_a__player", "entry_b__player")
-        .get(pk=match_id)
-    )
-    if (
-        not match_obj.is_online
-        or match_obj.status not in OPEN_STATUSES
-        or match_obj.entry_a_id is None
-        or match_obj.entry_b_id is None
-    ):
+
+    def playable(match_obj: Match) -> bool:
+        return (
+            match_obj.is_online
+            and match_obj.status in OPEN_STATUSES
+            and match_obj.entry_a_id is not None
+            and match_obj.entry_b_id is not None
+        )
+
+    if not playable(Match.objects.get(pk=match_id)):
         return None
-    existing = OnlineGame.objects.filter(match_id=match_id).first()
-    if existing is not None:  # opened by the other player while we waited for the lock
-        return existing
-    dice_seed = match_seed(match_id)
-    state = OnlineState(
-        _new_game(match_obj, dice_seed),
-        names=_names(match_obj),
-        dice_seed=dice_seed,
-        dice_commitment=commitment(dice_seed),
-    )
-    state.clock = clock_for(match_obj.round.stage, match_obj.length)
-    if state.clock is not None:  # the clock starts when the first player opens the board
-        state.clock.hand_to(state.game.side_to_act, now=now_ms(), fresh=True)
-    online = OnlineGame(
-        match=match_obj,
-        state=state.dump(),
-        sequence=0,
-        flag_at=state.clock.deadline() if state.clock is not None else None,
-    )
-    online.full_clean()
-    online.save()
-    return online
+    # The match page shows the dice commitment from now on: its tournament's version rises
+    # (the tournament's row locked before the match's), so that no cached copy of the page
+    # goes on without it.
+    with match_change(match_id):
+        match_obj = (
+            Match.objects.select_for_update(of=("self",))
+            .select_related("round__stage__tournament", "entry_a__player", "entry_b__player")
+            .get(pk=match_id)
+        )
+        if not playable(match_obj):
+            return None
+        existing = OnlineGame.objects.filter(match_id=match_id).first()
+        if existing is not None:  # opened by the other player while we waited for the lock
+            return existing
+        dice_seed = match_seed(match_id)
+        state = OnlineState(
+            _new_game(match_obj, dice_seed),
+            names=_names(match_obj),
+            dice_seed=dice_seed,
+            dice_commitment=commitment(dice_seed),
+        )
+        state.clock = clock_for(match_obj.round.stage, match_obj.length)
+        if state.clock is not None:  # the clock starts when the first player opens the board
+            state.clock.hand_to(state.game.side_to_act, now=now_ms(), fresh=True)
+        online = OnlineGame(
+            match=match_obj,
+            state=state.dump(),
+            sequence=0,
+            flag_at=state.clock.deadline() if state.clock is not None else None,
+        )
+        online.full_clean()
+        online.save()
+        return online
 
 
 class _RecordsResult(Exception):

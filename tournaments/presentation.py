@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -234,6 +235,22 @@ def round_heading(round_: Round, *, rounds_in_stage: int) -> str:
     if double:  # the title names its bracket
         return title
     return f"{stage.get_kind_display()} · {title}"
+
+
+def round_name(round_: Round) -> str:
+    """One round's name wherever it is shown (its match's page, its score sheets), as its
+    own page, the results and the brackets name it: counts its stage's rounds."""
+    return round_heading(round_, rounds_in_stage=Round.objects.filter(stage=round_.stage).count())
+
+
+def round_names(rounds: list[Round]) -> dict[int, str]:
+    """The names of a tournament's rounds (every round of their stages, read with their
+    stage and tournament), by id, as :func:`round_heading` names them, without a query."""
+    per_stage = Counter(round_.stage_id for round_ in rounds)
+    return {
+        round_.pk: round_heading(round_, rounds_in_stage=per_stage[round_.stage_id])
+        for round_ in rounds
+    }
 
 
 def bracket_columns(

@@ -105,7 +105,7 @@ def tournament_rounds(tournament: Tournament) -> QuerySet[Any]:
     """Every round of every stage, in play order, with its match counts."""
     return (
         Round.objects.filter(stage__tournament=tournament)
-        .select_related("stage")
+        .select_related("stage__tournament")
         .annotate(match_count=Count("matches"))
         .order_by("stage__order", "number")
     )

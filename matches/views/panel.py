@@ -25,7 +25,9 @@ from matches.models import OPEN_STATUSES, Match, MatchReport, MatchStatus, Onlin
 from matches.rules import rules_for_match
 from matches.services import import_refusal
 from recording.selectors import recording_of
+from tournaments import presentation
 from tournaments.forms import ForfeitForm
+from tournaments.models import TournamentKind
 
 
 def _entry_hint(
@@ -192,6 +194,8 @@ def respond(request: HttpRequest, match: Match, **forms: Any) -> HttpResponse:
     context = _panel_context(request, match, **forms)
     if request.headers.get("HX-Request"):
         return render(request, "matches/_result_panel.html", {**context, "partial": True})
+    if context["tournament"].kind != TournamentKind.LADDER:  # a ladder's page is its own
+        context["round_name"] = presentation.round_name(match.round)
     return render(request, "matches/match_detail.html", context)
 
 

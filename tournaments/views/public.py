@@ -290,6 +290,7 @@ def score_sheets(
         request,
         obj,
         round=round_,
+        round_name=presentation.round_name(round_),
         matches=matches,
         format_label=presentation.match_format_label(round_.match_format, round_.length),
         game_rows=range(1, _most_games(round_) + 1),
