@@ -190,9 +190,13 @@ def test_the_payout_sheet_is_the_hand_worked_one(
         rows = page.get_by_test_id("payout-row")
         shown = []
         for i in range(rows.count()):
-            cells = [c.strip() for c in rows.nth(i).locator("td").all_inner_texts()]
-            cells[4] = re.sub(r"\s*\(.*\)$", "", cells[4])  # "(incl. … rounding)"
-            shown.append(tuple(cells))
+            row = rows.nth(i)
+            place, _percent, player, prize, owed, net, _sign = (
+                c.strip() for c in row.locator("td").all_inner_texts()
+            )
+            prize = re.sub(r"\s*\(.*\)$", "", prize)  # "(incl. … rounding)"
+            pool, flight = row.get_attribute("data-pool"), row.get_attribute("data-flight")
+            shown.append((pool, flight, place, player, prize, owed, net))
         label = names[language]
         worked = [
             (
