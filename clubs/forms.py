@@ -63,7 +63,15 @@ class LoginForm(AuthenticationForm):
 class ClubForm(forms.ModelForm):
     class Meta:
         model = Club
-        fields = ("name", "slug", "city", "description", "is_private", "rating_points_per_game")
+        fields = (
+            "name",
+            "slug",
+            "city",
+            "country",
+            "description",
+            "is_private",
+            "rating_points_per_game",
+        )
         help_texts = {"slug": _("Used in web addresses; letters, digits and hyphens.")}
 
     def __init__(self, *args, **kwargs):

@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from config import constraints as checks
+from config.countries import country_choices
 
 
 class TimeStampedModel(models.Model):
@@ -45,6 +46,15 @@ class Club(VersionedSave, TimeStampedModel):
     slug = models.SlugField(_("short name"), max_length=60, unique=True)
     description = models.TextField(_("description"), blank=True)
     city = models.CharField(_("city"), max_length=80, blank=True)
+    #: ISO 3166 code; empty when not said. English dates on the club's pages are written as
+    #: readers in this country expect (``config.dates``).
+    country = models.CharField(
+        _("country"),
+        max_length=2,
+        blank=True,
+        choices=country_choices,
+        help_text=_("Dates on the club's pages are written as readers in this country expect."),
+    )
     is_private = models.BooleanField(
         _("private"),
         default=False,

@@ -80,6 +80,8 @@ MIDDLEWARE = [
     "config.site.SiteOriginMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # A club's page read in English writes dates as the club's country does (config/dates.py).
+    "config.dates.ClubDatesMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -287,6 +289,9 @@ CROSS_ORIGIN_RESOURCE_POLICY = ""
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("de", _("German"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# Date formats of our own in front of Django's: English as written where the day comes first,
+# for the pages of clubs in such countries (config/dates.py).
+FORMAT_MODULE_PATH = ["config.formats"]
 TIME_ZONE = os.environ.get("TIME_ZONE", "Europe/Berlin")
 USE_I18N = True
 USE_TZ = True

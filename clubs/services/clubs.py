@@ -69,6 +69,7 @@ def club_create(
     slug: str = "",
     description: str = "",
     city: str = "",
+    country: str = "",
     is_private: bool = False,
     rating_points_per_game: float = 1.0,
 ) -> Club:
@@ -78,6 +79,7 @@ def club_create(
         slug=slug or unique_slug(Club.objects.all(), name, fallback="club"),
         description=description,
         city=city,
+        country=country,
         is_private=is_private,
         rating_points_per_game=rating_points_per_game,
     )
