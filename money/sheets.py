@@ -133,6 +133,8 @@ class BooksLine:
     label: str
     amount: int
     money_in: bool
+    note: bool = False
+    """Said beside the books, in neither their In nor their Out."""
 
 
 @dataclass(frozen=True)
@@ -215,8 +217,10 @@ def fees_owed(tournament: Tournament) -> dict[int, int]:
 
 def _set_off_lines(set_off: int) -> list[BooksLine]:
     """The fees paid by being set against prizes (when the payouts were booked): outside
-    "Fees collected" and outside the pool, which was worked out while they were owed."""
-    return [BooksLine(_("Fees set against prizes"), set_off, True)] if set_off else []
+    "Fees collected" and outside the pool, which was worked out while they were owed; the
+    club's, as a fee paid late is."""
+    label = _("Fees set against prizes (the club's; not in the pool)")
+    return [BooksLine(label, set_off, True, note=True)] if set_off else []
 
 
 def final_places(tournament: Tournament) -> tuple[dict[str, list[Placed]], list[int]]:
@@ -372,7 +376,7 @@ def payout_sheet(tournament: Tournament) -> PayoutSheet:
         PoolBlock(
             key="prizes",
             label=prize_pool,
-            lines=books_lines(books) + open_line(books.open),
+            lines=books_lines(books, selectors.fees_set_off(tournament)) + open_line(books.open),
             money_in=books.money_in,
             money_out=books.money_out,
             balances=books.balances,

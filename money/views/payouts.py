@@ -38,7 +38,9 @@ def payouts(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     return render(
         request,
         "money/payouts.html",
-        context(request, tournament, sheet=sheet, booked=services.payouts_booked(tournament)),
+        context(
+            request, tournament, sheet=sheet, booked=services.payouts_booked(tournament, sheet)
+        ),
     )
 
 

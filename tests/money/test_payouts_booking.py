@@ -16,7 +16,6 @@ from money import selectors, services
 from money.calcutta import full_payout_sheet
 from money.models import EntryFee, FeeStatus, LedgerEntry, LedgerKind
 from money.services.ledger import ledger_book
-from money.sheets import books_lines
 from tests.conftest import new_club, new_organizer, played, tournament_made
 from tests.factories import PASSWORD
 from tests.money.events import HAND_WORKED, finished_event
@@ -112,17 +111,28 @@ def test_a_fee_owed_is_set_against_the_prize_and_collected_so(event, organizer, 
     assert "Paid" in row and "Set against a prize" in row
 
 
-def test_the_books_show_the_fees_set_against_prizes_on_a_line_of_their_own():
-    from money.core.books import Books
+def test_the_sheet_says_beside_its_books_what_was_set_against_prizes(event, organizer, client):
+    """Booked, Player 008's 20 € fee was taken from his prize: the sheet says so beside the
+    prize pool's books, whose In and Out stay what they were (the pool was worked out while
+    the fee was owed)."""
+    client.force_login(organizer)
+    url = reverse("money:payouts", args=[event.club.slug, event.slug])
 
-    books = Books(collected=14000, added=3000, house=1400, costs=600, pot=700, prizes=14300)
-    lines = [(str(line.label), line.amount) for line in books_lines(books, set_off=2000)]
-    assert lines[:3] == [
-        ("Fees collected", 14000),
-        ("Fees set against prizes", 2000),
-        ("Added money", 3000),
-    ]
-    assert "Fees set against prizes" not in [str(line.label) for line in books_lines(books)]
+    def books(page):
+        block = page[page.index('data-testid="books-prizes"') :]
+        return block[: block.index("</table>")]
+
+    def rows(html):
+        return [row.split("<tr", 1)[-1] for row in html.split("</tr>")[:-1]]
+
+    before = books(client.get(url).content.decode())
+    assert "Fees set against prizes" not in before
+    services.payouts_book(tournament=event, recorded_by=organizer)
+    after = books(client.get(url).content.decode())
+    *kept, note = rows(after)
+    assert kept == rows(before)  # every line, In and Out as they were
+    assert 'data-testid="books-note"' in note
+    assert "Fees set against prizes" in note and "20.00 €" in note
 
 
 def test_a_line_reversed_is_booked_again_and_the_others_are_not(event, organizer):
