@@ -10,7 +10,7 @@ from django import template
 from django.utils.formats import date_format, number_format
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from analysis.models import AnalysisLevel, AnalysisStatus, MatchAnalysis
 from analysis.performance import BMAB_BANDS
@@ -55,15 +55,19 @@ def analysis_performance(analysis: MatchAnalysis | None, match: Match) -> dict[s
         match.entry_b.player.name if match.entry_b else "?",
     )
     mistakes = sorted(analysis.mistakes.all(), key=lambda m: (m.game, m.index))
-    players = [
-        {
-            "name": names[row.side],
-            "figures": figures,
-            "marked": [m for m in mistakes if m.side == row.side and m.mark in _MARKED],
-            "cube": [m for m in mistakes if m.side == row.side and m.is_cube],
-        }
-        for row, figures in analysis_performances(analysis)
-    ]
+    players = []
+    for row, figures in analysis_performances(analysis):
+        marked = [m for m in mistakes if m.side == row.side and m.mark in _MARKED]
+        cube = [m for m in mistakes if m.side == row.side and m.is_cube]
+        players.append(
+            {
+                "name": names[row.side],
+                "figures": figures,
+                "marked": marked,
+                "cube": cube,
+                "summary": _errors_summary(names[row.side], marked, len(cube)),
+            }
+        )
     return {
         "players": players,
         "level": analysis.get_plies_display(),
@@ -74,6 +78,28 @@ def analysis_performance(analysis: MatchAnalysis | None, match: Match) -> dict[s
 
 
 _MARKED = ("doubtful", "bad", "very bad")
+
+
+def _errors_summary(name: str, marked: list[Any], cube: int) -> str:
+    """What a player's list of errors holds, counted as the figures beside it count: the
+    chequer plays gnubg marked, by mark, and the cube errors."""
+    counts = {mark: sum(1 for m in marked if m.mark == mark) for mark in _MARKED}
+    moves = ngettext(
+        "%(n)d marked move (%(doubtful)d doubtful, %(bad)d bad, %(very_bad)d very bad)",
+        "%(n)d marked moves (%(doubtful)d doubtful, %(bad)d bad, %(very_bad)d very bad)",
+        len(marked),
+    ) % {
+        "n": len(marked),
+        "doubtful": counts["doubtful"],
+        "bad": counts["bad"],
+        "very_bad": counts["very bad"],
+    }
+    cube_errors = ngettext("%(n)d cube error", "%(n)d cube errors", cube) % {"n": cube}
+    return _("%(name)s: %(moves)s and %(cube_errors)s") % {
+        "name": name,
+        "moves": moves,
+        "cube_errors": cube_errors,
+    }
 
 
 @register.inclusion_tag("analysis/_tournament_pr.html")
