@@ -7,7 +7,8 @@ from datetime import datetime
 from typing import Any
 
 from django.db.models import Count, F, Q, QuerySet
-from django.utils import timezone
+from django.utils import formats, timezone
+from django.utils.translation import gettext as _
 
 from clubs.models import Club, Membership, Player
 from entries.models import JoinRequest, JoinRequestStatus, SignupRules
@@ -116,6 +117,34 @@ def signup_state(tournament: Tournament, user: Any) -> SignupState:
         ),
         waiting_closed=waiting_closed,
     )
+
+
+def rules_warnings(tournament: Tournament, rules: SignupRules) -> list[str]:
+    """What in the sign-up's times the organizer will want to mend, saved all the same (the
+    tournament's start may be the time that is wrong, and it changes on another page): a
+    sign-up that opens or closes after the tournament's start. The start ends the sign-up
+    whatever its closing time says."""
+    start = tournament.starts_at
+    if start is None or tournament.status not in BEFORE_THE_START:
+        return []
+    when = {"start": formats.date_format(timezone.localtime(start), "DATETIME_FORMAT")}
+    if rules.opens_at is not None and rules.opens_at >= start:
+        return [
+            _(
+                "The sign-up opens after the tournament starts (%(start)s): nobody can sign "
+                "up. Let it open earlier, or change the start."
+            )
+            % when
+        ]
+    if rules.closes_at is not None and rules.closes_at > start:
+        return [
+            _(
+                "The sign-up closes after the tournament starts (%(start)s); it ends at the "
+                "start all the same. Let it close earlier, or change the start."
+            )
+            % when
+        ]
+    return []
 
 
 def entry_list(tournament: Tournament) -> QuerySet[Entry]:

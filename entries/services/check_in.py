@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from clubs.models import Player
 from config.errors import UserError
 from config.logs import logged_service
+from entries.sentences import one_full_stop
 from tournaments.models import Entry, EntryStatus, Tournament, TournamentStatus
 from tournaments.services import entry_check_in, tournament_lock
 from tournaments.versions import tournament_change
@@ -35,7 +36,7 @@ def check_in_closed_reason(tournament: Tournament, now: datetime | None = None) 
         opens = tournament.starts_at - timedelta(hours=check_in_hours())
         if now < opens:
             when = formats.date_format(timezone.localtime(opens), "DATETIME_FORMAT")
-            return _("Check-in opens on %(when)s.") % {"when": when}
+            return one_full_stop(_("Check-in opens on %(when)s.") % {"when": when})
     return ""
 
 

@@ -21,6 +21,7 @@ from config.logs import logged_service
 from draw.services import entry_withdraw
 from entries import field
 from entries.models import SignupRules
+from entries.sentences import one_full_stop
 from events.bus import emit
 from events.types import EntrySignedUp, WaitingListMovedUp
 from tournaments.models import HOLDING_A_PLACE, Entry, EntryStatus, Tournament, TournamentStatus
@@ -66,9 +67,11 @@ def signup_closed_reason(
     if tournament.status != TournamentStatus.REGISTRATION:
         return _("Registration for this tournament is not open.")
     if rules.opens_at is not None and now < rules.opens_at:
-        return _("The sign-up opens on %(when)s.") % {"when": _when(rules.opens_at)}
+        return one_full_stop(_("The sign-up opens on %(when)s.") % {"when": _when(rules.opens_at)})
     if rules.closes_at is not None and now >= rules.closes_at:
-        return _("The sign-up closed on %(when)s.") % {"when": _when(rules.closes_at)}
+        return one_full_stop(
+            _("The sign-up closed on %(when)s.") % {"when": _when(rules.closes_at)}
+        )
     return ""
 
 

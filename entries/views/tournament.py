@@ -140,7 +140,12 @@ def entry_list(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         return export
     state = selectors.signup_state(tournament, None)
     context = tournament_context(
-        request, tournament, table=table, state=state, export_formats=EXPORT_FORMATS
+        request,
+        tournament,
+        table=table,
+        state=state,
+        export_formats=EXPORT_FORMATS,
+        rules_warnings=selectors.rules_warnings(tournament, state.rules),
     )
     return render(request, "entries/entry_list.html", context)
 
