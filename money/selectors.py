@@ -364,8 +364,13 @@ class SidePoolState:
     @property
     def collected(self) -> int:
         """The fees paid and not refunded: the pool's money (an unpaid fee is owed, a
-        waived one never comes in)."""
-        return sum(e.joined.amount for e in self.entrants if e.joined.status == FeeStatus.PAID)
+        waived one never comes in); not those set against a prize when the payouts were
+        booked, as the prize pool's (the pool was worked out while they were owed)."""
+        return sum(
+            e.joined.amount
+            for e in self.entrants
+            if e.joined.status == FeeStatus.PAID and e.joined.method != PaymentMethod.SET_OFF
+        )
 
     @property
     def owed(self) -> int:
@@ -391,13 +396,14 @@ def side_pool_states(tournament: Tournament) -> list[SidePoolState]:
 
 
 def side_pool_owed(tournament: Tournament) -> dict[int, int]:
-    """Entry id → the side pools' fees it still owes: those of the pools it entered unpaid,
-    while it is in the field (set against its prizes when they are paid)."""
+    """Entry id → the side pools' fees it owes, set against its prizes: those of the pools
+    it entered unpaid, while it is in the field, and those set against a prize already (the
+    payouts booked), so that the sheet stays what it was when it was booked."""
     owed: dict[int, int] = {}
     for entry_id, amount in SidePoolEntry.objects.filter(
+        Q(status=FeeStatus.UNPAID) | Q(status=FeeStatus.PAID, method=PaymentMethod.SET_OFF),
         in_the_field(tournament, "entry__"),
         side_pool__tournament=tournament,
-        status=FeeStatus.UNPAID,
     ).values_list("entry_id", "amount"):
         owed[entry_id] = owed.get(entry_id, 0) + amount
     return owed

@@ -193,7 +193,8 @@ def _names(tournament: Tournament) -> dict[int, str]:
 
 def fees_owed(tournament: Tournament) -> dict[int, int]:
     """Entry id → the fees it owes, set against its prize (its entry fee while nothing is
-    recorded): those unpaid, and those paid by being set against the prize already (the
+    recorded; its side pools' fees, ``selectors.side_pool_owed``): those unpaid, and those
+    paid by being set against the prize already (the
     payouts booked), so that the sheet stays what it was when it was booked."""
     entry_fee = selectors.event_money(tournament).entry_fee
     owed = dict.fromkeys(
@@ -212,6 +213,8 @@ def fees_owed(tournament: Tournament) -> dict[int, int]:
     for entry_id in owed:
         if entry_id not in recorded:
             owed[entry_id] += entry_fee
+    for entry_id, amount in selectors.side_pool_owed(tournament).items():
+        owed[entry_id] = owed.get(entry_id, 0) + amount
     return owed
 
 

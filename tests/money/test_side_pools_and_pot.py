@@ -174,13 +174,9 @@ def test_the_side_pools_page_records_each_kind_of_entrant(make_tournament, organ
     assert list(LedgerEntry.objects.values_list("player__name", "amount")) == [("Player 001", 1000)]
 
 
-def test_waived_and_unpaid_entrants_play_for_the_prizes_of_the_money_paid(
-    make_tournament, play, organizer
-):
-    """Entrants 2 (paid), 3 (unpaid), 5 (waived), 7 (paid) and 6 (paid, refunded: out). The
-    main event's places among them: 3 (2nd) first, 2 (3–4) second, 5 and 7 (5–8) 3–4. The
-    money is the fees paid: 20 €, the house 10 %: 18 € paid, 70/30, rounded down to 5 €: 1st
-    12.60 → 10, 2nd 5.40 → 5; the 3 € left to the 1st: 13 €. Player 3 owes his 10 €."""
+def side_pool_night(make_tournament, play, organizer):
+    """Entrants 2 (paid), 3 (unpaid), 5 (waived), 7 (paid) and 6 (paid, refunded: out) of
+    the side pool of the hand-worked event (tests/money/events.py)."""
     event = finished_event(make_tournament, play, organizer)
     pool = services.side_pool_create(
         tournament=event,
@@ -204,6 +200,17 @@ def test_waived_and_unpaid_entrants_play_for_the_prizes_of_the_money_paid(
         for name, kwargs in how.items()
     }
     services.side_pool_refund(joined=joined["Player 006"], recorded_by=organizer)
+    return event, pool, entries
+
+
+def test_waived_and_unpaid_entrants_play_for_the_prizes_of_the_money_paid(
+    make_tournament, play, organizer
+):
+    """The main event's places among the entrants: 3 (2nd) first, 2 (3–4) second, 5 and 7
+    (5–8) 3–4. The money is the fees paid: 20 €, the house 10 %: 18 € paid, 70/30, rounded
+    down to 5 €: 1st 12.60 → 10, 2nd 5.40 → 5; the 3 € left to the 1st: 13 €. Player 3 owes
+    his 10 €."""
+    event, pool, entries = side_pool_night(make_tournament, play, organizer)
     sheet = payout_sheet(event)
     side = [(r.place, r.player, r.prize) for r in sheet.rows if r.pool == "Side pool"]
     assert side == [("1", "Player 003", 1300), ("2", "Player 002", 500)]
@@ -211,6 +218,37 @@ def test_waived_and_unpaid_entrants_play_for_the_prizes_of_the_money_paid(
     assert (block.money_in, block.money_out, block.balances) == (2000, 2000, True)
     assert [line.amount for line in block.lines[:3]] == [2000, 1800, 200]
     assert side_pool_owed(event) == {entries["Player 003"].pk: 1000}
+
+
+def test_an_unpaid_side_pool_fee_is_set_against_the_players_prizes_when_they_are_paid(
+    make_tournament, play, organizer
+):
+    """Player 3 wins 25 € in the main event and 13 € in the side pool, whose 10 € fee he
+    owes: booked, he is paid 28 € in cash, his side-pool fee is paid "set against a prize",
+    and the side pool's sheet stays what it was (its money is the fees paid before)."""
+    from money.models import LedgerEntry
+
+    event, pool, entries = side_pool_night(make_tournament, play, organizer)
+    before = payout_sheet(event)
+    services.payouts_book(tournament=event, recorded_by=organizer)
+    paid = {}
+    for name, method, amount in LedgerEntry.objects.filter(
+        tournament=event, kind="prize"
+    ).values_list("player__name", "method", "amount"):
+        paid.setdefault(name, {}).setdefault(method, 0)
+        paid[name][method] -= amount
+    assert paid["Player 003"] == {"set_off": 1000, "cash": 2800}
+    assert paid["Player 002"] == {"cash": 1000 + 500}  # 3–4 in the main event, 2nd here
+    joined = SidePoolEntry.objects.get(side_pool=pool, entry=entries["Player 003"])
+    assert (joined.status, joined.method) == ("paid", "set_off")
+    side_row = LedgerEntry.objects.get(tournament=event, kind="side_pool", method="set_off")
+    assert (side_row.player.name, side_row.amount) == ("Player 003", 1000)
+    after = payout_sheet(event)
+    assert [(r.pool, r.place, r.player, r.prize, r.owed) for r in after.rows] == [
+        (r.pool, r.place, r.player, r.prize, r.owed) for r in before.rows
+    ]
+    side = next(p for p in after.pools if p.key == f"side-{pool.pk}")
+    assert (side.money_in, side.money_out, side.balances) == (2000, 2000, True)
 
 
 def test_the_payment_pages_name_the_clubs_own_method_as_the_club_does(
