@@ -54,6 +54,20 @@ def test_the_schema_is_served_and_lists_every_operation(client):
         "/api/tournaments/{id}/pools",
         "/api/tournaments/{id}/payouts",
         "/api/clubs/{slug}/ledger",
+        "/api/clubs/{slug}/chouettes",
+        "/api/chouettes/{session}",
+        "/api/chouettes/{session}/games",
+        "/api/chouettes/{session}/games/{number}/correction",
+        "/api/chouettes/{session}/join",
+        "/api/chouettes/{session}/leave",
+        "/api/chouettes/{session}/close",
+        "/api/clubs/{slug}/ladders",
+        "/api/ladders/{ladder}",
+        "/api/ladders/{ladder}/challenges",
+        "/api/ladders/{ladder}/history",
+        "/api/ladders/{ladder}/challenges/{challenge}/accept",
+        "/api/ladders/{ladder}/challenges/{challenge}/decline",
+        "/api/ladders/{ladder}/challenges/{challenge}/result",
     }
     result = paths["/api/matches/{id}/result"]["post"]
     assert set(result["requestBody"]["content"]) == {
