@@ -1,4 +1,4 @@
-"""Chouette sessions in the API (issue 55, item 14): a club's sessions and one session with
+"""Chouette sessions in the API: a club's sessions and one session with
 its games, scores and settlement, read as the club's pages are; a score keeper's app starts
 a session, records and corrects games, seats players and closes it with the club's token;
 bad input gets the API's error shape and changes nothing."""

@@ -1,4 +1,4 @@
-"""Ladders in the API (issue 55, item 14): a club's ladders, a ladder with its players in
+"""Ladders in the API: a club's ladders, a ladder with its players in
 order and its open challenges, every challenge and the history, read as the club's pages
 are; with the club's token a player's app challenges, accepts or declines, and posts the
 match's result, which moves the ladder. Bad input gets the API's error shape and changes

@@ -1,4 +1,4 @@
-"""The chouette's rough edges (issue 55, items 7 and 13): a session started by mistake is
+"""The chouette's rough edges: a session started by mistake is
 removed (by its keeper while it has no game; with games, by an organizer who was shown what
 is lost); a closed session seats nobody for a next game; a correction shows the whole sheet
 as it will be before it is confirmed; the stake is typed as money in the reader's format."""

@@ -1,5 +1,5 @@
 """The chouette's rough edges in a browser, on the score keeper's phone, in English and in
-German (issue 55, items 7 and 13): the stake is typed as money in the reader's format; a
+German: the stake is typed as money in the reader's format; a
 correction shows the whole sheet as it will be before it is confirmed; a closed session
 seats nobody for a next game; a session is removed after a page that says what is lost."""
 
