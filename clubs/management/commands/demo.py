@@ -98,6 +98,7 @@ class Command(BaseCommand):
             defaults={
                 "name": "Crawford Backgammon Club",
                 "city": "Hamburg",
+                "country": "DE",
                 "description": "The demo club: weekly best-of-three at the bar, "
                 "a monthly 7-point main/consolation and a Swiss league.",
             },
