@@ -258,8 +258,6 @@ class SidePoolForm(forms.Form):
         return int(self.cleaned_data.get("house_share") or 0)
 
 
-#: How a treasurer takes money by hand (a fee set against a prize is the payout's doing).
-
 class SidePoolJoinForm(PaymentForm):
     """A player enters a side pool: paying, owing or let off its fee."""
 
