@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from clubs.models import Club, Player, TimeStampedModel, VersionedSave
 from config import constraints as checks
 from config.moments import sane_moment
+from tournaments.models.late import LateRuleSettings
 from tournaments.models.seasons import Season
 
 #: Cube values a tournament may cap the cube at.
@@ -91,7 +92,7 @@ def epoch_microseconds(moment: datetime | None) -> int:
     return 0 if moment is None else (moment - _EPOCH) // timedelta(microseconds=1)
 
 
-class Tournament(VersionedSave, TimeStampedModel):
+class Tournament(VersionedSave, LateRuleSettings, TimeStampedModel):
     club = models.ForeignKey(
         Club, verbose_name=_("club"), on_delete=models.PROTECT, related_name="tournaments"
     )
