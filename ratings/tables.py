@@ -16,6 +16,10 @@ from config.exports import EXPORT_FORMATS
 __all__ = ["EXPORT_FORMATS", "LeaderboardTable"]
 
 NUM = {"td": {"class": "num"}, "th": {"class": "num"}}
+#: The columns a phone folds until "Show every column" (static/css/crawford.css): it keeps
+#: the rank, the player, the rating and the matches played.
+MINOR_NUM = {"td": {"class": "num minor"}, "th": {"class": "num minor"}}
+MINOR = {"td": {"class": "minor"}, "th": {"class": "minor"}}
 
 
 class LeaderboardTable(tables.Table):
@@ -24,11 +28,11 @@ class LeaderboardTable(tables.Table):
         accessor="player__name", verbose_name=_("Player"), order_by=("player__name",)
     )
     rating = tables.Column(verbose_name=_("Rating"), attrs=NUM)
-    experience = tables.Column(verbose_name=_("Experience"), attrs=NUM)
+    experience = tables.Column(verbose_name=_("Experience"), attrs=MINOR_NUM)
     played = tables.Column(verbose_name=_("Matches"), attrs=NUM)
-    won = tables.Column(verbose_name=_("Won"), attrs=NUM)
-    win_rate = tables.Column(verbose_name=_("Win rate"), attrs=NUM, default="–")
-    last_played = tables.Column(verbose_name=_("Last match"), default="–")
+    won = tables.Column(verbose_name=_("Won"), attrs=MINOR_NUM)
+    win_rate = tables.Column(verbose_name=_("Win rate"), attrs=MINOR_NUM, default="–")
+    last_played = tables.Column(verbose_name=_("Last match"), attrs=MINOR, default="–")
 
     class Meta:
         attrs = {"class": "table leaderboard"}

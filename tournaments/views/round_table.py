@@ -110,7 +110,11 @@ def round_rows_html(
             aria = escape(link_label % {"a": row.a_name, "b": row.b_name})
             href = f"{url_head}{row.pk}{url_tail}"
             badge = f'<a class="row-link" href="{href}" aria-label="{aria}">{badge}</a>'
-        notes = f'<td class="muted notes">{escape("; ".join(row.notes))}</td>' if show_notes else ""
+        notes = (
+            f'<td class="muted notes minor">{escape("; ".join(row.notes))}</td>'
+            if show_notes
+            else ""
+        )
         html.append(
             f'<tr class="match status-{escape(row.status)}{" linked" if linked else ""}">'
             f'<td class="num">{row.table or ""}</td>'
