@@ -35,6 +35,11 @@ MOVED_ONLINE = "match.moved_online"
 MOVED_TO_TABLE = "match.moved_to_table"
 TIME_FORFEIT = "clock.time_forfeit"
 RESUMED = "match.resumed"
+LATE_PENALTY = "late.penalty"
+LATE_WAIVED = "late.waived"
+LATE_FORFEIT = "late.forfeit"
+#: The late rule's decisions: each is a line of the history even when no score changed.
+LATE_DECISIONS = (LATE_PENALTY, LATE_WAIVED, LATE_FORFEIT)
 
 LABELS = {
     DRAWN: _("Drawn"),
@@ -53,6 +58,9 @@ LABELS = {
     MOVED_TO_TABLE: _("Moved to a table"),
     TIME_FORFEIT: _("Time forfeit: %(name)s ran out of time."),
     RESUMED: _("Resumed at %(a)d–%(b)d: the games before are not recorded"),
+    LATE_PENALTY: _("%(name)s was %(minutes)d minutes late: penalty of %(points)d confirmed"),
+    LATE_WAIVED: _("%(name)s was %(minutes)d minutes late: penalty waived"),
+    LATE_FORFEIT: _("%(name)s was %(minutes)d minutes late: the match is forfeited"),
 }
 
 #: Wordings rows may hold that the catalogue no longer says (German called a game "Partie").

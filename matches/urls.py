@@ -4,6 +4,7 @@
 from django.urls import path
 
 from matches.views import files as views_files
+from matches.views import late as views_late
 from matches.views import match as views
 
 app_name = "matches"
@@ -20,6 +21,7 @@ urlpatterns = [
     ),
     path("<int:match>/correct/", views.correct, name="correct"),
     path("<int:match>/online/", views.online_toggle, name="online_toggle"),
+    path("<int:match>/late/", views_late.late, name="late"),
 ]
 
 #: Included by config/urls.py under their own namespace, "matchfiles" (URL names such as

@@ -94,7 +94,7 @@ def _finished(
         # are counted in the same query.
         cursor.execute(
             "SELECT m.entry_a_id, m.entry_b_id, m.winner_id, m.score_a, m.score_b, m.outcome, "
-            "m.match_format, r.number, "
+            "m.match_format, r.number, m.start_score_a, m.start_score_b, "
             "SUM(CASE WHEN g.winner = 0 THEN 1 ELSE 0 END), "
             "SUM(CASE WHEN g.winner = 1 THEN 1 ELSE 0 END), "
             f"SUM(CASE WHEN g.winner = 0 AND g.kind IN ({kinds}) THEN 1 ELSE 0 END), "
@@ -102,7 +102,7 @@ def _finished(
             f"{finished.replace(' WHERE ', f' LEFT JOIN {games} g ON g.match_id = m.id WHERE ')} "
             f"AND {other} "
             "GROUP BY m.id, m.entry_a_id, m.entry_b_id, m.winner_id, m.score_a, m.score_b, "
-            "m.outcome, m.match_format, r.number",
+            "m.outcome, m.match_format, r.number, m.start_score_a, m.start_score_b",
             [*GAMMONISH, *GAMMONISH, *params, MatchFormat.POINTS, MatchOutcome.BYE],
         )
         rows = cursor.fetchall()
@@ -112,9 +112,11 @@ def _finished(
         if a is None or b is None:  # a bye to the one player present
             append((winner, None, winner, 0, 0, 0, 0, 0, 0, True, number, None))
             continue
-        a_games, b_games, a_gammons, b_gammons = row[8:]
+        start_a, start_b, a_games, b_games, a_gammons, b_gammons = row[8:]
         if match_format == MatchFormat.GAMES and a_games + b_games == 0:  # final score only
             a_games, b_games = score_a, score_b
+        elif match_format == MatchFormat.GAMES:  # the games a late opponent gave count too
+            a_games, b_games = a_games + start_a, b_games + start_b
         append(
             (
                 a,

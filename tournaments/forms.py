@@ -11,6 +11,7 @@ from clubs.models import Player
 from config.text import whole_number
 from config.widgets import DateTimeLocalInput
 from tournaments.formats import ADAPTERS, FORMAT_OPTION_FIELDS
+from tournaments.late_form import LATE_FIELDS, LateRuleFormPart
 from tournaments.models import (
     DEFAULT_CUBE_LIMIT,
     OUT_OF_THE_FIELD,
@@ -134,7 +135,7 @@ def at_least_one(form: forms.BaseForm, *names: str) -> None:
             field.widget.attrs["min"] = 1
 
 
-class TournamentForm(forms.ModelForm):
+class TournamentForm(LateRuleFormPart, forms.ModelForm):
     class Meta:
         model = Tournament
         fields = (
@@ -158,6 +159,7 @@ class TournamentForm(forms.ModelForm):
             "grand_final_reset",
             "double_round_robin",
             "require_check_in",
+            *LATE_FIELDS,
             "online_play",
             "spectators",
             "spectator_delay",

@@ -165,7 +165,8 @@ def match_history(match: Match) -> list[HistoryLine]:
             next_game += 1
         games_after = _games_text(games, side_names)
         before, after = describe(previous), describe(record)
-        if before != after or games_before != games_after:
+        decided_late = reason_code(record.history_change_reason)[0] in reasons.LATE_DECISIONS
+        if before != after or games_before != games_after or decided_late:
             who = _user_name(record.history_user)
             credits, file = origins.credits(record.history_change_reason, who)
             last = lines[-1] if lines else None

@@ -11,6 +11,7 @@ from backgammon.scoring import GameResult, match_progress
 from clubs.models import Player
 from matches.models import EndedBy, Game, Match, MatchReport, ReportStatus, WinKind
 from matches.rules import rules_for_match
+from matches.selectors.lateness import late_penalties
 
 
 def next_match_for(player: Player, *, tournament: Any = None) -> Match | None:
@@ -63,6 +64,8 @@ class MatchSheet:
     wins_needed: int
     #: The score the match was resumed from (its earlier games are not recorded), or None.
     resumed_at: tuple[int, int] | None = None
+    #: What each side starts with for the opponent's lateness, or None.
+    late_start: tuple[int, int] | None = None
 
 
 def match_sheet(match: Match) -> MatchSheet:
@@ -81,6 +84,8 @@ def match_sheet(match: Match) -> MatchSheet:
         score = match_progress(rules, results, start).score
         lines.append(GameLine(game, score[0], score[1], crawford))
     progress = match_progress(rules, results, start)
+    late = late_penalties(match) if match.is_resumed else (0, 0)
+    resumed = (start[0] - late[0], start[1] - late[1])
     return MatchSheet(
         lines=lines,
         is_best_of=rules.is_best_of,
@@ -88,7 +93,8 @@ def match_sheet(match: Match) -> MatchSheet:
         next_is_crawford=progress.crawford_game,
         cube_allowed_next=bool(rules.uses_cube) and not progress.crawford_game,
         wins_needed=rules.wins_needed,
-        resumed_at=start if match.is_resumed else None,
+        resumed_at=resumed if resumed != (0, 0) else None,
+        late_start=late if late != (0, 0) else None,
     )
 
 

@@ -25,6 +25,7 @@ from events.types import ResultCorrected
 from matches.messages import as_user_error
 from matches.models import Game, Match, MatchOutcome, MatchStatus, ResultSource, Side
 from matches.rules import rules_for_match
+from matches.selectors.lateness import late_penalties
 from matches.services.results import (
     check_final_score,
     check_not_on_the_board,
@@ -176,8 +177,20 @@ def match_correct_final_score(
                 ),
                 code="has_games",
             )
+        # The final score stands for the whole match: no games, so nothing resumed; a late
+        # player's confirmed penalty still counts in it.
+        start = late_penalties(match)
+        if score_a < start[0] or score_b < start[1]:
+            raise UserError(
+                _(
+                    "The match started at %(a)d–%(b)d with a late penalty; the score cannot be "
+                    "lower."
+                )
+                % {"a": start[0], "b": start[1]},
+                code="below_late_penalty",
+                field="score_a",
+            )
         _edit_games(match, [], user=user, reason=reason)
-        # The final score stands for the whole match: no games, so nothing resumed.
-        match.start_score_a = match.start_score_b = 0
+        match.start_score_a, match.start_score_b = start
         match.score_a, match.score_b = score_a, score_b
         return _finish(match, Side.A if score_a > score_b else Side.B, user=user, reason=reason)
