@@ -67,6 +67,7 @@ INSTALLED_APPS = [
     "notifications",
     "analysis",  # match analysis with GNU Backgammon
     "recording",  # matches recorded on a clock beside a physical board
+    "venue",  # the venue's tables and the calls of matches to them
     "api",
     "players",
 ]

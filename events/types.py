@@ -168,3 +168,14 @@ class ChallengeForfeited(DomainEvent):
     challenger by forfeit."""
 
     challenge_id: int
+
+
+# --- venue --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MatchCalled(DomainEvent):
+    """A match was called to a table of the venue (automatically, by hand, or moved to
+    another): its players are told where to play."""
+
+    call_id: int

@@ -39,6 +39,7 @@ MATCHES_OVERDUE = "matches_overdue"
 TOURNAMENT_FINISHED = "tournament_finished"
 LADDER_CHALLENGE = "ladder_challenge"
 LADDER_FORFEIT = "ladder_forfeit"
+MATCH_CALLED = "match_called"
 
 KINDS: dict[str, Kind] = {
     kind.name: kind
@@ -64,6 +65,7 @@ KINDS: dict[str, Kind] = {
         Kind(TOURNAMENT_FINISHED, about_my_match=False, tell_in_person=False),
         Kind(LADDER_CHALLENGE, about_my_match=True, tell_in_person=True),
         Kind(LADDER_FORFEIT, about_my_match=True, tell_in_person=True),
+        Kind(MATCH_CALLED, about_my_match=True, tell_in_person=False),
     ]
 }
 

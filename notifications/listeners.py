@@ -11,6 +11,7 @@ from events.types import (
     EntrySignedUp,
     JoinDecided,
     JoinRequested,
+    MatchCalled,
     MemberAdded,
     ResultCorrected,
     ResultDisputed,
@@ -28,6 +29,7 @@ from notifications import (
     ladder_notices,
     match_notices,
     tournament_notices,
+    venue_notices,
 )
 from tournaments.models import Round
 
@@ -139,3 +141,9 @@ def challenge_issued(event: ChallengeIssued) -> None:
 def challenge_forfeited(event: ChallengeForfeited) -> None:
     """Both players: the challenge not accepted in time is lost by forfeit."""
     ladder_notices.challenge_forfeited_notify(challenge_id=event.challenge_id)
+
+
+@listen(MatchCalled, name="notifications.match_called")
+def match_called(event: MatchCalled) -> None:
+    """Both players: the table their match is called to."""
+    venue_notices.match_called_notify(call_id=event.call_id)
