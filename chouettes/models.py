@@ -12,6 +12,7 @@ from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from chouettes.core import sheet as core
 from clubs.models import Club, Player, TimeStampedModel
@@ -27,7 +28,7 @@ class CubeMode(models.TextChoices):
 
 
 class SessionStatus(models.TextChoices):
-    OPEN = "open", _("Open")
+    OPEN = "open", pgettext_lazy("state", "Open")
     CLOSED = "closed", _("Closed")
 
 

@@ -12,10 +12,19 @@ from tournaments.models import Entry
 
 
 @check_in_guard("money.paid")
-def paid_before_check_in(entry: Entry) -> None:
-    if not may_check_in(entry):
+def paid_before_check_in(entry: Entry, by_player: bool) -> None:
+    if may_check_in(entry):
+        return
+    if by_player:
         raise UserError(
-            _("%(name)s has not paid the entry fee; this club checks in only players who paid.")
-            % {"name": entry.player.name},
+            _(
+                "You have not paid the entry fee yet: this club checks in only players who "
+                "paid. Pay at the desk, then check in."
+            ),
             code="unpaid",
         )
+    raise UserError(
+        _("%(name)s has not paid the entry fee; this club checks in only players who paid.")
+        % {"name": entry.player.name},
+        code="unpaid",
+    )

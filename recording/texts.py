@@ -22,8 +22,9 @@ def clock_texts() -> dict[str, str]:
         "disputed": _("The opponent disputes this record: a referee decides the result."),
         "fallen": _("{name}'s reserve has run out."),
         "claim": _("{name} claims the match on time"),
+        "offline_one": _("Offline: one action kept on this device, sent when the network is back."),
         "offline": _(
-            "Offline: {count} action(s) kept on this device, sent when the network is back."
+            "Offline: {count} actions kept on this device, sent when the network is back."
         ),
         "online": _("All actions recorded."),
         "sending": _("Sending…"),

@@ -8,7 +8,9 @@ from collections.abc import Callable
 
 from tournaments.models import Entry
 
-Guard = Callable[[Entry], None]
+Guard = Callable[[Entry, bool], None]
+"""``guard(entry, by_player)``: ``by_player`` when the player checks himself in (a refusal
+speaks to him), else an organizer checks him in (it speaks of him)."""
 
 guards: dict[str, Guard] = {}
 
@@ -21,6 +23,6 @@ def check_in_guard(name: str) -> Callable[[Guard], Guard]:
     return register
 
 
-def check(entry: Entry) -> None:
+def check(entry: Entry, *, by_player: bool = False) -> None:
     for guard in guards.values():
-        guard(entry)
+        guard(entry, by_player)

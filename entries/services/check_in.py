@@ -67,4 +67,4 @@ def entry_self_check_in(
             )
         if entry is None or status != EntryStatus.APPROVED:
             raise UserError(_("You are not entered in this tournament."), code="not_entered")
-        return entry_check_in(entry=entry)
+        return entry_check_in(entry=entry, by_player=True)

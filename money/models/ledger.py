@@ -12,6 +12,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from clubs.models import Club, Player, TimeStampedModel
 from config import constraints as checks
@@ -21,7 +22,7 @@ from tournaments.models import Tournament
 
 class LedgerKind(models.TextChoices):
     FEE = "fee", _("Entry fee")
-    REFUND = "refund", _("Refund")
+    REFUND = "refund", pgettext_lazy("ledger kind", "Refund")
     PRIZE = "prize", _("Prize")
     COSTS = "costs", _("Costs")
     ADDED = "added", _("Added money")

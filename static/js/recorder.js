@@ -204,7 +204,8 @@
   }
 
   function showSync() {
-    syncEl.textContent = queue.length ? fmt(T.offline, { count: queue.length }) : T.online;
+    syncEl.textContent = !queue.length ? T.online
+      : queue.length === 1 ? T.offline_one : fmt(T.offline, { count: queue.length });
     syncEl.classList.toggle("pending", queue.length > 0);
   }
 

@@ -172,7 +172,7 @@ def test_a_recorded_match_survives_network_cuts_and_a_dead_battery(
         _enter(page, entry, passes[n] and offline, drag=n % 2 == 0)
         ended_passes += passes[n] and offline
         if n == half + 8:
-            page.locator("#rec-sync", has_text="Aktion(en) auf diesem Gerät").wait_for()
+            page.locator("#rec-sync", has_text="Aktionen auf diesem Gerät").wait_for()
             tablet.set_offline(False)
         if n < half + 3 or n >= half + 8:
             _recorded_all(page, "Alle Aktionen sind aufgezeichnet.")

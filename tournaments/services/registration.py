@@ -176,10 +176,14 @@ def entry_approve(*, entry: Entry) -> Entry:
 
 @logged_service("entry_check_in")
 @transaction.atomic
-def entry_check_in(*, entry: Entry) -> Entry:
-    """Check a player in, if the checks higher apps added allow it (``tournaments.checkin``)."""
+def entry_check_in(*, entry: Entry, by_player: bool = False) -> Entry:
+    """Check a player in, if the checks higher apps added allow it (``tournaments.checkin``);
+    ``by_player``: he checks himself in."""
     return _set_status(
-        entry, {EntryStatus.PENDING, EntryStatus.APPROVED}, EntryStatus.CHECKED_IN, checkin.check
+        entry,
+        {EntryStatus.PENDING, EntryStatus.APPROVED},
+        EntryStatus.CHECKED_IN,
+        lambda locked: checkin.check(locked, by_player=by_player),
     )
 
 
