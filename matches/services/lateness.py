@@ -51,6 +51,12 @@ def register_call_moment(moment_of: Callable[[Match], datetime | None]) -> None:
         _call_moments.append(moment_of)
 
 
+def unregister_call_moment(moment_of: Callable[[Match], datetime | None]) -> None:
+    """Forget a registered call moment (an app unloaded, a test done)."""
+    if moment_of in _call_moments:
+        _call_moments.remove(moment_of)
+
+
 def late_since(match: Match) -> datetime | None:
     """The moment lateness counts from: the call of the match, when an app says one; else the
     later of the tournament's start and the moment the match could first be played."""

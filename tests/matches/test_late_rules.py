@@ -229,3 +229,26 @@ def test_the_analysis_reads_the_games_from_the_penalty(match_of):
     text = moves_text(match)
     # The first game of the analysed match starts at 0-2.
     assert ": 0" in text and ": 2" in text
+
+
+def test_lateness_counts_from_the_call_when_an_app_says_one_else_from_the_start(match_of):
+    from matches.services import lateness
+
+    match = match_of(default_length=5, **RULE)
+    ready = lateness.late_since(match)
+    assert ready is not None and ready <= timezone.now()
+    tournament = match.round.stage.tournament
+    tournament.starts_at = ready + timedelta(minutes=5)  # the night starts after the draw
+    tournament.save(update_fields=["starts_at"])
+    match.refresh_from_db()
+    assert lateness.late_since(match) == tournament.starts_at
+    call = ready + timedelta(minutes=40)
+
+    def called_at(m):
+        return call if m.pk == match.pk else None
+
+    lateness.register_call_moment(called_at)
+    try:
+        assert lateness.late_since(match) == call
+    finally:
+        lateness.unregister_call_moment(called_at)
