@@ -13,18 +13,23 @@ from tournaments.models import EntryStatus
 __all__ = ["EXPORT_FORMATS", "EntryTable"]
 
 NUM = {"td": {"class": "num"}, "th": {"class": "num"}}
+#: Folded on a phone until "Show every column" is ticked (static/css/crawford.css).
+MINOR = {"td": {"class": "minor"}, "th": {"class": "minor"}}
+MINOR_NUM = {"td": {"class": "num minor"}, "th": {"class": "num minor"}}
 
 
 class EntryTable(tables.Table):
     seed = tables.Column(verbose_name=_("Seed"), attrs=NUM, default="")
     player = tables.Column(accessor="player__name", verbose_name=_("Name"))
-    email = tables.Column(accessor="player__email", verbose_name=_("E-mail"), default="")
+    email = tables.Column(
+        accessor="player__email", verbose_name=_("E-mail"), default="", attrs=MINOR
+    )
     guest = tables.BooleanColumn(
-        accessor="player__is_guest", verbose_name=_("Guest"), orderable=False
+        accessor="player__is_guest", verbose_name=_("Guest"), orderable=False, attrs=MINOR
     )
     status = tables.Column(verbose_name=_("State"))
-    waiting_number = tables.Column(verbose_name=_("Waiting list"), attrs=NUM, default="")
-    created_at = tables.DateTimeColumn(verbose_name=_("Signed up"), short=True)
+    waiting_number = tables.Column(verbose_name=_("Waiting list"), attrs=MINOR_NUM, default="")
+    created_at = tables.DateTimeColumn(verbose_name=_("Signed up"), short=True, attrs=MINOR)
     #: Approve, as on the Organize page (its URL and service), for an entry awaiting it.
     actions = tables.TemplateColumn(
         template_name="entries/_entry_actions.html",

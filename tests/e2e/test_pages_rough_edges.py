@@ -143,6 +143,8 @@ def club_pages(make_tournament, play, club, organizer):
     at = {"club": club.slug}
     return {
         "organize": (reverse("tournaments:manage", args=[club.slug, signup.slug]), "players"),
+        "entries": (reverse("entries:list", args=[club.slug, signup.slug]), "entry-list"),
+        "fees": (reverse("money:fees", args=[club.slug, signup.slug]), "fees"),
         "organize (running)": (
             reverse("tournaments:manage", args=[club.slug, knockout.slug]),
             "rounds",
@@ -165,6 +167,8 @@ def club_pages(make_tournament, play, club, organizer):
 #: Per page, a column the phone folds (English, German) in the page's main table.
 FOLDED = {
     "organize": ("Status", "Status"),  # the seeds are typed there: their column stays
+    "entries": ("E-mail", "E-Mail"),
+    "fees": ("Recorded", "Aufgezeichnet"),
     "organize (running)": ("Match format", "Matchformat"),
     "leaderboard": ("Experience", "Erfahrung"),
     "standings": ("Difference", "Differenz"),
