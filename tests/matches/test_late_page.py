@@ -136,3 +136,9 @@ def test_the_tournament_form_sets_the_late_rule_and_refuses_a_forfeit_within_the
     assert form.is_valid(), form.errors
     rule = form.save().late
     assert (rule.grace, rule.points, rule.every, rule.forfeit_after) == (15, 1, 5, 45)
+    assert client.login(username=organizer.username, password=PASSWORD)
+    tournament.refresh_from_db()
+    page = client.get(
+        reverse("tournaments:edit", args=[tournament.club.slug, tournament.slug])
+    ).content.decode()
+    assert 'name="late_rule"' in page and 'name="late_forfeit_minutes"' in page
