@@ -8,7 +8,8 @@ from dataclasses import dataclass
 
 from django import forms
 from django.contrib import messages
-from django.db.models import F, QuerySet
+from django.core.paginator import Paginator
+from django.db.models import F, QuerySet, Sum
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -17,6 +18,7 @@ from django.utils.translation import gettext_lazy
 from clubs.models import Club
 from config.errors import UserError, add_user_error
 from config.exports import export_response
+from config.text import whole_number
 from money import selectors, services
 from money.currency import NumberFormat
 from money.forms import ClubMoneySettingsForm, LedgerForm
@@ -76,11 +78,15 @@ class ReverseForm(forms.Form):
     )
 
 
+#: Rows a page of the ledger shows; the export holds them all.
+ROWS_A_PAGE = 100
+
+
 @club_organizer
 def ledger(request: HttpRequest, club: Club) -> HttpResponse:
     numbers = numbers_of(club)
     own_method = selectors.club_money_settings(club).own_method
-    rows = list(_rows(club))
+    rows = _rows(club)
     table = LedgerTable(rows, numbers=numbers, own_method=own_method)
     export = export_response(
         request.GET.get("_export"),
@@ -125,13 +131,17 @@ def ledger(request: HttpRequest, club: Club) -> HttpResponse:
         else:
             messages.success(request, _("Booked."))
             return redirect("money_club:ledger", club.slug)
-    balance = sum(row.amount for row in rows)
+    # A season's ledger is long: a page of it, the newest rows by default (read top down).
+    pages = Paginator(rows, ROWS_A_PAGE)
+    page = pages.get_page(whole_number(request.GET.get("page", "")) or pages.num_pages)
+    balance = rows.aggregate(total=Sum("amount"))["total"] or 0
     return render(
         request,
         "money/ledger.html",
         {
             "club": club,
-            "lines": _lines(rows, numbers, own_method),
+            "lines": _lines(list(page.object_list), numbers, own_method),
+            "page": page,
             "balance": balance,
             "numbers": numbers,
             "settings_form": settings_form,
