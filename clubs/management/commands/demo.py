@@ -12,6 +12,7 @@ from django.contrib.auth.hashers import make_password
 from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.test.utils import override_settings
+from django.urls import reverse
 
 from clubs.management.demo_club_play import demo_club_play
 from clubs.management.demo_tournaments import demo_tournaments
@@ -19,6 +20,8 @@ from clubs.models import Club, Membership, Player, Role
 from clubs.versions import club_change
 from config.celery import app as celery_app
 from matches.models import Match
+from venue import services as venue_services
+from venue.models import Table
 
 DEMO_PASSWORD = "backgammon"
 CLUB_SLUG = "demo"
@@ -72,6 +75,11 @@ class Command(BaseCommand):
             for tournament in demo_tournaments(club):
                 url = tournament.get_absolute_url()
                 self.stdout.write(f"Tournament “{tournament.name}”: {url}")
+            if not Table.objects.filter(club=club).exists():
+                # The venue's tables: the matches in play are called to them at once.
+                venue_services.tables_add(club=club, count=6)
+                venue_services.tables_add(club=club, count=2, has_clock=True)
+            self.stdout.write(f"Venue display: {reverse('venue:display', args=[club.slug])}")
             with transaction.atomic():
                 organizer = get_user_model().objects.get(username="organizer")
                 members = [self.make_player(*person) for person in PEOPLE]
