@@ -122,7 +122,9 @@ MATCH_FIELDS = (
 )
 
 
-def _present(status: str, check_in_required: bool) -> bool:
+def is_present(status: str, check_in_required: bool) -> bool:
+    """Whether an entry of this status is at the venue: checked in, or approved where the
+    tournament asks for no check-in."""
     return status == EntryStatus.CHECKED_IN or (
         status == EntryStatus.APPROVED and not check_in_required
     )
@@ -175,7 +177,7 @@ def night(club_id: int, now: datetime | None = None) -> Night:
             if pk not in called:
                 result.busy_players.update((a, b))
             continue
-        if pk in called or not (_present(a_status, required) and _present(b_status, required)):
+        if pk in called or not (is_present(a_status, required) and is_present(b_status, required)):
             continue
         setting = settings.get(tournament_id)
         usable = frozenset(t.pk for t in setting.tables.all()) if setting is not None else None

@@ -138,3 +138,19 @@ def test_taking_back_a_call_leaves_the_match_to_the_director(club, organizer, ni
     assert [m.pk for m in selectors.waiting_matches(club)] == [matches[3].pk]
     with pytest.raises(UserError, match="has ended meanwhile"):
         services.call_take_back(call=call, user=organizer)
+
+
+def test_a_player_at_one_table_is_not_called_to_another_by_hand(club, organizer):
+    main = tournament_made(club, organizer, 4, name="Main")
+    side = tournament_made(club, organizer, 4, name="Side")  # the same four guests
+    committed(services.tables_add, club=club, count=3)
+    waiting = selectors.waiting_matches(club)
+    assert {m.round.stage.tournament for m in waiting} == {side}
+    free = Table.objects.get(club=club, number=3)
+    busy = waiting[0].entry_a.player.name
+    with pytest.raises(UserError, match=f"{busy} is called to another table already"):
+        services.call_create(match=waiting[0], table=free, user=organizer)
+    finished = played(Call.objects.filter(tournament=main).first().match)
+    with pytest.raises(UserError, match="This match cannot be played now"):
+        services.call_create(match=finished, table=free, user=organizer)
+    assert Call.objects.filter(table=free).count() == 0

@@ -92,16 +92,16 @@ def _waiting_or_refuse(night: selectors.Night, match: Match) -> Waiting:
             _("This match is called to %(table)s already.") % {"table": call.table.label},
             code="match_called",
         )
-    if match.status != MatchStatus.READY:
-        raise UserError(_("This match cannot be played now."), code="match_not_ready")
-    # Ready, but a player is at another table or has not arrived: check_call names him.
-    _tournament, players = night.matches.get(match.pk, (0, (0, 0)))
-    busy = [p for p in players if p in night.busy_players]
-    if busy:
-        raise CallError("player_busy", player=busy[0])
-    raise UserError(
-        _("Both players must be checked in before their match is called."), code="not_present"
-    )
+    required = match.round.stage.tournament.require_check_in
+    entries = [e for e in (match.entry_a, match.entry_b) if e is not None]
+    if match.status == MatchStatus.READY and not all(
+        selectors.is_present(e.status, required) for e in entries
+    ):
+        raise UserError(
+            _("Both players must be checked in before their match is called."),
+            code="not_present",
+        )
+    raise UserError(_("This match cannot be played now."), code="match_not_ready")
 
 
 def _check_and_make(
