@@ -207,7 +207,15 @@ def test_every_listener_is_named_by_its_app():
     assert listeners
     for name in listeners:
         app = name.split(".")[0]
-        assert app in {"draw", "entries", "ratings", "ladders", "analysis", "notifications"}, name
+        assert app in {
+            "draw",
+            "entries",
+            "ratings",
+            "ladders",
+            "venue",
+            "analysis",
+            "notifications",
+        }, name
 
 
 def test_with_the_broker_down_a_save_waits_for_it_once_not_once_per_listener(
