@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -107,4 +109,6 @@ def test_a_draft_reads_as_a_draft_with_its_byes_on_request(make_tournament, as_o
     assert f"Byes on request: {resting.player.name} (1 match point)" in page
     manage = as_organizer.get(t_url(tournament, "manage")).content.decode()
     row = manage.split("Draft: review and publish")[1].split("</tr>")[0]
-    assert '<td class="num">2</td>' in row  # the draft's two tables, not 0 matches
+    assert re.search(
+        r"<td class=\"num( minor)?\">2</td>", row
+    )  # the draft's two tables, not 0 matches
