@@ -147,3 +147,30 @@ def test_a_moment_at_the_edge_of_the_calendar_is_a_form_error(
     assert "Enter a date between the years 2000 and 2100." in answer.content.decode()
     first.refresh_from_db()
     assert first.deadline is None
+
+
+def test_two_clubs_of_one_name_created_at_once_both_get_an_address(client, monkeypatch, quiet):
+    """Posted twice at once (a double tap, or two people founding "Backgammon Hamburg"): the
+    second request found the address free before the first saved it, and ended in a 500.
+    Here the first club is saved in between, as the other request would."""
+    from clubs.services import clubs as club_services
+    from config import slugs
+
+    first = UserFactory()
+    chosen = slugs.unique_slug
+
+    def taken_meanwhile(rows, name, **kwargs):
+        slug = chosen(rows, name, **kwargs)
+        if not Club.objects.filter(slug=slug).exists():
+            monkeypatch.setattr(club_services, "unique_slug", chosen)
+            club_services.club_create(user=first, name=name)  # the other request
+        return slug
+
+    monkeypatch.setattr(club_services, "unique_slug", taken_meanwhile)
+    client.force_login(UserFactory())
+    response = client.post("/clubs/new/", {"name": "Backgammon Hamburg"})
+    assert response.status_code == 302
+    assert sorted(Club.objects.values_list("slug", flat=True)) == [
+        "backgammon-hamburg",
+        "backgammon-hamburg-2",
+    ]

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import transaction
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
@@ -60,6 +61,10 @@ def account_register(
     return user
 
 
+#: How often a club founded at the moment another takes its address looks for the next.
+SLUG_ATTEMPTS = 5
+
+
 @logged_service("club_create")
 @transaction.atomic
 def club_create(
@@ -73,18 +78,29 @@ def club_create(
     is_private: bool = False,
     rating_points_per_game: float = 1.0,
 ) -> Club:
-    """Create a club; its creator becomes its first organizer."""
+    """Create a club; its creator becomes its first organizer. Its address is made from its
+    name; when another club takes that address between its choice and the save (two
+    founded at once: no club's row exists yet to lock), the next free one is taken."""
     club = Club(
         name=name,
-        slug=slug or unique_slug(Club.objects.all(), name, fallback="club"),
         description=description,
         city=city,
         country=country,
         is_private=is_private,
         rating_points_per_game=rating_points_per_game,
     )
-    club.full_clean()
-    club.save()
+    for attempt in range(SLUG_ATTEMPTS):
+        club.slug = slug or unique_slug(Club.objects.all(), name, fallback="club")
+        try:
+            club.full_clean()
+            with transaction.atomic():
+                club.save()
+            break
+        except (ValidationError, IntegrityError) as error:
+            taken = isinstance(error, IntegrityError) or "slug" in error.message_dict
+            if slug or not taken or attempt == SLUG_ATTEMPTS - 1:
+                raise
+            club.pk = None
     Membership.objects.create(club=club, player=player_for_user(user=user), role=Role.ORGANIZER)
     return club
 
