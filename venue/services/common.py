@@ -7,16 +7,22 @@ from django.utils.translation import gettext as _
 from clubs.models import Player
 from clubs.versions import club_lock
 from config.errors import UserError
+from tournaments.models import Tournament, TournamentStatus
 from venue.core.calls import CallError
 from venue.models import Table
 
 
 def venue_lock(club_id: int) -> dict[int, Table]:
-    """Lock the club's row, then its tables in the order of their ids (the house's order:
-    the club, the venue's tables, then the tournaments); the tables by id."""
+    """Lock the club's row, then its tables, then its running tournaments, each in the order
+    of their ids (the house's order: the club, the venue's tables, the tournaments); the
+    tables by id. The tournaments are locked up front because a service raises the version
+    of several of them as it goes, in the order it meets them."""
     club_lock(club_id)
     tables = Table.objects.select_for_update().filter(club_id=club_id).order_by("pk")
-    return {table.pk: table for table in tables}
+    locked = {table.pk: table for table in tables}
+    running = Tournament.objects.filter(club_id=club_id, status=TournamentStatus.RUNNING)
+    list(running.select_for_update(of=("self",)).order_by("pk").values_list("pk", flat=True))
+    return locked
 
 
 def refusal(error: CallError, tables: dict[int, Table]) -> UserError:
