@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from draw.services import tournament_start
 from matches.models import Match
 from tests.conftest import committed, played, tournament_made
 from venue import services
@@ -93,3 +94,19 @@ def test_tables_kept_on_their_page(client, organizer, club):
         {"number": 1, "name": "", "has_board": "on", "in_service": "on"},
     )
     assert "Table 1 exists already" in response.content.decode()
+
+
+def test_a_tournament_uses_the_tables_chosen_for_it(client, organizer, club):
+    client.force_login(organizer)
+    committed(services.tables_add, club=club, count=3)
+    tournament = tournament_made(club, organizer, 4, start=False, name="Side")
+    three = Table.objects.get(club=club, number=3)
+    url = reverse("venue:tournament", args=[club.slug, tournament.slug])
+    assert "Call matches to tables automatically" in client.get(url).content.decode()
+    client.post(url, {"auto_call": "on", "tables": [three.pk]})
+    committed(tournament_start, tournament=tournament)
+    # Two matches, one table of its own: the first is called there, the second waits.
+    assert list(Call.objects.values_list("table__number", flat=True)) == [3]
+    client.post(url, {"tables": [three.pk]})  # automatic calls off: nothing more is called
+    committed(services.tables_add, club=club, count=1)
+    assert Call.objects.count() == 1
