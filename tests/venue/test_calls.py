@@ -154,3 +154,15 @@ def test_a_player_at_one_table_is_not_called_to_another_by_hand(club, organizer)
     with pytest.raises(UserError, match="This match cannot be played now"):
         services.call_create(match=finished, table=free, user=organizer)
     assert Call.objects.filter(table=free).count() == 0
+
+
+def test_the_players_are_told_by_e_mail_when_they_want_it(club, night, mailoutbox):
+    _tournament, matches = night
+    wants, does_not = matches[0].entry_a.player, matches[0].entry_b.player
+    wants.email, does_not.email = "a@example.org", "b@example.org"
+    wants.notify, does_not.notify = "mine", "none"
+    wants.save()
+    does_not.save()
+    committed(services.tables_add, club=club, count=1)
+    subjects = {m.to[0]: m.subject for m in mailoutbox}
+    assert subjects == {"a@example.org": f"Table 1: your match against {does_not.name}"}
