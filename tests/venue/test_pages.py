@@ -110,3 +110,16 @@ def test_a_tournament_uses_the_tables_chosen_for_it(client, organizer, club):
     client.post(url, {"tables": [three.pk]})  # automatic calls off: nothing more is called
     committed(services.tables_add, club=club, count=1)
     assert Call.objects.count() == 1
+
+
+def test_the_club_page_leads_its_organizers_to_the_tables_and_calls(client, club, organizer):
+    from django.urls import reverse
+
+    client.force_login(organizer)
+    page = client.get(reverse("clubs:detail", args=[club.slug])).content.decode()
+    assert reverse("venue:night", args=[club.slug]) in page
+    client.logout()
+    assert (
+        reverse("venue:night", args=[club.slug])
+        not in client.get(reverse("clubs:detail", args=[club.slug])).content.decode()
+    )
