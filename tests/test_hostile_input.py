@@ -174,3 +174,39 @@ def test_two_clubs_of_one_name_created_at_once_both_get_an_address(client, monke
         "backgammon-hamburg",
         "backgammon-hamburg-2",
     ]
+
+
+@pytest.mark.parametrize("waiting", [0, 2])
+def test_sign_up_rules_with_no_cap_and_a_waiting_list_are_saved_or_refused_clearly(
+    client, club, organizer, waiting, quiet
+):
+    """The probe's 500 here does not come back on this code (nor on PostgreSQL, nor with
+    players waiting): kept as a guard. No cap with a waiting list means nobody waits."""
+    from entries import services as entry_services
+    from tests.factories import PlayerFactory
+    from tournaments.models import EntryStatus
+
+    tournament = tournament_made(club, organizer, 2, start=False)
+    if waiting:
+        entry_services.signup_rules_set(tournament=tournament, capacity=2)
+        for number in range(waiting):
+            entry_services.entry_sign_up(
+                tournament=tournament, player=PlayerFactory(name=f"Waiting {number}")
+            )
+    client.force_login(organizer)
+    url = f"/clubs/{club.slug}/t/{tournament.slug}/entries/manage/rules/"
+    response = client.post(url, {"capacity": "", "waiting_list": "on", "approval": "on"})
+    assert response.status_code == 302
+    assert not tournament.entries.filter(status=EntryStatus.WAITING).exists()
+
+
+def test_a_join_request_whose_message_holds_markup_is_kept_as_text(client, club, quiet):
+    """The probe's 500 here does not come back on this code: kept as a guard."""
+    from entries.models import JoinRequest
+
+    client.force_login(UserFactory())
+    message = '<script>alert(1)</script><b onmouseover="x()">hi</b>'
+    response = client.post(f"/clubs/{club.slug}/join/", {"message": message}, follow=True)
+    assert response.status_code == 200
+    assert "<script>alert(1)" not in response.content.decode()
+    assert JoinRequest.objects.get(club=club).message == message
