@@ -68,6 +68,7 @@ INSTALLED_APPS = [
     "analysis",  # match analysis with GNU Backgammon
     "recording",  # matches recorded on a clock beside a physical board
     "venue",  # the venue's tables and the calls of matches to them
+    "control",  # the control room: the night's matches in their states, for the directors
     "api",
     "players",
 ]

@@ -27,6 +27,7 @@ urlpatterns = [
     path("clubs/<slug:club>/chouettes/", include("chouettes.urls")),
     path("clubs/<slug:club>/ladders/", include("ladders.urls")),
     path("clubs/<slug:club>/venue/", include("venue.urls")),
+    path("clubs/<slug:club>/control/", include("control.urls")),
     path("clubs/<slug:club>/money/", include("money.urls_club")),
     path("clubs/<slug:club>/t/<slug:tournament>/money/", include("money.urls")),
     path("clubs/<slug:club>/t/", include("tournaments.urls")),

@@ -1,0 +1,25 @@
+"""Reads of the control room: the club's night, match by match in its state, and its
+version for the poll."""
+
+from control.selectors.night import (
+    LateOffer,
+    Night,
+    Row,
+    Viewer,
+    club_night,
+    filtered,
+    viewer_of,
+)
+from control.selectors.version import NightVersion, night_version
+
+__all__ = [
+    "LateOffer",
+    "Night",
+    "NightVersion",
+    "Row",
+    "Viewer",
+    "club_night",
+    "filtered",
+    "night_version",
+    "viewer_of",
+]

@@ -1,0 +1,66 @@
+"""The version of a club's night, for the control room's poll: it changes with every change
+to a match, a call, a report or a ladder challenge of the club (their services raise the
+club's or a tournament's version), with every action on an online board (its sequence), and
+with the minute (the time in each state, and a call turning late, move with the clock)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.db.models import Count, OuterRef, Subquery, Sum
+from django.db.models.functions import Coalesce
+from django.utils import timezone
+
+from clubs.models import Club
+from matches.models import OPEN_STATUSES, OnlineGame
+from tournaments.models import Tournament
+
+
+@dataclass(frozen=True)
+class NightVersion:
+    """What the poll's ETag is made of (``tournaments.pagecache.etag``)."""
+
+    page_version: str
+
+
+def night_version(club: Club, *, extra: str = "", now: datetime | None = None) -> NightVersion:
+    """The night's version (one query); ``extra`` names the page's filters."""
+    now = now or timezone.now()
+    tournaments = (
+        Tournament.objects.filter(club=OuterRef("pk"))
+        .order_by()
+        .values("club")
+        .annotate(total=Sum("version"))
+        .values("total")
+    )
+    counted = (
+        Tournament.objects.filter(club=OuterRef("pk"))
+        .order_by()
+        .values("club")
+        .annotate(total=Count("pk"))
+        .values("total")
+    )
+    online = (
+        OnlineGame.objects.filter(
+            match__round__stage__tournament__club=OuterRef("pk"),
+            match__status__in=OPEN_STATUSES,
+        )
+        .order_by()
+        .values("match__round__stage__tournament__club")
+        .annotate(total=Sum("sequence"))
+        .values("total")
+    )
+    row = (
+        Club.objects.filter(pk=club.pk)
+        .annotate(
+            night_tournaments=Coalesce(Subquery(tournaments), 0),
+            night_count=Coalesce(Subquery(counted), 0),
+            night_online=Coalesce(Subquery(online), 0),
+        )
+        .values_list("version", "night_tournaments", "night_count", "night_online")
+        .first()
+    )
+    parts = ".".join(str(part) for part in row or ())
+    minute = int(now.timestamp() // 60)
+    return NightVersion(f"night{club.pk}.{parts}.{minute}.{extra}")
