@@ -7,6 +7,7 @@ from typing import Any
 
 from clubs import selectors as clubs_selectors
 from clubs.models import Membership, Player
+from control.selectors import Digest, director_digests
 from entries.selectors import pending_join_requests_of
 from matches.selectors import open_matches_for
 from tournaments.selectors import entries_of_player
@@ -20,10 +21,13 @@ class Dashboard:
     open_matches: list[Any]
     #: Requests to join a club no organizer has answered yet.
     join_requests: list[Any] = field(default_factory=list)
+    #: For each club he organizes or referees: what waits for him there tonight.
+    directing: list[Digest] = field(default_factory=list)
 
 
 def dashboard_for(user: Any) -> Dashboard:
-    """My clubs, my tournaments and every match I have open."""
+    """My clubs, my tournaments, every match I have open, and what waits for me at the
+    clubs I run."""
     player = clubs_selectors.player_of(user)
     if player is None:
         return Dashboard(player=None, memberships=[], entries=[], open_matches=[])
@@ -36,4 +40,5 @@ def dashboard_for(user: Any) -> Dashboard:
         entries=list(entries_of_player(player)),
         open_matches=open_matches_for(player),
         join_requests=pending_join_requests_of(player),
+        directing=[d for d in director_digests(memberships) if d.matches],
     )
