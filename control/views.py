@@ -12,6 +12,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.html import format_html_join
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -79,6 +80,13 @@ def room(request: HttpRequest, club: str) -> HttpResponse:
         "states": [(state, STATE_LABELS[state], counts[state]) for state in ORDER],
         "labels": STATE_LABELS,
         "kept": {name: value for name, value in chosen.items() if value},
+        # Built once, not in each match's forms: the room's address and the filters kept.
+        "room_url": reverse("control:room", args=[club_obj.slug]),
+        "kept_inputs": format_html_join(
+            "",
+            '<input type="hidden" name="keep_{}" value="{}">',
+            ((name, value) for name, value in chosen.items() if value),
+        ),
     }
     template = "control/_board.html" if pagecache.is_poll(request) else "control/room.html"
     return pagecache.tag_response(request, version, render(request, template, context))

@@ -281,7 +281,10 @@ def club_night(club: Club, *, viewer: Viewer | None = None, now: datetime | None
         .order_by("kind", "name")
     )
     night.tables = venue_selectors.club_tables(club)
-    calls = {call.match_id: call for call in venue_selectors.open_calls(club)}
+    calls = {
+        call.match_id: call
+        for call in Call.objects.filter(club=club, ended_at__isnull=True).select_related("table")
+    }
     in_use = {call.table_id for call in calls.values()}
     night.free_tables = [t for t in night.tables if t.in_service and t.pk not in in_use]
     matches = _matches(club, now)
