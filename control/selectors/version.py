@@ -1,20 +1,22 @@
 """The version of a club's night, for the control room's poll: it changes with every change
 to a match, a call, a report or a ladder challenge of the club (their services raise the
-club's or a tournament's version), with every action on an online board (its sequence), and
-with the minute (the time in each state, and a call turning late, move with the clock)."""
+club's or a tournament's version), with every action on an online board (its sequence), with
+the club's tables (added, changed, out of service), and with the minute (the time in each
+state, and a call turning late, move with the clock)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db.models import Count, OuterRef, Subquery, Sum
+from django.db.models import Count, Max, OuterRef, Subquery, Sum
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from clubs.models import Club
 from matches.models import OPEN_STATUSES, OnlineGame
 from tournaments.models import Tournament
+from venue.models import Table
 
 
 @dataclass(frozen=True)
@@ -51,14 +53,31 @@ def night_version(club: Club, *, extra: str = "", now: datetime | None = None) -
         .annotate(total=Sum("sequence"))
         .values("total")
     )
+    # A table added, renamed or taken out of service changes the tables a call may choose,
+    # without raising a tournament's version when no call of it changes.
+    tables = (
+        Table.objects.filter(club=OuterRef("pk"))
+        .order_by()
+        .values("club")
+        .annotate(latest=Max("updated_at"), count=Count("pk"))
+    )
     row = (
         Club.objects.filter(pk=club.pk)
         .annotate(
             night_tournaments=Coalesce(Subquery(tournaments), 0),
             night_count=Coalesce(Subquery(counted), 0),
             night_online=Coalesce(Subquery(online), 0),
+            night_tables=Subquery(tables.values("count")),
+            night_tables_changed=Subquery(tables.values("latest")),
         )
-        .values_list("version", "night_tournaments", "night_count", "night_online")
+        .values_list(
+            "version",
+            "night_tournaments",
+            "night_count",
+            "night_online",
+            "night_tables",
+            "night_tables_changed",
+        )
         .first()
     )
     parts = ".".join(str(part) for part in row or ())

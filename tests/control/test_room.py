@@ -13,7 +13,7 @@ from matches.services import report_dispute, report_submit
 from tests.conftest import committed, played, tournament_made
 from tests.factories import MembershipFactory, PlayerFactory, UserFactory
 from venue import services as venue_services
-from venue.models import Call
+from venue.models import Call, Table
 
 pytestmark = pytest.mark.django_db
 
@@ -165,3 +165,25 @@ def test_the_rooms_queries_do_not_grow_with_the_night(
         response = client.get(room_url(club))
     assert len(states_shown(response)) > 30
     assert len(many) <= len(few) <= 15, [q["sql"] for q in many]
+
+
+def test_a_free_table_taken_out_of_service_changes_the_poll(client, club, organizer):
+    tournament_made(club, organizer, 4, name="Small")
+    committed(venue_services.tables_add, club=club, count=3)  # two called, one free
+    client.force_login(organizer)
+    first = client.get(room_url(club), HTTP_HX_REQUEST="true")
+    free = next(t for t in Table.objects.filter(club=club) if not t.calls.exists())
+    # Each call may move to the free table.
+    assert first.content.decode().count(f'<option value="{free.pk}"') == 2
+    committed(
+        venue_services.table_update,
+        table=free,
+        number=free.number,
+        name="",
+        has_board=True,
+        has_clock=False,
+        in_service=False,
+    )
+    polled = client.get(room_url(club), HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=first["ETag"])
+    assert polled.status_code == 200
+    assert f'<option value="{free.pk}"' not in polled.content.decode()
