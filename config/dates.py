@@ -16,13 +16,16 @@ English as written where the day comes first is the language ``en-gb`` (its form
 page writes (a template's ``|date``, ``formats.date_format`` in a view or a service) and every
 cache key and ETag that holds the language (``tournaments.pagecache``) agree with it.
 
-The club's country is kept in the cache once read: a page cached whole still costs its one
-query. A club saved is forgotten at once, and the copy kept expires in an hour in any case (a
+The club's country is kept in the cache once read, and each process keeps its own copy in
+front of it for half a minute: a page served whole from the process's own copy costs nothing
+more. A club saved is forgotten at once (in this process and in the shared cache; another
+process's copy within half a minute), and the shared copy expires in an hour in any case (a
 change made where this module was not loaded, in a shell or a worker).
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -44,6 +47,13 @@ MONTH_FIRST = frozenset({"AS", "BI", "GU", "MH", "MP", "PH", "PR", "UM", "US", "
 
 #: How long a club's country is kept in the cache (seconds).
 KEEP_SECONDS = 3600
+#: How long a process keeps its own copy in front of the cache (seconds): a page served whole
+#: from the process's own copy (``tournaments.pagecache``) costs no trip to the shared cache
+#: for it; a country changed in another process shows here within this time.
+LOCAL_SECONDS = 30
+
+#: Slug → (country, until when) of this process's own copies.
+_local: dict[str, tuple[str, float]] = {}
 
 
 def _by_country(language: str) -> bool:
@@ -66,20 +76,32 @@ def _key(slug: str) -> str:
 def club_country(slug: str) -> str | None:
     """The country of the club with this short name ("" when it has not said), None when
     there is no such club (nothing kept for an address anyone may type)."""
+    kept = _local.get(slug)
+    now = time.monotonic()
+    if kept is not None and kept[1] > now:
+        return kept[0]
     country = cache.get(_key(slug))
     if country is None:
         country = Club.objects.filter(slug=slug).values_list("country", flat=True).first()
         if country is None:
             return None
         cache.set(_key(slug), country, KEEP_SECONDS)
+    if len(_local) > 10_000:  # addresses anyone may type are no clubs: never kept; a bound
+        _local.clear()
+    _local[slug] = (str(country), now + LOCAL_SECONDS)
     return str(country)
 
 
 def forget_club_country(slug: str) -> None:
     """Forget the kept country at once and again after the commit: a page read in between
     must not keep the old one for an hour."""
+    _forget(slug)
+    transaction.on_commit(lambda: _forget(slug))
+
+
+def _forget(slug: str) -> None:
+    _local.pop(slug, None)
     cache.delete(_key(slug))
-    transaction.on_commit(lambda: cache.delete(_key(slug)))
 
 
 def _club_changed(sender: type[Club], instance: Club, **kwargs: Any) -> None:
