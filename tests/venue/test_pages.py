@@ -118,6 +118,9 @@ def test_the_club_page_leads_its_organizers_to_the_tables_and_calls(client, club
     client.force_login(organizer)
     page = client.get(reverse("clubs:detail", args=[club.slug])).content.decode()
     assert reverse("venue:night", args=[club.slug]) in page
+    assert reverse("control:room", args=[club.slug]) in page
+    night = client.get(reverse("venue:night", args=[club.slug])).content.decode()
+    assert reverse("control:room", args=[club.slug]) in night
     client.logout()
     assert (
         reverse("venue:night", args=[club.slug])
