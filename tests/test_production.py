@@ -158,8 +158,8 @@ def test_the_worker_does_not_run_beat_and_beat_is_its_own_target():
     assert len(beat) == 1 and re.search(r"celery -A config beat\b", beat[0])
 
 
-def test_the_readme_says_how_to_run_it_for_real():
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+def test_the_operations_docs_say_how_to_run_it_for_real():
+    readme = (ROOT / "docs" / "operations.md").read_text(encoding="utf-8")
     assert "DB_CONN_MAX_AGE=60" not in readme and "(60 in production)" not in readme
     assert "CONN_MAX_AGE" in readme and "make beat" in readme and "/healthz" in readme
     assert "worker --beat" not in readme
