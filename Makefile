@@ -8,7 +8,7 @@ UV := $(VENV)/bin/uv
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test install install-dev migrate messages demo lint typecheck browser gnubg worker worker-analysis beat benchmarks clean
+.PHONY: run test install install-dev migrate messages demo lint typecheck browser gnubg worker worker-analysis beat benchmarks docs clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -106,6 +106,15 @@ beat: install
 
 benchmarks: install-dev
 	for f in benchmarks/[!_]*.py; do $(PY) $$f || exit 1; done  # _*.py: their helpers
+
+# The user guide and the technical documents as a static site in site/ (docs/, mkdocs.yml).
+# The guide's pictures are taken again from the demo first, so they show the app as it is;
+# --strict fails on a broken link, and every picture a page shows must exist.
+docs: install-dev browser
+	$(UV) pip install --quiet --compile-bytecode --python $(PY) -e '.[dev,docs]'
+	$(PY) scripts/guide_pictures.py
+	$(VENV)/bin/mkdocs build --strict --quiet
+	$(PY) scripts/check_guide_images.py
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache .mypy_cache
