@@ -7,7 +7,7 @@ from collections.abc import Iterable
 
 from celery import shared_task
 from django.conf import settings
-from django.db import OperationalError
+from django.db import DEFAULT_DB_ALIAS, DatabaseError, OperationalError, connections
 from kombu.exceptions import OperationalError as KombuOperationalError
 
 from events import delivery, reconcile
@@ -30,8 +30,25 @@ def enqueue(delivery_ids: Iterable[int]) -> None:
     """Hand deliveries to the workers. A broker that is down (or a listener failing while tasks
     run inline) leaves them pending for the reconciler; it never reaches whoever emitted.
     Once the broker has failed, the rest are not tried: each try costs its retries, and a
-    referee saving a result would wait for every listener's."""
-    rows = list(Delivery.objects.filter(pk__in=list(delivery_ids)).values_list("pk", "listener"))
+    referee saving a result would wait for every listener's.
+
+    Run after the commit (``events.bus``), its database connection may have died with the
+    commit: the change stands, so the deliveries are left to the reconciler and the broken
+    connection closed (the caller's next query opens another) instead of failing the
+    request that made the change."""
+    ids = list(delivery_ids)
+    try:
+        rows = list(Delivery.objects.filter(pk__in=ids).values_list("pk", "listener"))
+    except DatabaseError:
+        logger.warning(
+            "%d deliveries (from %s) wait: the database connection failed after the commit; "
+            "the reconciler will hand them over again",
+            len(ids),
+            ids[0] if ids else None,
+            exc_info=True,
+        )
+        _close_if_broken()
+        return
     for n, (delivery_id, name) in enumerate(rows):
         listener = listeners.get(name)
         options = {"queue": listener.queue} if listener and listener.queue else {}
@@ -54,6 +71,14 @@ def enqueue(delivery_ids: Iterable[int]) -> None:
                 delivery_id,
                 name,
             )
+
+
+def _close_if_broken() -> None:
+    """Close the default connection when it no longer works (outside a transaction, which
+    its owner rolls back), so that the next query opens a new one."""
+    db = connections[DEFAULT_DB_ALIAS]
+    if db.connection is not None and not db.in_atomic_block and not db.is_usable():
+        db.close()
 
 
 @shared_task(acks_late=True)
