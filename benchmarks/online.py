@@ -4,7 +4,7 @@
         [--server uvicorn|daphne]
 
 Starts ``--processes`` ASGI server processes (``--server``: Daphne, the default and the
-README's, or uvicorn with uvloop and httptools) with the app
+docs/operations.md's, or uvicorn with uvloop and httptools) with the app
 against PostgreSQL (database ``crawford_bench`` on 127.0.0.1, created and migrated when missing;
 ``BENCH_DATABASE_URL`` to choose another) and the Redis channel layer (``BENCH_REDIS_URL``) when
 they answer on localhost, else against an SQLite file and the in-memory layer (the figures say
@@ -46,8 +46,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-# The ASGI servers to try (``--server``): Daphne, as in production (README), or uvicorn with
-# uvloop and httptools (its ``standard`` extra); they measured alike (README).
+# The ASGI servers to try (``--server``): Daphne, as in production (docs/operations.md), or
+# uvicorn with uvloop and httptools (its ``standard`` extra); they measured alike
+# (docs/performance.md).
 SERVERS = {
     "uvicorn": [
         *(sys.executable, "-m", "uvicorn", "--host", "127.0.0.1", "--loop", "uvloop"),

@@ -1,6 +1,6 @@
 """Public pages and API lists against Django's own floor, served the production way.
 
-Starts the app as the README's "Running it for real" runs it (gunicorn, ``config/gunicorn.py``,
+Starts the app as docs/operations.md runs it (gunicorn, ``config/gunicorn.py``,
 production settings) with ONE sync worker, on PostgreSQL (``BENCH_DATABASE_URL``, else
 ``DATABASE_URL``; it must be PostgreSQL, and the database is emptied) and on Redis when
 ``REDIS_URL`` answers (local memory otherwise). Loads the demo, a season, a match from a match

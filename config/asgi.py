@@ -35,7 +35,7 @@ application = ProtocolTypeRouter(
 # Python's garbage collector pauses the whole process, every open board with it, for as long
 # as it walks the objects it tracks (up to 200 ms with 300 boards open): tuned (config/gctuning)
 # (benchmarks/online.py, 300 games, with the move search's cycles removed as well: p95
-# from 57 ms to 17-31 ms, p99 from 236 ms to 65-212 ms in six runs; README, "Garbage
+# from 57 ms to 17-31 ms, p99 from 236 ms to 65-212 ms in six runs; docs/operations.md, "Garbage
 # collection in the websocket processes").
 # Production only (the setting ASGI_GC_TUNING): with SQLite, statements that wait longer for
 # the collector keep their tables locked.

@@ -9,7 +9,7 @@ what a cached page costs beyond Django's own floor. A prepared statement is plan
 database connection.
 
 Behind PgBouncer in transaction mode, prepared statements need PgBouncer 1.21 or later with
-``max_prepared_statements`` set (README).
+``max_prepared_statements`` set (docs/operations.md).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Python's garbage collector tuned for a long-lived server process (README, "Garbage
+"""Python's garbage collector tuned for a long-lived server process (docs/operations.md, "Garbage
 collection in the websocket processes").
 
 The collector pauses the whole process for as long as it walks the objects it tracks. What a

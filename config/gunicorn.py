@@ -3,7 +3,8 @@
 Sync workers, one per core: a page is served in one thread without the hops between an event
 loop and a sync thread that every sync view costs under daphne or uvicorn (a hello-world view
 with the whole middleware chain: 961 requests/s against 165–196 on the same core). Websockets
-(``/ws/``) are daphne's (``config.asgi``); the proxy in front routes them there (README).
+(``/ws/``) are daphne's (``config.asgi``); the proxy in front routes them there
+(docs/operations.md).
 Environment: ``WEB_BIND`` (``127.0.0.1:8000``), ``WEB_WORKERS`` (the cores), ``WEB_TIMEOUT``.
 """
 

@@ -140,7 +140,7 @@ pool_connections(DATABASES["default"], default=False)
 # The few queries every cached page runs (its tournament's version) and an online action's save
 # are prepared once per connection on PostgreSQL (config/db.py), and so is any query psycopg
 # sees five times on a connection. Behind PgBouncer in transaction mode that needs PgBouncer
-# 1.21 or later with max_prepared_statements set (README).
+# 1.21 or later with max_prepared_statements set (docs/operations.md).
 if DATABASES["default"]["ENGINE"].endswith("postgresql"):
     DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = 5
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

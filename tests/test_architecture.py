@@ -1,5 +1,5 @@
-"""The house as docs/architecture.md and the README describe it, checked against the code: the
-layers, the environment variables, module sizes and comments that say why."""
+"""The house as docs/architecture.md and docs/operations.md describe it, checked against the
+code: the layers, the environment variables, module sizes and comments that say why."""
 
 from __future__ import annotations
 
