@@ -117,4 +117,4 @@ docs: install-dev browser
 	$(PY) scripts/check_guide_images.py
 
 clean:
-	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache .mypy_cache
+	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache .mypy_cache site docs/guide/img
