@@ -4,16 +4,25 @@ server refuses; safe to run twice (a sent one is not sent again).
 The notification row is the outbox: it is written pending in the transaction that decided to
 tell someone, and the task is sent once that commits. A task that is lost (the broker down when
 it was sent, a worker killed while sending, a broker that forgot its queue) leaves the row
-pending; the reconciler hands it over again (``notifications.repairs``). The row is locked
-while the mail is sent and marked sent in the same transaction, so a second task for it waits
-and then sends nothing."""
+pending; the reconciler hands it over again (``notifications.repairs``).
+
+Each hand-over to the mail server is its own committed step: first the attempt is counted and
+committed (the row still pending: "handing over"), then the mail is given to the server under
+the row's lock and marked sent in that transaction, so a second task for it waits and then
+sends nothing. What is promised: an e-mail is handed to the mail server at most once per
+hand-over. When the worker dies, or its database connection is cut, after the server took the
+mail and before it is marked sent, the row stays pending with the attempt counted, and the
+next hand-over sends it again: with the same ``Message-ID``, derived from the notification
+(:func:`message_id`), by which the receiving mail services and programs recognise the copy."""
 
 from __future__ import annotations
 
 import logging
 import smtplib
+from email.utils import parseaddr
 
 from celery import shared_task
+from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.db import transaction
 from django.utils import timezone
@@ -62,39 +71,66 @@ def hand_over(notification_id: int) -> None:
 def notification_deliver(*, notification_id: int) -> str:
     """E-mail one notification. Safe to run twice: a sent one is not sent again. Raises
     ``DeliveryFailed`` (after marking it failed with the error) when the server refuses."""
-    failure: BaseException | None = None
     with transaction.atomic():
-        notification = (
-            Notification.objects.select_for_update(of=("self",))
-            .select_related("recipient__user")
-            .filter(pk=notification_id)
-            .first()
-        )
+        notification = _locked(notification_id)
         if notification is None:
             return "gone"
         if notification.email_status in (NotificationStatus.SENT, NotificationStatus.SKIPPED):
             return notification.email_status
-        address = email_address(notification.recipient)
-        if not address:
+        if not email_address(notification.recipient):
             notification.email_status = NotificationStatus.SKIPPED
+            notification.save(update_fields=["email_status", "updated_at"])
+            return notification.email_status
+        if notification.email_status == NotificationStatus.PENDING and notification.attempts:
+            logger.warning(
+                "e-mail of notification %s is handed over again: an earlier hand-over was "
+                "cut off before it was marked sent (the copy has the same Message-ID)",
+                notification_id,
+            )
+        # Handing over: counted and committed before the mail server sees the mail.
+        notification.attempts += 1
+        notification.email_status = NotificationStatus.PENDING
+        notification.save(update_fields=["email_status", "attempts", "updated_at"])
+
+    failure: BaseException | None = None
+    with transaction.atomic():
+        notification = _locked(notification_id)
+        if notification is None:
+            return "gone"
+        if notification.email_status != NotificationStatus.PENDING:
+            return notification.email_status  # another task sent it meanwhile
+        try:
+            _send(notification, email_address(notification.recipient))
+        except MAIL_ERRORS as error:
+            failure = error
+            notification.email_status = NotificationStatus.FAILED
+            notification.error = f"{type(error).__name__}: {error}"[:2000]
         else:
-            notification.attempts += 1
-            try:
-                _send(notification, address)
-            except MAIL_ERRORS as error:
-                failure = error
-                notification.email_status = NotificationStatus.FAILED
-                notification.error = f"{type(error).__name__}: {error}"[:2000]
-            else:
-                notification.email_status = NotificationStatus.SENT
-                notification.sent_at = timezone.now()
-                notification.error = ""
-        notification.save(
-            update_fields=["email_status", "attempts", "error", "sent_at", "updated_at"]
-        )
+            notification.email_status = NotificationStatus.SENT
+            notification.sent_at = timezone.now()
+            notification.error = ""
+        notification.save(update_fields=["email_status", "error", "sent_at", "updated_at"])
     if failure is not None:
         raise DeliveryFailed(notification.error) from failure
     return notification.email_status
+
+
+def _locked(notification_id: int) -> Notification | None:
+    return (
+        Notification.objects.select_for_update(of=("self",))
+        .select_related("recipient__user")
+        .filter(pk=notification_id)
+        .first()
+    )
+
+
+def message_id(notification: Notification) -> str:
+    """The ``Message-ID`` of the notification's e-mail, the same on every hand-over: its row
+    and the moment it was made, at the domain of ``DEFAULT_FROM_EMAIL`` (not the worker's
+    host name, as Django's own would be: two workers give the same one)."""
+    domain = parseaddr(settings.DEFAULT_FROM_EMAIL)[1].rpartition("@")[2] or "crawford"
+    made = notification.created_at.strftime("%Y%m%d%H%M%S%f")
+    return f"<notification.{notification.pk}.{made}@{domain}>"
 
 
 def _send(notification: Notification, address: str) -> None:
@@ -102,8 +138,12 @@ def _send(notification: Notification, address: str) -> None:
         subject=notification.subject,
         body=notification.body,
         to=[address],
-        # The development backend (config.mail) links the copy in the app by this header.
-        headers={"Auto-Submitted": "auto-generated", NOTIFICATION_HEADER: str(notification.pk)},
+        headers={
+            "Message-ID": message_id(notification),
+            "Auto-Submitted": "auto-generated",
+            # The development backend (config.mail) links the copy in the app by this header.
+            NOTIFICATION_HEADER: str(notification.pk),
+        },
     )
     if notification.body_html:
         mail.attach_alternative(notification.body_html, "text/html")

@@ -1,7 +1,9 @@
 """What the reconciler repairs for notifications: e-mails whose task was lost. The row is the
 outbox (``notifications.mail``): pending a while after it was made, and not handed over again
 for as long, it is handed to the workers again; the locked send makes a second task for it a
-no-op, so a mail goes out once."""
+no-op. A pending row whose attempt was counted had its hand-over cut off (the worker or its
+connection died): the mail server may have it, and the copy sent again carries the same
+Message-ID (``notifications.mail``)."""
 
 from __future__ import annotations
 

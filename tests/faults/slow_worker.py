@@ -8,7 +8,9 @@ worker: the draw is made but never committed. Later draws (the file exists) run 
 With ``FAULT_MAIL_DIR=<directory>`` e-mails are written there (Django's file backend), for the
 test to count; with ``FAULT_SLOW_MAIL=<file>`` as well, the first one writes that file and
 waits before it is handed to the backend, the notification locked, until the test kills the
-worker. Later e-mails (the file exists) go out normally.
+worker. Later e-mails (the file exists) go out normally. With ``FAULT_HANG_AFTER_MAIL=<file>``
+the first one is handed to the backend, then that file is written and the worker waits
+before the notification is marked sent.
 """
 
 from __future__ import annotations
@@ -56,6 +58,9 @@ def _slow_first_mail(**_kwargs: object) -> None:
 
     settings.EMAIL_BACKEND = "django.core.mail.backends.filebased.EmailBackend"
     settings.EMAIL_FILE_PATH = directory
+    accepted = os.environ.get("FAULT_HANG_AFTER_MAIL")
+    if accepted:
+        _hang_after_first_mail(mail, Path(accepted))
     marker = os.environ.get("FAULT_SLOW_MAIL")
     if not marker:
         return
@@ -69,6 +74,21 @@ def _slow_first_mail(**_kwargs: object) -> None:
         plain(notification, address)  # type: ignore[arg-type]
 
     mail._send = slow  # type: ignore[assignment]
+
+
+def _hang_after_first_mail(mail: object, marker: Path) -> None:
+    """The first e-mail is handed to the backend (the mail server has it), then that file is
+    written and the worker waits, before the notification is marked sent, until the test
+    kills it. Later e-mails go out normally."""
+    plain = mail._send  # type: ignore[attr-defined]
+
+    def then_hang(notification: object, address: str) -> None:
+        plain(notification, address)
+        if not marker.exists():
+            marker.write_text("accepted by the mail server, not marked sent")
+            time.sleep(120)  # the test kills the worker now
+
+    mail._send = then_hang  # type: ignore[attr-defined]
 
 
 if __name__ == "__main__":
