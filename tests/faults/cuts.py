@@ -27,21 +27,27 @@ def cut(pid: int) -> None:
 
 def cut_this_process() -> None:
     """Cut this process's own Django connection (it is opened first if it is not)."""
-    db = connections[DEFAULT_DB_ALIAS]
-    db.ensure_connection()
-    cut(db.connection.info.backend_pid)
+    cut(own_pid())
 
 
-def cut_all_others() -> int:
-    """Cut every connection to the test database but this process's own and the cutter's:
-    the server processes' (gunicorn's, daphne's, the worker's). How many were cut."""
+def own_pid() -> int:
+    """The server process of this process's own Django connection (opened if it is not)."""
     db = connections[DEFAULT_DB_ALIAS]
     db.ensure_connection()
-    own = db.connection.info.backend_pid
+    return int(db.connection.info.backend_pid)
+
+
+def cut_all_others(keep: int | None = None) -> int:
+    """Cut every connection to the test database but the cutter's and ``keep`` (this
+    process's own, :func:`own_pid`, when not given): the server processes' (gunicorn's,
+    daphne's, the worker's). How many were cut. From an event loop, pass ``keep``."""
+    if keep is None:
+        keep = own_pid()
     with _other_connection() as other:
         rows = other.execute(
             "SELECT pg_terminate_backend(pid, 10000) FROM pg_stat_activity"
-            " WHERE datname = current_database() AND pid NOT IN (%s, pg_backend_pid())",
-            [own],
+            " WHERE datname = current_database() AND pid NOT IN (%s, pg_backend_pid())"
+            " AND backend_type = 'client backend'",
+            [keep],
         ).fetchall()
     return len(rows)
