@@ -8,6 +8,7 @@ closing the boards that opened with 1011."""
 from __future__ import annotations
 
 import asyncio
+import socket
 import sys
 import urllib.error
 import urllib.request
@@ -19,15 +20,7 @@ import pytest
 
 from benchmarks.online import Closed, Socket
 
-from .conftest import (
-    FAULT_TEST,
-    Process,
-    RedisServer,
-    _answers,
-    free_port,
-    service_env,
-    settled,
-)
+from .conftest import FAULT_TEST, Process, RedisServer, free_port, service_env, settled
 from .cuts import cut_all_others, own_pid
 from .test_online import TIMEOUT, Boards, finished, online_match
 
@@ -40,6 +33,14 @@ def status(port: int, path: str) -> int:
             return int(response.status)
     except urllib.error.HTTPError as error:
         return int(error.code)
+
+
+def answers(port: int) -> bool:
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+            return True
+    except OSError:
+        return False
 
 
 @pytest.fixture
@@ -55,7 +56,7 @@ def make_gunicorn(on_test_redis: RedisServer, tmp_path: Path) -> Iterator[Callab
         env = service_env(
             on_test_redis, WEB_BIND=f"127.0.0.1:{port}", WEB_WORKERS="1", DEBUG="true"
         )
-        server = Process(argv, env, log, lambda: _answers(port))
+        server = Process(argv, env, log, lambda: answers(port))
         server.port = port  # type: ignore[attr-defined]
         server.start()
         made.append(server)
