@@ -45,9 +45,6 @@ def prepared_cursor() -> CursorWrapper:
     db = connections[DEFAULT_DB_ALIAS]
     if db.vendor != "postgresql":
         return db.cursor()
-    # As ``db.cursor()`` would: a kept connection that died since the last request (a restart
-    # of PostgreSQL, a failover) is replaced, not used (CONN_HEALTH_CHECKS).
-    db.close_if_health_check_failed()
     db.ensure_connection()
     with db.wrap_database_errors:
         return db._prepare_cursor(PreparedCursor(db.connection))  # type: ignore[no-any-return]

@@ -26,18 +26,12 @@ def pool_connections(database: dict[str, Any], *, default: bool) -> None:
     """psycopg's connection pool for a PostgreSQL database whose connections are not kept
     (``CONN_MAX_AGE`` 0), when ``DB_POOL`` says so (``default`` when unset): up to
     ``DB_POOL_SIZE`` connections per process (8; a daphne process runs its database work on
-    up to 7 threads).
-
-    The pool checks each connection before it hands it out (Django gives it
-    ``check=ConnectionPool.check_connection`` under ``CONN_HEALTH_CHECKS``): one that
-    PostgreSQL or the network cut while it idled is replaced, where unchecked it was handed
-    out until the pool found it dead, and a board opening on it was closed with 1011."""
+    up to 7 threads)."""
     if (
         database["ENGINE"].endswith("postgresql")
         and not database.get("CONN_MAX_AGE")
         and env_bool("DB_POOL", default)
     ):
-        database["CONN_HEALTH_CHECKS"] = True
         database.setdefault("OPTIONS", {})["pool"] = {
             "min_size": 1,
             "max_size": int(os.environ.get("DB_POOL_SIZE", "8")),

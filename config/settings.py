@@ -130,14 +130,10 @@ TEMPLATES = [
 DB_CONN_MAX_AGE = int(os.environ.get("DB_CONN_MAX_AGE", "0"))
 # A Celery worker process runs one task at a time: it keeps its connection between tasks.
 WORKER_DB_CONN_MAX_AGE = int(os.environ.get("WORKER_DB_CONN_MAX_AGE", "600"))
-# A kept or pooled connection is checked before a request (or a pooled thread) uses it: one
-# that PostgreSQL or the network cut meanwhile (a restart, a failover) is replaced instead of
-# answering the request with a 500 (tests/faults/test_connections_cut.py).
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
         conn_max_age=DB_CONN_MAX_AGE,
-        conn_health_checks=True,
     )
 }
 pool_connections(DATABASES["default"], default=False)
