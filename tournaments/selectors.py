@@ -67,7 +67,9 @@ def tournaments_of_club(club: Club, user: Any, *, can_manage: bool) -> QuerySet[
     )
     if not can_manage:
         tournaments = tournaments.filter(is_published=True).exclude(status=TournamentStatus.DRAFT)
-    return tournaments
+    # Django leaves the model's ordering out of a query that counts (GROUP BY): said here, or
+    # the list comes in whatever order the database finds the rows (another after a restore).
+    return tournaments.order_by("-starts_at", "-created_at", "-pk")
 
 
 def tournament_entries(tournament: Tournament) -> QuerySet[Entry]:

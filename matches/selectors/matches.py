@@ -23,7 +23,15 @@ def next_match_for(player: Player, *, tournament: Any = None) -> Match | None:
     return (
         matches.open()
         .select_related("round__stage__tournament__club", "entry_a__player", "entry_b__player")
-        .order_by("round__stage__tournament__starts_at", "round__number", "index")
+        # Matches of two tournaments starting at the same time (or at no set time) in the
+        # same round and place: the same one each time, whatever order the database finds them.
+        .order_by(
+            "round__stage__tournament__starts_at",
+            "round__number",
+            "index",
+            "round__stage__order",
+            "pk",
+        )
         .first()
     )
 
@@ -40,6 +48,7 @@ def open_matches_for(player: Player) -> list[Match]:
             "round__stage__order",
             "round__number",
             "index",
+            "pk",
         )
     )
 
