@@ -6,6 +6,7 @@ will happen before anything is entered; the players waiting move up as single si
 from __future__ import annotations
 
 import pytest
+from django.db.models import F
 from django.urls import reverse
 
 from config.errors import UserError
@@ -42,7 +43,7 @@ def full_field(open_tournament, players):
 def statuses(tournament):
     return list(
         Entry.objects.filter(tournament=tournament)
-        .order_by("waiting_number", "player__name")
+        .order_by(F("waiting_number").asc(nulls_first=True), "player__name")
         .values_list("player__name", "status")
     )
 
