@@ -64,24 +64,19 @@ def pytest_collection_finish(session: pytest.Session) -> None:
 
 @pytest.hookimpl(tryfirst=True)  # before pytest-xdist's, which reads the group
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The browser tests first, in two test processes (pytest-xdist's ``loadgroup``), their
-    modules dealt to them in turn: they mostly wait for the browser and the server while the
-    other process keeps the cores busy with the rest, and it is spared a browser of its own.
-    In one process they took longer than the whole rest of the suite.
+    """The browser tests first, all in one test process (pytest-xdist's ``loadgroup``): they
+    mostly wait for the browser and the server while the other processes keep the cores
+    busy with the rest, and every other process is spared a browser of its own.
 
     A module whose tests share data it builds once (a module-scoped fixture, such as one on
     ``module_db``) runs in one process too: spread over several, each would build it again
     (the demo club alone takes seconds)."""
     items.sort(key=lambda item: not item.nodeid.startswith("tests/e2e/"))
-    browser_modules = sorted(
-        {item.nodeid.split("::")[0] for item in items if item.nodeid.startswith("tests/e2e/")}
-    )
-    half = {module: f"browser-{number % 2}" for number, module in enumerate(browser_modules)}
     for item in items:
         if _pure(item):
             item.add_marker(pytest.mark.pure)
         if item.nodeid.startswith("tests/e2e/"):
-            item.add_marker(pytest.mark.xdist_group(half[item.nodeid.split("::")[0]]))
+            item.add_marker(pytest.mark.xdist_group("browser"))
         elif _builds_for_its_module(item):
             item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
 
