@@ -172,3 +172,10 @@ class ApiView(GenericAPIView):  # type: ignore[type-arg]
     def token(self) -> ApiToken | None:
         auth = self.request.auth
         return auth if isinstance(auth, ApiToken) else None
+
+
+def validated(serializer_class: Any, data: Any) -> dict[str, Any]:
+    """``data`` checked by the serializer: its values, or the API's 400 with every error."""
+    serializer = serializer_class(data=data)
+    serializer.is_valid(raise_exception=True)
+    return dict(serializer.validated_data)

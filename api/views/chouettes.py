@@ -6,8 +6,6 @@ or leaving, close it. Each write answers with the session as it is after it."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.http import Http404
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
@@ -26,7 +24,7 @@ from api.serializers_chouettes import (
     session_detail_data,
     sheet_of,
 )
-from api.views.base import ERRORS, ApiView
+from api.views.base import ERRORS, ApiView, validated
 from api.views.club_access import (
     WRITE_ERRORS,
     check_id,
@@ -63,11 +61,6 @@ class ChouetteView(ApiView):
         view = selectors.session_view(self.session(pk))
         return Response(session_detail_data(view), status=code)
 
-    def checked(self, serializer_class: Any, request: Request) -> dict[str, Any]:
-        serializer = serializer_class(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        return dict(serializer.validated_data)
-
 
 class ClubChouettes(ChouetteView):
     serializer_class = ChouetteSessionSerializer
@@ -97,7 +90,7 @@ class ClubChouettes(ChouetteView):
     def post(self, request: Request, slug: str) -> Response:
         club = visible_club(self, slug)
         check_token_of(self, club)
-        data = self.checked(SessionInSerializer, request)
+        data = validated(SessionInSerializer, request.data)
         players = members(club, data.pop("players"), "players")
         session = services.chouette_create(club=club, user=None, players=players, **data)
         return self.detail(session.pk, status.HTTP_201_CREATED)
@@ -132,7 +125,7 @@ class ChouetteGames(ChouetteView):
     )
     def post(self, request: Request, session: int) -> Response:
         session_obj = self.writable(session)
-        data = self.checked(ChouetteGameInSerializer, request)
+        data = validated(ChouetteGameInSerializer, request.data)
         services.chouette_game_record(
             session=session_obj, user=None, sheet=sheet_of(data["sheet"]), number=data.get("number")
         )
@@ -154,7 +147,7 @@ class ChouetteCorrection(ChouetteView):
     )
     def post(self, request: Request, session: int, number: int) -> Response:
         session_obj = self.writable(session)
-        data = self.checked(CorrectionInSerializer, request)
+        data = validated(CorrectionInSerializer, request.data)
         services.chouette_game_correct(
             session=session_obj,
             user=None,
@@ -177,7 +170,7 @@ class ChouetteJoin(ChouetteView):
     )
     def post(self, request: Request, session: int) -> Response:
         session_obj = self.writable(session)
-        data = self.checked(PlayerInSerializer, request)
+        data = validated(PlayerInSerializer, request.data)
         (player,) = members(session_obj.club, [data["player"]], "player")
         services.chouette_join(session=session_obj, user=None, player=player)
         return self.detail(session)
@@ -194,7 +187,7 @@ class ChouetteLeave(ChouetteView):
     )
     def post(self, request: Request, session: int) -> Response:
         session_obj = self.writable(session)
-        data = self.checked(PlayerInSerializer, request)
+        data = validated(PlayerInSerializer, request.data)
         (player,) = members(session_obj.club, [data["player"]], "player")
         services.chouette_leave(session=session_obj, user=None, player=player)
         return self.detail(session)

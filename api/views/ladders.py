@@ -5,8 +5,6 @@ or decline, and post the challenge match's result, which moves the ladder."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.http import Http404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -26,7 +24,7 @@ from api.serializers_ladders import (
     LadderSerializer,
     RungSerializer,
 )
-from api.views.base import ERRORS, ApiView
+from api.views.base import ERRORS, ApiView, validated
 from api.views.club_access import (
     WRITE_ERRORS,
     check_id,
@@ -74,11 +72,6 @@ class LadderView(ApiView):
     def challenge_response(self, challenge: Challenge, code: int = 200) -> Response:
         fresh = ladder_challenges(challenge.ladder).get(pk=challenge.pk)
         return Response(ChallengeSerializer(fresh).data, status=code)
-
-    def checked(self, serializer_class: Any, data: Any) -> dict[str, Any]:
-        serializer = serializer_class(data=data)
-        serializer.is_valid(raise_exception=True)
-        return dict(serializer.validated_data)
 
 
 class ClubLadders(LadderView):
@@ -136,7 +129,7 @@ class LadderChallenges(LadderView):
     )
     def get(self, request: Request, ladder: int) -> Response:
         ladder_obj = self.ladder(ladder)
-        wanted = self.checked(_StatusFilter, request.query_params).get("status")
+        wanted = validated(_StatusFilter, request.query_params).get("status")
         page = self.paginate_queryset(ladder_challenges(ladder_obj, status=wanted))
         return self.get_paginated_response(ChallengeSerializer(page, many=True).data)
 
@@ -154,7 +147,7 @@ class LadderChallenges(LadderView):
     def post(self, request: Request, ladder: int) -> Response:
         ladder_obj = self.ladder(ladder)
         check_token_of(self, ladder_obj.club)
-        data = self.checked(ChallengeInSerializer, request.data)
+        data = validated(ChallengeInSerializer, request.data)
         challenger, defender = members(
             ladder_obj.club, [data["challenger"], data["defender"]], "defender"
         )
@@ -210,7 +203,7 @@ class ChallengeResult(LadderView):
     )
     def post(self, request: Request, ladder: int, challenge: int) -> Response:
         challenge_obj = self.challenge(ladder, challenge)
-        data = self.checked(ChallengeResultInSerializer, request.data)
+        data = validated(ChallengeResultInSerializer, request.data)
         if challenge_obj.match_id is None:
             if challenge_obj.status == ChallengeStatus.OPEN:
                 raise UserError(
