@@ -27,10 +27,8 @@ import asyncio
 import json
 import logging
 import os
-import signal
 import socket
 import statistics
-import subprocess
 import sys
 import time
 from datetime import timedelta
@@ -46,10 +44,10 @@ from benchmarks.web import (  # noqa: E402
     environment,
     figures,
     fmt,
-    free_port,
     load,
     measure_slice,
     one_connection,
+    production_server,
 )
 
 FLOOR = "/_bench/hello"
@@ -224,29 +222,14 @@ def main() -> None:
     env = environment()
     print(f"preparing (a night of {TOURNAMENTS * PLAYERS} players on {TABLES} tables)")
     pages, cookie = prepare(env)
-    port = free_port()
-    env["WEB_BIND"] = f"127.0.0.1:{port}"
-    server = subprocess.Popen(
-        [str(ROOT / ".venv" / "bin" / "gunicorn"), "-c", "config/gunicorn.py"],
-        cwd=ROOT,
-        env=env,
-        start_new_session=True,
-    )
     results: dict[str, dict] = {}
-    try:
-        for _ in range(100):
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                break
-            except OSError:
-                time.sleep(0.1)
-        time.sleep(1)
+    with production_server(env) as (pid, port):
         for name, path in pages.items():
             status, _fields = request(port, path, cookie)
             if status != 200:
                 raise SystemExit(f"{name}: {path} answered {status}")
             single = one_director(port, path, {"Cookie": cookie}, SECONDS / 2)
-            measured = measure(server.pid, port, path, cookie)
+            measured = measure(pid, port, path, cookie)
             floor, page = measured["floor"], measured["page"]
             results[name] = {
                 "p50_ms": single["p50_ms"],
@@ -261,11 +244,8 @@ def main() -> None:
             )
             print(f"{'':12} floor {fmt(floor)}")
             print(f"{'':12} page  {fmt(page)}  ratio {results[name]['ratio']:.3f}")
-        polled = poll(server.pid, port, pages[f"{TOURNAMENTS * PLAYERS} players"], cookie)
+        polled = poll(pid, port, pages[f"{TOURNAMENTS * PLAYERS} players"], cookie)
         print(f"{'poll':12} 304   {fmt(polled)}  statuses {polled['statuses']}")
-    finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        server.wait(timeout=30)
     big, small = results[f"{TOURNAMENTS * PLAYERS} players"], results["8 players"]
     ok = (
         big["p50_ms"] <= LIMIT_MS

@@ -27,11 +27,8 @@ from __future__ import annotations
 import json
 import logging
 import os
-import signal
 import socket
-import subprocess
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -42,9 +39,9 @@ from benchmarks.web import (  # noqa: E402
     environment,
     figures,
     fmt,
-    free_port,
     load,
     measure_slice,
+    production_server,
 )
 
 PLAYERS = 64
@@ -204,23 +201,8 @@ def main() -> None:
     env = environment()
     print(f"preparing (a night of {PLAYERS} players, {LEDGER_ROWS} ledger rows)")
     pages, cookie = prepare(env)
-    port = free_port()
-    env["WEB_BIND"] = f"127.0.0.1:{port}"
-    server = subprocess.Popen(
-        [str(ROOT / ".venv" / "bin" / "gunicorn"), "-c", "config/gunicorn.py"],
-        cwd=ROOT,
-        env=env,
-        start_new_session=True,
-    )
     results = {}
-    try:
-        for _ in range(100):
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                break
-            except OSError:
-                time.sleep(0.1)
-        time.sleep(1)
+    with production_server(env) as (pid, port):
         for name, path in pages.items():
             status = answers(port, path, cookie)
             if status == 404:
@@ -228,7 +210,7 @@ def main() -> None:
                 continue
             if status != 200:
                 raise SystemExit(f"{name}: {path} answered {status}")
-            measured = measure(server.pid, port, path, cookie)
+            measured = measure(pid, port, path, cookie)
             floor, page = measured["floor"], measured["page"]
             results[name] = {
                 "ratio": round(page["rps"] / floor["rps"], 3),
@@ -237,9 +219,6 @@ def main() -> None:
             }
             print(f"{name:20} floor {fmt(floor)}")
             print(f"{'':20} page  {fmt(page)}  ratio {results[name]['ratio']:.3f}")
-    finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        server.wait(timeout=30)
     ok = all(r["ratio"] >= 0.005 and r["queries"] <= 50 for r in results.values())
     print(
         json.dumps(

@@ -52,6 +52,8 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -291,10 +293,10 @@ def measure_page(pid: int, port: int, path: str, floor_path: str) -> dict[str, d
     return {kind: figures(slices) for kind, slices in parts.items()}
 
 
-def main() -> None:
-    env = environment()
-    print(f"preparing (database, demo, Swisses of 512 and 2,048; redis: {'REDIS_URL' in env})")
-    urls = prepare(env)
+@contextmanager
+def production_server(env: dict[str, str]) -> Iterator[tuple[int, int]]:
+    """gunicorn as ``config/gunicorn.py`` runs it, on a free port of loopback, answering:
+    its process id and its port; stopped after the block."""
     port = free_port()
     env["WEB_BIND"] = f"127.0.0.1:{port}"
     server = subprocess.Popen(
@@ -311,10 +313,18 @@ def main() -> None:
             except OSError:
                 time.sleep(0.1)
         time.sleep(1)
-        results = run(server.pid, port, urls)
+        yield server.pid, port
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(timeout=30)
+
+
+def main() -> None:
+    env = environment()
+    print(f"preparing (database, demo, Swisses of 512 and 2,048; redis: {'REDIS_URL' in env})")
+    urls = prepare(env)
+    with production_server(env) as (pid, port):
+        results = run(pid, port, urls)
     report(results)
 
 
