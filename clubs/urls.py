@@ -1,12 +1,10 @@
+"""The club's own pages, under /clubs/; config/urls.py mounts them in the namespace "clubs"
+with the club's pages of the apps above (ratings, players, seasons)."""
+
 from django.urls import path
 
 from clubs.views import clubs as views
 from clubs.views import tokens as views_tokens
-from players import views as views_players
-from ratings import views as views_ratings
-from standings import views as views_standings
-
-app_name = "clubs"
 
 urlpatterns = [
     path("", views.club_list, name="list"),
@@ -26,15 +24,5 @@ urlpatterns = [
         "<slug:club>/api-tokens/<int:token>/revoke/",
         views_tokens.api_token_delete,
         name="api_token_revoke",
-    ),
-    # Ratings, profiles and seasons.
-    path("<slug:club>/leaderboard/", views_ratings.leaderboard, name="leaderboard"),
-    path("<slug:club>/players/<int:player>/", views_players.player_profile, name="player"),
-    path("<slug:club>/head-to-head/", views_players.head_to_head, name="head_to_head"),
-    path("<slug:club>/seasons/", views_standings.season_list, name="seasons"),
-    path("<slug:club>/seasons/new/", views_standings.season_create, name="season_create"),
-    path("<slug:club>/seasons/<slug:season>/", views_standings.season_detail, name="season"),
-    path(
-        "<slug:club>/seasons/<slug:season>/edit/", views_standings.season_edit, name="season_edit"
     ),
 ]

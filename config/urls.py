@@ -2,11 +2,26 @@ from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path
 
+from clubs import urls as club_urls
 from clubs.views import accounts as views_accounts
 from clubs.views import clubs as club_views
 from config.health import healthz
 from matches.urls import match_file_urlpatterns
+from players import urls as player_urls
 from players import views as player_views
+from ratings import urls as rating_urls
+from standings import urls as standing_urls
+from tournaments import urls as tournament_urls
+
+# A namespace's pages may come from several apps, each listing its own in its URLconf: a
+# lower app's URLconf names no page of a higher app (the layers of docs/architecture.md).
+club_pages = [
+    *club_urls.urlpatterns,
+    *rating_urls.club_urlpatterns,
+    *player_urls.club_urlpatterns,
+    *standing_urls.season_urlpatterns,
+]
+tournament_pages = [*tournament_urls.urlpatterns, *standing_urls.tournament_urlpatterns]
 
 urlpatterns = [
     path("", club_views.home, name="home"),
@@ -23,14 +38,14 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("notifications/", include("notifications.urls")),
     path("", include("entries.urls_clubs")),  # join requests and invitations
-    path("clubs/", include("clubs.urls")),
+    path("clubs/", include((club_pages, "clubs"))),
     path("clubs/<slug:club>/chouettes/", include("chouettes.urls")),
     path("clubs/<slug:club>/ladders/", include("ladders.urls")),
     path("clubs/<slug:club>/venue/", include("venue.urls")),
     path("clubs/<slug:club>/control/", include("control.urls")),
     path("clubs/<slug:club>/money/", include("money.urls_club")),
     path("clubs/<slug:club>/t/<slug:tournament>/money/", include("money.urls")),
-    path("clubs/<slug:club>/t/", include("tournaments.urls")),
+    path("clubs/<slug:club>/t/", include((tournament_pages, "tournaments"))),
     path("clubs/<slug:club>/t/<slug:tournament>/matches/", include("matches.urls")),
     path(
         "clubs/<slug:club>/t/<slug:tournament>/matches/<int:match>/upload/",
