@@ -10,7 +10,11 @@ from datetime import datetime
 
 from analysis.models import AnalysisMistake, MatchAnalysis, PlayerAnalysis
 from analysis.performance import Performance, combined, performance
-from analysis.selectors import _counted, _player_rows, tournament_player_analyses
+from analysis.selectors import (
+    counted_analyses,
+    player_analysis_rows,
+    tournament_player_analyses,
+)
 from clubs.models import Club, Player
 from matches.models import Match
 from tournaments.models import Entry, Tournament
@@ -79,7 +83,7 @@ class PrPoint:
 def player_pr_history(player: Player, club: Club, *, plies: int) -> list[PrPoint]:
     """The player's PR match by match at one level in the club's published tournaments,
     oldest first."""
-    rows = _counted(_player_rows(player, club).filter(plies=plies))
+    rows = counted_analyses(player_analysis_rows(player, club).filter(plies=plies))
     points = [
         PrPoint(
             when=row.analysis.match.finished_at or row.analysis.created_at,

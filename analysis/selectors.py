@@ -67,7 +67,7 @@ def minimum_decisions() -> int:
     return int(settings.ANALYSIS_MIN_DECISIONS)
 
 
-def _counted(rows: QuerySet[PlayerAnalysis]) -> list[PlayerAnalysis]:
+def counted_analyses(rows: QuerySet[PlayerAnalysis]) -> list[PlayerAnalysis]:
     """Rows of played matches (no forfeits) with enough decisions in the match."""
     minimum = minimum_decisions()
     rows = rows.filter(
@@ -96,7 +96,7 @@ def tournament_levels(tournament: Tournament) -> list[int]:
 def tournament_player_analyses(tournament: Tournament, *, plies: int) -> list[PlayerAnalysis]:
     """The tournament's entrants' figures of the matches analysed at ``plies`` that count
     (played, with enough decisions): what its error-rate and PR tables sum."""
-    return _counted(
+    return counted_analyses(
         PlayerAnalysis.objects.filter(
             plies=plies,
             analysis__plies=plies,
@@ -148,7 +148,8 @@ class HistoryPoint:
     error_rate: float | None
 
 
-def _player_rows(player: Player, club: Club) -> QuerySet[PlayerAnalysis]:
+def player_analysis_rows(player: Player, club: Club) -> QuerySet[PlayerAnalysis]:
+    """The player's analysed matches in the club's published tournaments."""
     return PlayerAnalysis.objects.filter(
         entry__player=player,
         entry__tournament__club=club,
@@ -159,7 +160,7 @@ def _player_rows(player: Player, club: Club) -> QuerySet[PlayerAnalysis]:
 def player_levels(player: Player, club: Club) -> list[int]:
     """The levels the player's matches in the club were analysed at, most first."""
     counts = (
-        _player_rows(player, club)
+        player_analysis_rows(player, club)
         .filter(analysis__status=AnalysisStatus.DONE)
         .values("plies")
         .annotate(n=Count("pk"))
@@ -171,7 +172,7 @@ def player_levels(player: Player, club: Club) -> list[int]:
 def player_error_history(player: Player, club: Club, *, plies: int) -> list[HistoryPoint]:
     """The player's error rate match by match at one level in the club's published
     tournaments, oldest first."""
-    rows = _counted(_player_rows(player, club).filter(plies=plies))
+    rows = counted_analyses(player_analysis_rows(player, club).filter(plies=plies))
     points = [
         HistoryPoint(
             when=row.analysis.match.finished_at or row.analysis.created_at,

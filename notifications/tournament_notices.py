@@ -12,10 +12,11 @@ from django.utils import timezone
 
 from clubs.models import Membership
 from notifications import kinds
+from notifications.entry_messages import entries_to_notify, entry_message
 from notifications.models import Notification
 from notifications.placings import final_placings
 from notifications.services import Message, notification_create, notifications_create
-from tournaments.models import Entry, EntryStatus, Tournament, TournamentStatus
+from tournaments.models import EntryStatus, Tournament, TournamentStatus
 
 
 def membership_welcome_notify(*, membership_id: int) -> bool:
@@ -36,28 +37,11 @@ def membership_welcome_notify(*, membership_id: int) -> bool:
     return notification_create(message=message) is not None
 
 
-def _entry_message(kind: str, entry: Entry, key: str) -> Message:
-    tournament = entry.tournament
-    return Message(
-        recipient=entry.player,
-        kind=kind,
-        dedupe_key=key,
-        context={"entry": entry, "tournament": tournament, "club": tournament.club},
-        url=tournament.get_absolute_url(),
-        club_id=tournament.club_id,
-        tournament_id=tournament.pk,
-    )
-
-
-def _entries():  # type: ignore[no-untyped-def]
-    return Entry.objects.select_related("tournament__club", "player__user")
-
-
 def entries_approved_notify(*, entry_id: int | None = None) -> int:
     """Tell players that their entry stands (approved or entered by the organizer) while the
     tournament takes registrations. ``entry_id``: only this entry; ``None``: every such entry
     not told yet (the beat sweep)."""
-    entries = _entries().filter(
+    entries = entries_to_notify().filter(
         status__in=[EntryStatus.APPROVED, EntryStatus.CHECKED_IN],
         tournament__status=TournamentStatus.REGISTRATION,
     )
@@ -74,7 +58,7 @@ def entries_approved_notify(*, entry_id: int | None = None) -> int:
     if entry_id is not None:
         entries = entries.filter(pk=entry_id)
     messages = [
-        _entry_message(
+        entry_message(
             kinds.REGISTRATION_APPROVED, entry, f"{kinds.REGISTRATION_APPROVED}:e{entry.pk}"
         )
         for entry in entries.order_by("pk")
@@ -92,7 +76,7 @@ def check_in_notify(*, now: datetime | None = None) -> int:
     before a tournament that requires it starts. Then every approved player who has not
     checked in is told where and until when to check in (once per entry and start time)."""
     now = now or timezone.now()
-    entries = _entries().filter(
+    entries = entries_to_notify().filter(
         status=EntryStatus.APPROVED,
         tournament__status=TournamentStatus.REGISTRATION,
         tournament__require_check_in=True,
@@ -104,7 +88,7 @@ def check_in_notify(*, now: datetime | None = None) -> int:
         starts_at = entry.tournament.starts_at
         assert starts_at is not None
         key = f"{kinds.CHECK_IN_OPEN}:e{entry.pk}:d{int(starts_at.timestamp())}"
-        messages.append(_entry_message(kinds.CHECK_IN_OPEN, entry, key))
+        messages.append(entry_message(kinds.CHECK_IN_OPEN, entry, key))
     return len(notifications_create(messages))
 
 
@@ -128,7 +112,7 @@ def tournament_finished_notify(*, tournament_id: int) -> int:
     if tournament is None:
         return 0
     entries = list(
-        _entries()
+        entries_to_notify()
         .filter(tournament=tournament, seed__isnull=False)
         .exclude(status=EntryStatus.WITHDRAWN)
         .order_by("seed")

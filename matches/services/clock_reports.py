@@ -12,7 +12,12 @@ from clubs.models import Player
 from config.logs import logged_service
 from matches.models import Match, MatchReport
 from matches.rules import rules_for_match
-from matches.services.reports import _check_follows, _incomplete, _submit, _validated_games
+from matches.services.report_filing import (
+    check_follows,
+    incomplete_error,
+    report_file,
+    validated_games,
+)
 from matches.services.results import check_open, match_lock
 from matches.versions import match_change
 
@@ -34,15 +39,15 @@ def report_submit_recorded(
     with match_change(match):
         match = match_lock(match)
         check_open(match)
-        results, progress = _validated_games(match, games, match.start_score)
-        _check_follows(match, results)
+        results, progress = validated_games(match, games, match.start_score)
+        check_follows(match, results)
         score = list(progress.score)
         if lost_on_time is not None:
             winner = 1 - lost_on_time
             score[winner] = max(score[winner], rules_for_match(match).wins_needed)
         elif progress.winner is None:
-            raise _incomplete(progress.score)
-        return _submit(
+            raise incomplete_error(progress.score)
+        return report_file(
             match,
             player,
             score[0],

@@ -9,29 +9,29 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from backgammon.errors import ResultError
-from backgammon.scoring import GameResult, MatchProgress, points_for, validate_results
 from clubs.models import Player
 from config.errors import UserError
 from config.logs import logged_service
 from events.bus import emit
-from events.types import MatchFileAccepted, ResultDisputed, ResultReported
+from events.types import MatchFileAccepted, ResultDisputed
 from matches import reasons
-from matches.messages import as_user_error
 from matches.models import (
-    EndedBy,
     Match,
     MatchFile,
     MatchReport,
     ReportStatus,
     ResultSource,
-    WinKind,
 )
-from matches.rules import rules_for_match
+from matches.services.report_filing import (
+    check_follows,
+    incomplete_error,
+    match_players,
+    report_announce,
+    report_file,
+    validated_games,
+)
 from matches.services.results import (
     check_final_score,
-    check_open,
-    game_results,
     match_lock,
     match_record_final_score,
     match_record_game,
@@ -41,18 +41,6 @@ from matches.services.results import (
 from matches.versions import match_change
 
 
-def _players(match: Match) -> tuple[int | None, int | None]:
-    return (
-        match.entry_a.player_id if match.entry_a else None,
-        match.entry_b.player_id if match.entry_b else None,
-    )
-
-
-def _after_commit(event: type[ResultReported | ResultDisputed], report: MatchReport) -> None:
-    """Tell the people concerned once the change is committed (whoever listens)."""
-    emit(event(match_id=report.match_id, report_id=report.pk))
-
-
 @logged_service("report_submit")
 @transaction.atomic
 def report_submit(
@@ -60,7 +48,7 @@ def report_submit(
 ) -> MatchReport:
     """A player reports the final score of his own match. It counts once confirmed."""
     with match_change(match):
-        return _submit(match_lock(match), player, score_a, score_b, note=note)
+        return report_file(match_lock(match), player, score_a, score_b, note=note)
 
 
 @logged_service("report_submit_games")
@@ -81,118 +69,13 @@ def report_submit_games(
     not in the file); the games count from there."""
     with match_change(match):
         match = match_lock(match)
-        results, progress = _validated_games(match, games, start)
+        results, progress = validated_games(match, games, start)
         if not results or progress.winner is None:
-            raise _incomplete(progress.score)
+            raise incomplete_error(progress.score)
         score_a, score_b = progress.score
-        return _submit(
+        return report_file(
             match, player, score_a, score_b, note=note, games=games, file=file, start=start
         )
-
-
-def _validated_games(
-    match: Match, games: Sequence[Mapping[str, Any]], start: tuple[int, int]
-) -> tuple[list[GameResult], MatchProgress]:
-    """The results of ``games`` and where they leave the match, in a referee's words when the
-    match's format refuses them."""
-    rules = rules_for_match(match)
-    try:
-        results = [
-            GameResult(
-                int(g["winner"]),
-                WinKind(g["kind"]),
-                int(g["cube"]),
-                points_for(g["kind"], int(g["cube"]), rules),
-                EndedBy(g["ended_by"]),
-            )
-            for g in games
-        ]
-        return results, validate_results(rules, results, start)
-    except ResultError as error:
-        raise as_user_error(error, rules) from error
-
-
-def _incomplete(score: tuple[int, int]) -> UserError:
-    return UserError(
-        _("These games end at %(a)d–%(b)d, and the match is not over yet.")
-        % {"a": score[0], "b": score[1]},
-        code="incomplete",
-    )
-
-
-def _check_follows(match: Match, results: Sequence[GameResult]) -> None:
-    """The games already recorded must be the record's first games (a recorder's or a
-    referee's on the same clock); a referee who entered others has corrected the match."""
-    recorded = [(game.winner, game.points) for game in game_results(match)]
-    if recorded != [(game.winner, game.points) for game in results[: len(recorded)]]:
-        raise UserError(
-            _(
-                "A referee has entered other games for this match than the clock's record; "
-                "the referee decides its result."
-            ),
-            code="corrected",
-        )
-
-
-def _submit(
-    match: Match,
-    player: Player,
-    score_a: int,
-    score_b: int,
-    *,
-    note: str,
-    games: Sequence[Mapping[str, Any]] = (),
-    file: MatchFile | None = None,
-    start: tuple[int, int] = (0, 0),
-    from_clock: bool = False,
-    lost_on_time: int | None = None,
-) -> MatchReport:
-    check_open(match)
-    if player.pk not in _players(match):
-        raise UserError(
-            _("Only the players of this match can report its result."), code="not_a_player"
-        )
-    if match.games.exists() and not from_clock:
-        raise UserError(
-            _("A referee is entering this match game by game; ask the referee."),
-            code="games_entered",
-        )
-    check_final_score(match, score_a, score_b)
-    open_report = (
-        MatchReport.objects.select_for_update()
-        .filter(match=match, status__in=[ReportStatus.PENDING, ReportStatus.DISPUTED])
-        .first()
-    )
-    if open_report is not None:
-        if open_report.status == ReportStatus.DISPUTED:
-            raise UserError(
-                _("The result of this match is disputed; the referee decides."), code="disputed"
-            )
-        if open_report.reported_by_id != player.pk:
-            raise UserError(
-                _("Your opponent already reported %(a)d–%(b)d. Confirm or dispute it.")
-                % {"a": open_report.score_a, "b": open_report.score_b},
-                code="report_exists",
-            )
-        open_report.status = ReportStatus.REPLACED
-        open_report.save(update_fields=["status", "updated_at"])
-    report = MatchReport(
-        match=match,
-        reported_by=player,
-        score_a=score_a,
-        score_b=score_b,
-        note=note,
-        games=[dict(game) for game in games],
-        file=file,
-        start_score_a=start[0],
-        start_score_b=start[1],
-        from_clock=from_clock,
-        lost_on_time=lost_on_time,
-    )
-    report.full_clean()
-    report.save()
-    _after_commit(ResultReported, report)
-    return report
 
 
 def _match_of(report: MatchReport | int) -> int:
@@ -225,7 +108,7 @@ def report_confirm(
             report.status == ReportStatus.DISPUTED and not as_referee
         ):
             raise UserError(_("This report is no longer open."), code="report_closed")
-        if not as_referee and (by.pk == report.reported_by_id or by.pk not in _players(match)):
+        if not as_referee and (by.pk == report.reported_by_id or by.pk not in match_players(match)):
             raise UserError(
                 _("Only the opponent or a referee can confirm a reported result."),
                 code="not_opponent",
@@ -281,7 +164,7 @@ def _record_from_clock(match: Match, report: MatchReport, user: Any) -> Match:
     """The confirmed record of the clock: its games not yet recorded, with their moves (so
     the match is analysed), then the loss on time if the match ended so."""
     games = report.games
-    _check_follows(match, _validated_games(match, games, match.start_score)[0])
+    check_follows(match, validated_games(match, games, match.start_score)[0])
     _record_games(match, report, games[match.games.count() :], user, ResultSource.RECORDED)
     if report.lost_on_time is not None:
         entry = match.entry_a if report.lost_on_time == 0 else match.entry_b
@@ -314,7 +197,7 @@ def report_dispute(
         report = _open_report(report)
         if report.status != ReportStatus.PENDING:
             raise UserError(_("This report is no longer open."), code="report_closed")
-        if by.pk == report.reported_by_id or by.pk not in _players(match):
+        if by.pk == report.reported_by_id or by.pk not in match_players(match):
             raise UserError(
                 _("Only the opponent can dispute a reported result."), code="not_opponent"
             )
@@ -333,7 +216,7 @@ def report_dispute(
         report.dispute_score_a, report.dispute_score_b = score_a, score_b
         report.full_clean()
         report.save()
-        _after_commit(ResultDisputed, report)
+        report_announce(ResultDisputed, report)
         return report
 
 
