@@ -71,6 +71,7 @@ INSTALLED_APPS = [
     "control",  # the control room: the night's matches in their states, for the directors
     "api",
     "players",
+    "pages",  # pages that compose several apps
 ]
 
 MIDDLEWARE = [

@@ -7,11 +7,11 @@ from clubs.views import accounts as views_accounts
 from clubs.views import clubs as club_views
 from config.health import healthz
 from matches.urls import match_file_urlpatterns
+from pages import urls as page_urls
 from players import urls as player_urls
 from players import views as player_views
 from ratings import urls as rating_urls
 from standings import urls as standing_urls
-from tournaments import urls as tournament_urls
 
 # A namespace's pages may come from several apps, each listing its own in its URLconf: a
 # lower app's URLconf names no page of a higher app (the layers of docs/architecture.md).
@@ -21,7 +21,7 @@ club_pages = [
     *player_urls.club_urlpatterns,
     *standing_urls.season_urlpatterns,
 ]
-tournament_pages = [*tournament_urls.urlpatterns, *standing_urls.tournament_urlpatterns]
+tournament_pages = [*page_urls.tournament_urlpatterns, *standing_urls.tournament_urlpatterns]
 
 urlpatterns = [
     path("", club_views.home, name="home"),

@@ -1,5 +1,5 @@
 """Organizer pages and controls: the tournament, its entries, pairing rules and byes (a round's
-controls are in ``rounds``). Every action is a POST to one service."""
+controls are in ``manage_rounds``). Every action is a POST to one service."""
 
 from __future__ import annotations
 

@@ -14,11 +14,11 @@ from draw import selectors as draw_selectors
 from draw import services as draw_services
 from matches.models import Match
 from matches.services import match_award_forfeit
+from pages.manage import back_to_manage
 from tournaments import services
 from tournaments.forms import ForfeitForm, RoundForm, StageClockForm, SwapForm
 from tournaments.models import Round, Stage, Tournament
 from tournaments.shortcuts import organizer_only
-from tournaments.views.manage import back_to_manage
 
 
 def _round_of(tournament: Tournament, round_id: int) -> Round:
