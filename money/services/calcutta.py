@@ -196,6 +196,7 @@ def calcutta_add_lots(*, calcutta: Calcutta) -> list[CalcuttaLot]:
 def calcutta_open_lot(*, lot: CalcuttaLot) -> CalcuttaLot:
     """Put a lot up for sale (the venue display shows it)."""
     calcutta = _locked(lot.calcutta)
+    lot = CalcuttaLot.objects.get(pk=lot.pk)  # as it is now: it may have been sold meanwhile
     if lot.sold_at is not None:
         raise UserError(_("This lot is sold."))
     calcutta.current_lot = lot
