@@ -8,7 +8,7 @@ UV := $(VENV)/bin/uv
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test install install-dev migrate messages demo lint typecheck browser gnubg worker worker-analysis beat benchmarks docs clean
+.PHONY: run test install install-dev migrate messages demo lint typecheck browser gnubg worker worker-analysis beat deploy-check benchmarks docs clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -103,6 +103,21 @@ worker-analysis: install
 # of workers; inside each worker (--beat) every scheduled task would run once per worker.
 beat: install
 	$(VENV)/bin/celery -A config beat --loglevel=info
+
+# The production site as deploy/ describes it (its systemd units, environment file and nginx
+# site), run on this machine behind nginx on loopback and walked over HTTPS and WSS
+# (scripts/deploy_check.py; needs PostgreSQL and Redis on localhost). Installs Debian's nginx
+# where this machine lets us; without it the check is skipped with the reason.
+deploy-check: install
+	@if command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ]; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx) \
+			>/dev/null 2>&1 || echo "Could not install nginx."; \
+	fi
+	@if command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ]; then \
+		PATH="$$PATH:/usr/sbin" $(PY) scripts/deploy_check.py; \
+	else echo "deploy-check skipped: nginx is not installed and cannot be installed here" \
+		"(apt-get install nginx, as root)."; fi
 
 benchmarks: install-dev
 	for f in benchmarks/[!_]*.py; do $(PY) $$f || exit 1; done  # _*.py: their helpers

@@ -7,13 +7,14 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
 
 from config import security
 from config.env import env_bool, env_list, pool_connections
 from config.settings import *  # noqa: F403
-from config.settings import DATABASES, LOGGING
+from config.settings import BASE_DIR, DATABASES, LOGGING
 
 DEBUG = False
 
@@ -67,4 +68,6 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
+# Where collectstatic puts the static files, which the proxy serves itself (deploy/nginx/).
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.smtp.EmailBackend")
