@@ -24,6 +24,8 @@ from channels.db import database_sync_to_async
 from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.backends.utils import CursorWrapper
 
+from config.postgresql.cut import was_cut
+
 logger = logging.getLogger(__name__)
 
 
@@ -78,12 +80,17 @@ _DJANGO_ONLY = ("cursor_factory", "context", "prepare_threshold", "pool")
 async def _loop_connection() -> Any:
     loop = asyncio.get_running_loop()
     connection = _loop_connections.get(loop)
-    if connection is not None and not connection.closed:
+    if connection is not None and not was_cut(connection):
         return connection
     lock = _loop_locks.setdefault(loop, asyncio.Lock())
     async with lock:
         connection = _loop_connections.get(loop)
-        if connection is None or connection.closed:
+        if connection is not None and was_cut(connection):
+            # Closed, or ended while it idled (a restart of PostgreSQL, a failover): replaced
+            # before a statement is sent on it.
+            await connection.close()
+            connection = None
+        if connection is None:
             db = connections[DEFAULT_DB_ALIAS]
             params = db.get_connection_params()
             for name in _DJANGO_ONLY:
@@ -98,11 +105,12 @@ async def execute_from_loop(query: str, params: Any) -> int:
     """Run one statement of the default database from the event loop, in autocommit; the
     number of rows it changed. The statement is written for the database's vendor.
 
-    On PostgreSQL it runs on the loop's own connection, prepared once per connection. When
-    that connection fails (the server closed it), it is opened again and the statement sent
-    once more: a caller's statement must find nothing to change when it had run (an UPDATE
-    guarded by the row's version). A second failure is raised. On SQLite it runs on Django's
-    connection in a worker thread."""
+    On PostgreSQL it runs on the loop's own connection, prepared once per connection. One
+    that was cut while it idled (``config.postgresql.cut``) is opened again before the
+    statement is sent. When it fails under the statement (cut in between), it is opened
+    again and the statement sent once more: a caller's statement must find nothing to change
+    when it had run (an UPDATE guarded by the row's version). A second failure is raised. On
+    SQLite it runs on Django's connection in a worker thread."""
     if connections[DEFAULT_DB_ALIAS].vendor != "postgresql":
         return int(await _execute_in_thread(query, params))
     return await _execute_on_loop_connection(query, params)

@@ -26,7 +26,8 @@ def pool_connections(database: dict[str, Any], *, default: bool) -> None:
     """psycopg's connection pool for a PostgreSQL database whose connections are not kept
     (``CONN_MAX_AGE`` 0), when ``DB_POOL`` says so (``default`` when unset): up to
     ``DB_POOL_SIZE`` connections per process (8; a daphne process runs its database work on
-    up to 7 threads)."""
+    up to 7 threads). One that PostgreSQL or the network cut while it idled in the pool is
+    dropped, not handed out, by the app's backend (``config.postgresql``)."""
     if (
         database["ENGINE"].endswith("postgresql")
         and not database.get("CONN_MAX_AGE")

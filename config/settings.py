@@ -144,6 +144,9 @@ pool_connections(DATABASES["default"], default=False)
 # 1.21 or later with max_prepared_statements set (docs/operations.md).
 if DATABASES["default"]["ENGINE"].endswith("postgresql"):
     DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = 5
+    # Django's backend, whose kept and pooled connections are checked before use without a
+    # round trip: one cut while it idled (a restart, a failover) is replaced, not used.
+    DATABASES["default"]["ENGINE"] = "config.postgresql"
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Redis: Celery broker, cache, channel layer ----------------------------------------------

@@ -47,5 +47,5 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 # A listener failing while tasks run inline fails the test instead of being logged.
 EVENTS_RAISE_LISTENER_ERRORS = True
 # A test that commits is cleaned up after with DELETE, not TRUNCATE (tests/postgresql/).
-if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":  # noqa: F405
+if DATABASES["default"]["ENGINE"] == "config.postgresql":  # noqa: F405
     DATABASES["default"]["ENGINE"] = "tests.postgresql"  # noqa: F405

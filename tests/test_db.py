@@ -1,13 +1,19 @@
 """The query every cached page runs (its tournament's version) is a statement PostgreSQL
-prepares once per connection (``config.db``), and still a query Django sees."""
+prepares once per connection (``config.db``), and still a query Django sees; an online
+action's statement runs on the event loop's own connection, opened again when it was cut."""
 
 from __future__ import annotations
+
+import asyncio
+import logging
 
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from config.db import execute_from_loop
 from tests.conftest import needs_postgres
+from tests.faults.cuts import cut_all_others, own_pid
 
 # Committed data: the tests start a fresh connection (forgetting what was prepared on it).
 pytestmark = [pytest.mark.django_db(transaction=True), needs_postgres]
@@ -44,3 +50,20 @@ def test_a_cached_pages_version_query_is_prepared_once_and_still_counted(client,
     assert len(version_queries(prepared_statements())) == 1
     client.get(url)
     assert len(version_queries(prepared_statements())) == 1  # prepared once, used again
+
+
+def test_the_event_loops_connection_cut_while_it_idled_is_opened_again_before_a_statement(caplog):
+    keep = own_pid()
+
+    async def statement() -> int:
+        return await execute_from_loop("SELECT %s::int", [1])
+
+    async def scenario() -> int:
+        assert await statement() == 1
+        assert await asyncio.to_thread(cut_all_others, keep) >= 1  # the loop's connection
+        return await statement()
+
+    with caplog.at_level(logging.INFO, logger="config.db"):
+        assert asyncio.run(scenario()) == 1
+    # Sent once, on a new connection: not on the cut one, to fail and be sent again.
+    assert [record.getMessage() for record in caplog.records if record.name == "config.db"] == []

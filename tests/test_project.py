@@ -60,7 +60,7 @@ def test_environment_switches_to_postgresql_and_redis():
             REDIS_URL="redis://cache.example:6379/1",
         ).stdout
     )
-    assert shown["engine"] == "django.db.backends.postgresql"
+    assert shown["engine"] == "config.postgresql"  # Django's, checking its connections
     assert shown["name"] == "crawford"
     assert shown["eager"] is False
     assert shown["broker"] == "redis://cache.example:6379/1"

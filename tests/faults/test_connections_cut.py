@@ -43,14 +43,6 @@ def answers(port: int) -> bool:
         return False
 
 
-#: Checking each connection before use with a query (Django's CONN_HEALTH_CHECKS, psycopg's
-#: pool check) fixed both, and cost a sixth of a cached page's requests/s
-#: (benchmarks/web.py): a check without a round trip is still to be found.
-OPEN = pytest.mark.xfail(
-    strict=True, reason="a cut connection still costs a request: the check without a round trip"
-)
-
-
 @pytest.fixture
 def make_gunicorn(on_test_redis: RedisServer, tmp_path: Path) -> Iterator[Callable[[], Process]]:
     """``make_gunicorn()``: the web server as production runs it (``config/gunicorn.py``: sync
@@ -75,7 +67,6 @@ def make_gunicorn(on_test_redis: RedisServer, tmp_path: Path) -> Iterator[Callab
         server.stop()
 
 
-@OPEN
 def test_a_web_worker_serves_its_next_pages_after_its_connection_was_cut(
     make_gunicorn, make_tournament
 ):
@@ -92,7 +83,6 @@ def test_a_web_worker_serves_its_next_pages_after_its_connection_was_cut(
     assert "Internal Server Error" not in web.log.read_text(errors="replace")
 
 
-@OPEN
 def test_boards_and_pages_of_a_websocket_server_go_on_after_its_connections_were_cut(
     make_server, make_worker, make_tournament, on_test_redis, monkeypatch
 ):

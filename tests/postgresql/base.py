@@ -15,7 +15,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.backends.postgresql import base, operations
+from django.db.backends.postgresql import operations
+
+from config.postgresql import base
 
 
 class DatabaseOperations(operations.DatabaseOperations):
