@@ -216,8 +216,14 @@ def _doubles(key: int, mover: bytes, opponent: bytes, die: int) -> list[Generate
         for p in points
     ]
     results: list[Generated] = []
+    append = results.append
     no_hits = [(False,) * x for x in range(5)]
     with_hit = [(True,) + (False,) * (x - 1) if x else () for x in range(5)]
+    # The last step of a play, from each point: what it adds to the key, the step, its hit.
+    last = [
+        (p, delta + hit_delta, single, with_hit[1] if hit_delta else no_hits[1])
+        for p, single, delta, hit_delta, _, _ in plan
+    ]
 
     def take(
         i: int,
@@ -227,32 +233,50 @@ def _doubles(key: int, mover: bytes, opponent: bytes, die: int) -> list[Generate
         hits: tuple[bool, ...],
         arriving: int,
     ) -> None:
-        # ``arriving``: steps the checkers that arrived on points[i:] could make.
-        while i < count and not (mover[points[i]] or arrivals[points[i]]):
-            i += 1
-        if remaining > supply[i] + arriving:
-            return
-        p, single, delta, hit_delta, run_here, run_next = plan[i]
-        t = p - die
-        arriving -= arrivals[p] * run_here
-        flags = with_hit if hit_delta else no_hits
-        for x in range(min(mover[p] + arrivals[p], remaining), 0, -1):
-            if x == remaining:
-                results.append(
-                    (result + x * delta + hit_delta, steps + single * x, hits + flags[x])
-                )
+        # Steps off points[i:], highest point first and most steps first. ``arriving``: steps
+        # the checkers that arrived on points[i:] could make.
+        for j in range(i, count):
+            p, single, delta, hit_delta, run_here, run_next = plan[j]
+            here = mover[p] + arrivals[p]
+            if not here:
                 continue
-            arrivals[t] += x
-            take(  # noqa: F821 (itself; cleared by the del below)
-                i + 1,
-                remaining - x,
-                result + x * delta + hit_delta,
-                steps + single * x,
-                hits + flags[x],
-                arriving + x * run_next,
-            )
-            arrivals[t] -= x
-        take(i + 1, remaining, result, steps, hits, arriving)  # noqa: F821
+            if remaining > supply[j] + arriving:
+                return
+            arriving -= arrivals[p] * run_here
+            flags = with_hit if hit_delta else no_hits
+            if remaining == 1:
+                append((result + delta + hit_delta, steps + single, hits + flags[1]))
+                continue
+            t = p - die
+            x = here if here < remaining else remaining
+            if x == remaining:
+                append((result + x * delta + hit_delta, steps + single * x, hits + flags[x]))
+                x -= 1
+            if x == remaining - 1:
+                # One step left: one play per point below with a checker (t has one now).
+                after = result + x * delta + hit_delta
+                walked = steps + single * x
+                marked = hits + flags[x]
+                results.extend(
+                    [
+                        (after + add, walked + one, marked + flag)
+                        for q, add, one, flag in last[j + 1 :]
+                        if mover[q] or arrivals[q] or q == t
+                    ]
+                )
+                x -= 1
+            while x:
+                arrivals[t] += x
+                take(  # noqa: F821 (itself; cleared by the del below)
+                    j + 1,
+                    remaining - x,
+                    result + x * delta + hit_delta,
+                    steps + single * x,
+                    hits + flags[x],
+                    arriving + x * run_next,
+                )
+                arrivals[t] -= x
+                x -= 1
 
     entry_point = BAR - die
     try:
