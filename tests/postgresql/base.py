@@ -1,9 +1,9 @@
-"""Django's PostgreSQL backend, for the test suite: a test that commits (a live server, a
-worker process) is cleaned up after by ``flush``, and Django's flush on PostgreSQL is one
-``TRUNCATE`` of every table. A ``TRUNCATE`` gives each table and index new files, about
-0.15 s for this project's tables even when they are empty; a ``DELETE`` of the few rows a
-test left is a hundredth of that. The foreign keys are checked at the commit (Django makes
-them ``DEFERRABLE INITIALLY DEFERRED``), when every table is empty, so the order does not
+"""The app's PostgreSQL backend (``config.postgresql``), for the test suite: a test that commits (a
+live server, a worker process) is cleaned up after by ``flush``, and Django's flush on
+PostgreSQL is one ``TRUNCATE`` of every table. A ``TRUNCATE`` gives each table and index new
+files, about 0.15 s for this project's tables even when they are empty; a ``DELETE`` of the few
+rows a test left is a hundredth of that. The foreign keys are checked at the commit (Django
+makes them ``DEFERRABLE INITIALLY DEFERRED``), when every table is empty, so the order does not
 matter.
 
 The content types and permissions, made with the test database from the models and never
