@@ -11,11 +11,6 @@ from ladders.services.challenges import (
     challenge_match_finished,
     ladder_tick,
 )
-from ladders.services.common import (
-    as_core,
-    current_order,
-    history,
-)
 from ladders.services.membership import (
     ladder_create,
     ladder_join,
@@ -25,14 +20,11 @@ from ladders.services.membership import (
 )
 
 __all__ = [
-    "as_core",
     "challenge_accept",
     "challenge_create",
     "challenge_decline",
     "challenge_match_corrected",
     "challenge_match_finished",
-    "current_order",
-    "history",
     "ladder_create",
     "ladder_join",
     "ladder_leave",

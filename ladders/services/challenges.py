@@ -28,13 +28,15 @@ from ladders.models import (
     Ladder,
     LadderChange,
 )
+from ladders.selectors import (
+    ladder_changes,
+    ladder_open_counts,
+    ladder_order,
+    ladder_player_names,
+)
 from ladders.services.common import (
     change_record,
-    current_order,
-    history,
     ladder_lock,
-    open_counts,
-    player_names,
     today_or,
 )
 from matches.models import MatchOutcome, MatchStatus
@@ -58,14 +60,16 @@ def challenge_create(
         try:
             core_challenges.check_challenge(
                 rules,
-                current_order(ladder),
+                ladder_order(ladder),
                 challenger=challenger.pk,
                 defender=defender.pk,
-                open_counts=open_counts(ladder),
+                open_counts=ladder_open_counts(ladder),
             )
         except core.LadderError as error:
             players = [error.player] if error.player is not None else []
-            raise messages.ladder_error(error, player_names(*players), rules.reach) from error
+            raise messages.ladder_error(
+                error, ladder_player_names(*players), rules.reach
+            ) from error
         challenge = Challenge(
             ladder=ladder,
             challenger=challenger,
@@ -208,7 +212,7 @@ def ladder_tick(*, ladder: Ladder, today: date | None = None) -> int:
         ladder.challenges.filter(status=ChallengeStatus.ACCEPTED, play_by__lt=day).exclude(
             match__status=MatchStatus.FINISHED
         ).update(status=ChallengeStatus.LAPSED)
-        for idle in inactivity.idle_due(ladder.rules(), history(ladder), day):
+        for idle in inactivity.idle_due(ladder.rules(), ladder_changes(ladder), day):
             change_record(ladder, idle, kind=ChangeKind.IDLE)
             changed += 1
         return changed

@@ -20,10 +20,10 @@ from ladders.models import (
     Ladder,
     LadderChange,
 )
+from ladders.selectors import ladder_open_counts
 from ladders.services.common import (
     change_record,
     ladder_lock,
-    open_counts,
     today_or,
 )
 from tournaments.models import MatchFormat, TournamentFormat, TournamentKind, TournamentStatus
@@ -108,7 +108,7 @@ def ladder_join(
 def _leave(ladder: Ladder, player: Player, *, kind: str, today: date | None) -> LadderChange:
     with club_change(ladder.club_id):
         ladder = ladder_lock(ladder)
-        if open_counts(ladder).get(player.pk):
+        if ladder_open_counts(ladder).get(player.pk):
             raise UserError(
                 _("%(player)s has an open challenge: it is decided first.")
                 % {"player": player.name},

@@ -52,7 +52,7 @@ def names(ladder):
 def rebuilt(ladder):
     from ladders.core.ladder import replay
 
-    return list(replay(ladder.rules(), services.history(ladder)))
+    return list(replay(ladder.rules(), selectors.ladder_changes(ladder)))
 
 
 def test_a_won_challenge_by_a_referees_result_moves_the_ladder(
@@ -72,7 +72,7 @@ def test_a_won_challenge_by_a_referees_result_moves_the_ladder(
     commit(match_record_final_score, match=match, score_a=5, score_b=3, user=organizer)
 
     assert names(ladder) == ["Anna", "Ben", "Eva", "Cleo", "Dirk", "Fritz"]
-    assert rebuilt(ladder) == list(services.current_order(ladder))
+    assert rebuilt(ladder) == list(selectors.ladder_order(ladder))
     last = LadderChange.objects.filter(ladder=ladder).last()
     assert (last.kind, last.player, last.opponent, last.forfeit) == ("won", eva, cleo, False)
     assert RatingChange.objects.filter(match=match).count() == 2  # counted in the club ratings
@@ -105,7 +105,7 @@ def test_not_accepting_in_time_loses_by_forfeit_and_idle_players_drop(ladder, pl
     assert services.ladder_tick(ladder=ladder, today=DAY + timedelta(days=10)) == 0
     assert services.ladder_tick(ladder=ladder, today=DAY + timedelta(days=11)) == 4
     assert services.ladder_tick(ladder=ladder, today=DAY + timedelta(days=11)) == 0
-    assert rebuilt(ladder) == list(services.current_order(ladder))
+    assert rebuilt(ladder) == list(selectors.ladder_order(ladder))
     assert sorted(names(ladder)) == sorted(NAMES)
 
 
@@ -183,7 +183,7 @@ def test_a_corrected_result_re_derives_the_ladder_from_the_challenge_on(
     assert (last.kind, last.player, last.opponent) == ("corrected_lost", cleo, ben)
     # Re-derived: Cleo stayed third, so Dirk's win over her took the third place.
     assert names(ladder)[:4] == ["Anna", "Ben", "Dirk", "Cleo"]
-    assert rebuilt(ladder) == list(services.current_order(ladder))
+    assert rebuilt(ladder) == list(selectors.ladder_order(ladder))
     # The earlier rows keep the ladder as it was then.
     assert LadderChange.objects.filter(ladder=ladder, kind="won").count() == 2
     # A correction that keeps the winner changes nothing.
