@@ -1,12 +1,12 @@
+"""A club's chouette sessions, under /clubs/<club>/chouettes/; config/urls.py mounts them in
+the namespace "chouettes" with the new session's page (``pages``)."""
+
 from django.urls import path
 
 from chouettes import views
 
-app_name = "chouettes"
-
 urlpatterns = [
     path("", views.session_list, name="list"),
-    path("new/", views.session_create, name="create"),
     path("<int:session>/", views.session_detail, name="detail"),
     path("<int:session>/game/", views.game_record, name="game"),
     path("<int:session>/join/", views.player_join, name="join"),

@@ -1,4 +1,5 @@
-"""Chouette pages: the club's sessions, a session's sheet (phone-first for the score keeper,
+"""Chouette pages: the club's sessions (a new one is ``pages.chouette_new``, which formats
+its stakes as the club's money does), a session's sheet (phone-first for the score keeper,
 read-only for everybody else), a game's correction (shown as the sheet will be, then
 confirmed), a session's removal and the export."""
 
@@ -11,14 +12,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from chouettes import permissions, selectors, services
-from chouettes.forms import JoinForm, SessionForm, SheetForm
+from chouettes.forms import JoinForm, SheetForm
 from chouettes.models import ChouetteSession
 from chouettes.tables import EXPORT_FORMATS, games_table
 from clubs.models import Club, Player
 from clubs.shortcuts import deny, get_visible_club
 from config.errors import UserError, add_user_error
 from config.exports import export_response
-from money.currency import number_format
 
 
 def _session(request: HttpRequest, club: str, session: int) -> tuple[Club, ChouetteSession]:
@@ -34,24 +34,6 @@ def session_list(request: HttpRequest, club: str) -> HttpResponse:
         "can_start": permissions.can_start_session(request.user, club_obj),
     }
     return render(request, "chouettes/session_list.html", context)
-
-
-def session_create(request: HttpRequest, club: str) -> HttpResponse:
-    club_obj = get_visible_club(request, club)
-    if not permissions.can_start_session(request.user, club_obj):
-        return deny(request)
-    form = SessionForm(request.POST or None, club=club_obj, numbers=number_format)
-    if request.method == "POST" and form.is_valid():
-        settings = {name: form.cleaned_data[name] for name in SessionForm.Meta.fields}
-        try:
-            session = services.chouette_create(
-                club=club_obj, user=request.user, players=form.players(), **settings
-            )
-        except UserError as error:
-            add_user_error(form, error)
-        else:
-            return redirect(session)
-    return render(request, "chouettes/session_form.html", {"club": club_obj, "form": form})
 
 
 def _detail_context(request: HttpRequest, club: Club, session: ChouetteSession) -> dict:

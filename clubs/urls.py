@@ -1,5 +1,6 @@
 """The club's own pages, under /clubs/; config/urls.py mounts them in the namespace "clubs"
-with the club's pages of the apps above (ratings, players, seasons)."""
+with the club's pages of the apps above (its page, the list of clubs and adding a member:
+``pages``; ratings, players, seasons)."""
 
 from django.urls import path
 
@@ -7,11 +8,8 @@ from clubs.views import clubs as views
 from clubs.views import tokens as views_tokens
 
 urlpatterns = [
-    path("", views.club_list, name="list"),
     path("new/", views.club_create, name="create"),
-    path("<slug:club>/", views.club_detail, name="detail"),
     path("<slug:club>/edit/", views.club_edit, name="edit"),
-    path("<slug:club>/members/add/", views.member_add, name="member_add"),
     path("<slug:club>/members/<int:membership>/role/", views.membership_role, name="member_role"),
     path(
         "<slug:club>/members/<int:membership>/remove/",

@@ -2,11 +2,12 @@ from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path
 
+from chouettes import urls as chouette_urls
 from clubs import urls as club_urls
-from clubs.views import accounts as views_accounts
-from clubs.views import clubs as club_views
 from config.health import healthz
 from matches.urls import match_file_urlpatterns
+from pages import accounts as views_accounts
+from pages import home as home_views
 from pages import urls as page_urls
 from players import urls as player_urls
 from players import views as player_views
@@ -16,7 +17,8 @@ from standings import urls as standing_urls
 # A namespace's pages may come from several apps, each listing its own in its URLconf: a
 # lower app's URLconf names no page of a higher app (the layers of docs/architecture.md).
 club_pages = [
-    *club_urls.urlpatterns,
+    *club_urls.urlpatterns,  # first: "new/" is not a club
+    *page_urls.club_urlpatterns,
     *rating_urls.club_urlpatterns,
     *player_urls.club_urlpatterns,
     *standing_urls.season_urlpatterns,
@@ -24,7 +26,7 @@ club_pages = [
 tournament_pages = [*page_urls.tournament_urlpatterns, *standing_urls.tournament_urlpatterns]
 
 urlpatterns = [
-    path("", club_views.home, name="home"),
+    path("", home_views.home, name="home"),
     # The API's reads are most of the server's hits: resolved before the pages' patterns (no
     # pattern before it begins with "api/").
     path("api/", include("api.urls")),
@@ -39,14 +41,20 @@ urlpatterns = [
     path("notifications/", include("notifications.urls")),
     path("", include("entries.urls_clubs")),  # join requests and invitations
     path("clubs/", include((club_pages, "clubs"))),
-    path("clubs/<slug:club>/chouettes/", include("chouettes.urls")),
+    path(
+        "clubs/<slug:club>/chouettes/",
+        include(([*chouette_urls.urlpatterns, *page_urls.chouette_urlpatterns], "chouettes")),
+    ),
     path("clubs/<slug:club>/ladders/", include("ladders.urls")),
     path("clubs/<slug:club>/venue/", include("venue.urls")),
     path("clubs/<slug:club>/control/", include("control.urls")),
     path("clubs/<slug:club>/money/", include("money.urls_club")),
     path("clubs/<slug:club>/t/<slug:tournament>/money/", include("money.urls")),
     path("clubs/<slug:club>/t/", include((tournament_pages, "tournaments"))),
-    path("clubs/<slug:club>/t/<slug:tournament>/matches/", include("matches.urls")),
+    path(
+        "clubs/<slug:club>/t/<slug:tournament>/matches/",
+        include((page_urls.match_urlpatterns, "matches")),
+    ),
     path(
         "clubs/<slug:club>/t/<slug:tournament>/matches/<int:match>/upload/",
         include((match_file_urlpatterns, "matchfiles")),

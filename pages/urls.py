@@ -1,10 +1,26 @@
 """The pages' URLs, mounted by config/urls.py in the namespaces of the pages they sit among:
-a tournament's in "tournaments" (under /clubs/<club>/t/), its organizer's under
-/clubs/<club>/t/<tournament>/manage/."""
+a club's in "clubs" (under /clubs/), a tournament's in "tournaments" (under
+/clubs/<club>/t/), its organizer's under /clubs/<club>/t/<tournament>/manage/, a match's in
+"matches" (under /clubs/<club>/t/<tournament>/matches/), a new chouette session's in
+"chouettes" (under /clubs/<club>/chouettes/). The home page
+and the accounts' pages are config/urls.py's own."""
 
 from django.urls import include, path, register_converter
 
-from pages import bracket, display, manage, manage_rounds, results, tournament
+from pages import (
+    bracket,
+    chouette_new,
+    club,
+    display,
+    home,
+    manage,
+    manage_rounds,
+    match,
+    match_late,
+    member_add,
+    results,
+    tournament,
+)
 from pages import round as round_pages
 from tournaments.converters import StageKindConverter
 
@@ -49,4 +65,29 @@ tournament_urlpatterns = [
         round_pages.score_sheets,
         name="score_sheets",
     ),
+]
+
+club_urlpatterns = [
+    path("", home.club_list, name="list"),
+    path("<slug:club>/", club.club_detail, name="detail"),
+    path("<slug:club>/members/add/", member_add.member_add, name="member_add"),
+]
+
+match_urlpatterns = [
+    path("<int:match>/", match.match_detail, name="detail"),
+    path("<int:match>/games/", match.game_add, name="game_add"),
+    path("<int:match>/score/", match.final_score, name="final_score"),
+    path("<int:match>/report/", match.report, name="report"),
+    path(
+        "<int:match>/report/<int:report_id>/<slug:action>/",
+        match.report_decide,
+        name="report_decide",
+    ),
+    path("<int:match>/correct/", match.correct, name="correct"),
+    path("<int:match>/online/", match.online_toggle, name="online_toggle"),
+    path("<int:match>/late/", match_late.late, name="late"),
+]
+
+chouette_urlpatterns = [
+    path("new/", chouette_new.session_create, name="create"),
 ]

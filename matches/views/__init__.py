@@ -1,1 +1,2 @@
-"""Match pages: the score sheet with result entry, reports and corrections; match files."""
+"""Match files: a match's uploads, their download and their moves (the match's page is
+``pages.match``)."""

@@ -20,7 +20,7 @@ from matches.late_form import LateForm
 from matches.models import Match
 from matches.services import lateness
 from matches.shortcuts import get_visible_match
-from matches.views.panel import after_write
+from pages.match_panel import after_write
 from tournaments.models import MatchFormat
 
 #: The refusals that mean someone else decided first: the page shows the new state.

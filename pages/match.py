@@ -31,7 +31,7 @@ from matches.forms import (
 from matches.models import Match, MatchReport
 from matches.rules import rules_for_match
 from matches.shortcuts import get_visible_match
-from matches.views.panel import after_write, respond
+from pages.match_panel import after_write, respond
 from tournaments import pagecache
 
 
