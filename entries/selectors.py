@@ -6,14 +6,14 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.db.models import Count, F, Q, QuerySet
+from django.db.models import Count, F, IntegerField, Q, QuerySet, Value
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from clubs.models import Club, Membership, Player
 from entries.models import JoinRequest, JoinRequestStatus, SignupRules
 from entries.services.check_in import check_in_closed_reason
-from entries.services.signup import BEFORE_THE_START, default_rules, signup_closed_reason
+from entries.services.signup import BEFORE_THE_START, rules_from_row, signup_closed_reason
 from tournaments.models import HOLDING_A_PLACE, Entry, EntryStatus, Tournament, TournamentStatus
 
 
@@ -55,31 +55,41 @@ class SignupState:
         )
 
 
-def _rules_and_counts(tournament: Tournament) -> tuple[SignupRules, int, int]:
-    """The tournament's sign-up rules (as ``rules_of``), its places taken and its players
-    waiting: one query (the tournament's page, built, costs no more than before it had a
-    sign-up box)."""
+def _rules_and_counts(
+    tournament: Tournament, waiting_up_to: int | None = None
+) -> tuple[SignupRules, int, int, int | None]:
+    """The tournament's sign-up rules (as ``rules_of``), its places taken, its players
+    waiting and, given a waiting number, those waiting up to it (the place on the list of
+    the player who holds it): one query (the tournament's page, built, costs no more than
+    before it had a sign-up box)."""
     fields = SignupRules._meta.concrete_fields
-    taken, waiting, *values = (
+    up_to = (
+        Count(
+            "entries",
+            filter=Q(
+                entries__status=EntryStatus.WAITING, entries__waiting_number__lte=waiting_up_to
+            ),
+        )
+        if waiting_up_to is not None
+        else Value(None, output_field=IntegerField())
+    )
+    taken, waiting, position, *values = (
         Tournament.objects.filter(pk=tournament.pk)
         .annotate(
             taken=Count("entries", filter=Q(entries__status__in=HOLDING_A_PLACE)),
             waiting=Count("entries", filter=Q(entries__status=EntryStatus.WAITING)),
+            position=up_to,
         )
-        .values_list("taken", "waiting", *(f"signup_rules__{field.name}" for field in fields))
+        .values_list(
+            "taken", "waiting", "position", *(f"signup_rules__{field.name}" for field in fields)
+        )
         .get()
     )
-    if values[0] is None:  # no rules of its own
-        return default_rules(tournament), taken, waiting
-    rules = SignupRules.from_db(None, [field.attname for field in fields], values)
-    rules.tournament = tournament
-    return rules, taken, waiting
+    return rules_from_row(tournament, values), taken, waiting, position
 
 
 def signup_state(tournament: Tournament, user: Any) -> SignupState:
-    rules, taken, waiting = _rules_and_counts(tournament)
     mine = None
-    position = None
     if user is not None and user.is_authenticated:
         mine = Entry.objects.filter(tournament=tournament, player__user=user).first()
     waiting_closed = (
@@ -87,12 +97,11 @@ def signup_state(tournament: Tournament, user: Any) -> SignupState:
         and mine.status == EntryStatus.WAITING
         and tournament.status not in BEFORE_THE_START
     )
-    if mine is not None and mine.status == EntryStatus.WAITING and not waiting_closed:
-        position = Entry.objects.filter(
-            tournament=tournament,
-            status=EntryStatus.WAITING,
-            waiting_number__lte=mine.waiting_number,
-        ).count()
+    on_the_list = mine is not None and mine.status == EntryStatus.WAITING and not waiting_closed
+    rules, taken, waiting, position = _rules_and_counts(
+        tournament,
+        waiting_up_to=mine.waiting_number if mine is not None and on_the_list else None,
+    )
     now = timezone.now()
     closed = rules.closes_at is not None and now >= rules.closes_at
     can_take_back = (

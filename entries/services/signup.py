@@ -7,11 +7,12 @@ for the last place never both get it."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Count, Max, Q
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
@@ -82,46 +83,115 @@ def next_waiting_number(tournament: Tournament) -> int:
     return (highest or 0) + 1
 
 
+@dataclass(frozen=True)
+class SignupField:
+    """What a sign-up is decided on, read in one query under the tournament's lock."""
+
+    rules: SignupRules
+    taken: int
+    waiting: int
+    #: The highest waiting number the tournament's entries hold (0: none).
+    highest_waiting_number: int
+    #: The player's own entry, when he has one (its id and status).
+    mine: tuple[int, str] | None
+
+
+def rules_from_row(tournament: Tournament, values: list[Any]) -> SignupRules:
+    """The rules read as ``signup_rules__<field>`` values in the order of
+    ``SignupRules``' concrete fields; the defaults when the tournament has none."""
+    if values[0] is None:  # no rules of its own
+        return default_rules(tournament)
+    columns = [column.attname for column in SignupRules._meta.concrete_fields]
+    rules = SignupRules.from_db(None, columns, values)
+    rules.tournament = tournament
+    return rules
+
+
+def signup_field(tournament: Tournament, player: Player) -> SignupField:
+    """The tournament's rules, its places taken, its players waiting, its highest waiting
+    number and the player's own entry, in one query: a sign-up holds the tournament's lock
+    while it reads them, and every other sign-up waits for it."""
+    mine = Q(entries__player=player)
+    taken, waiting, highest, mine_id, mine_status, *values = (
+        Tournament.objects.filter(pk=tournament.pk)
+        .annotate(
+            taken=Count("entries", filter=Q(entries__status__in=HOLDING_A_PLACE)),
+            waiting=Count("entries", filter=Q(entries__status=EntryStatus.WAITING)),
+            highest=Max("entries__waiting_number"),
+            # One entry a player at most (a constraint): its id and its status.
+            mine_id=Max("entries__pk", filter=mine),
+            mine_status=Max("entries__status", filter=mine),
+        )
+        .values_list(
+            "taken",
+            "waiting",
+            "highest",
+            "mine_id",
+            "mine_status",
+            *(f"signup_rules__{column.name}" for column in SignupRules._meta.concrete_fields),
+        )
+        .get()
+    )
+    return SignupField(
+        rules=rules_from_row(tournament, values),
+        taken=taken,
+        waiting=waiting,
+        highest_waiting_number=highest or 0,
+        mine=None if mine_id is None else (mine_id, mine_status),
+    )
+
+
 @logged_service("entry_sign_up")
 @transaction.atomic
 def entry_sign_up(*, tournament: Tournament, player: Player, now: datetime | None = None) -> Entry:
     """The player signs himself up: a place in the field (awaiting approval if the rules say
-    so), else a place on the waiting list, else a refusal. Players told once it is committed."""
+    so), else a place on the waiting list, else a refusal. Players told once it is committed.
+
+    Every sign-up of the tournament waits for this one's lock, so what it does under the lock
+    is short: one read of all it decides on, the entry written, the event emitted."""
     with tournament_change(tournament.pk):
         tournament = tournament_lock(tournament)
-        rules = rules_of(tournament)
+        now_in_field = signup_field(tournament, player)
+        rules = now_in_field.rules
         reason = signup_closed_reason(tournament, rules, now)
-        # Those already waiting come first into any place free by now.
-        _move_up(tournament, rules)
         if reason:
             raise UserError(reason, code="signup_closed")
-        entry = Entry.objects.filter(tournament=tournament, player=player).first()
-        if entry is not None and entry.status != EntryStatus.WITHDRAWN:
-            if entry.status == EntryStatus.WAITING:
+        if now_in_field.mine is not None and now_in_field.mine[1] != EntryStatus.WITHDRAWN:
+            if now_in_field.mine[1] == EntryStatus.WAITING:
                 message = _("%(name)s is already on the waiting list.")
             else:
                 message = _("%(name)s is already entered.")
             raise UserError(message % {"name": player.name}, code="already_entered")
-        waiting = Entry.objects.filter(tournament=tournament, status=EntryStatus.WAITING).count()
+        taken, waiting = now_in_field.taken, now_in_field.waiting
+        next_number = now_in_field.highest_waiting_number + 1
+        free = field.free_places(rules.capacity, taken)
+        if waiting and (free is None or free > 0):
+            # Those already waiting come first into any place free by now.
+            moved = _move_up(tournament, rules)
+            taken, waiting = taken + len(moved), waiting - len(moved)
+            next_number = next_waiting_number(tournament)
         outcome = field.sign_up_outcome(
-            rules.capacity,
-            places_taken(tournament),
-            waiting_list=rules.waiting_list,
-            waiting=waiting,
+            rules.capacity, taken, waiting_list=rules.waiting_list, waiting=waiting
         )
         if outcome is field.Outcome.FULL:
             raise UserError(
                 _("The field is full, and this tournament has no waiting list."),
                 code="field_full",
             )
-        entry = entry or Entry(tournament=tournament, player=player)
+        if now_in_field.mine is None:
+            entry = Entry(tournament=tournament, player=player)
+        else:  # withdrawn before: his entry comes back
+            entry = Entry.objects.get(pk=now_in_field.mine[0])
         if outcome is field.Outcome.WAIT:
             entry.status = EntryStatus.WAITING
-            entry.waiting_number = next_waiting_number(tournament)
+            entry.waiting_number = next_number
         else:
             entry.status = EntryStatus.PENDING if rules.approval else EntryStatus.APPROVED
             entry.waiting_number = None
-        entry.full_clean()
+        # The entry's tournament and player are the rows locked and read above, its place and
+        # number were decided under the lock, and the database holds their uniqueness as
+        # well: only the entry's own fields are checked here (no query).
+        entry.full_clean(exclude=["tournament", "player"])
         entry.save()
         emit(EntrySignedUp(entry_id=entry.pk))
         return entry
