@@ -1,21 +1,17 @@
 """``make deploy-check``: the site as deploy/ describes it, run on this machine and walked.
 
-    .venv/bin/python scripts/deploy_check.py
-
 Runs the production stack on loopback from deploy/ itself (scripts/deploy_stack.py reads the
-units and the environment file): nginx (its own prefix, the site deploy/nginx/crawford.conf
-on high ports, a self-signed certificate) in front of two gunicorn processes
-(crawford-web@.service) and two daphne processes (crawford-ws@.service), a Celery worker, the
-analysis worker and beat, on a PostgreSQL database of its own made afresh
+units and the environment file): nginx (its own prefix, deploy/nginx/crawford.conf on high
+ports, a self-signed certificate) in front of two gunicorn and two daphne processes, a Celery
+worker, the analysis worker and beat, on a PostgreSQL database made afresh
 (``DEPLOY_CHECK_DATABASE_URL``, default ``crawford_deploy_check`` on 127.0.0.1) and Redis
 (``DEPLOY_CHECK_REDIS_URL``, default db 11 on 127.0.0.1, emptied). Then it walks a small night
-(scripts/deploy_night.py) through nginx over HTTPS and WSS: pages, a static file served by
-nginx, log-ins, a result entered through one gunicorn and seen at once through the other and
-through nginx, the players' e-mails through the outbox to a mail server of its own, an online
-board's roll and play by two players whose sockets nginx gave to the two daphne processes.
-Each step is printed with its time; any failure exits 1 with the logs' ends. Everything it
-started is stopped, its database dropped. Without nginx it says so and exits 0 (``make
-deploy-check`` installs Debian's nginx where it can).
+(scripts/deploy_night.py) through nginx over HTTPS and WSS: pages, a static file, log-ins, a
+result entered through one gunicorn and seen at once through the other and through nginx, the
+players' e-mails through the outbox to a mail server of its own, an online board played by two
+players on the two daphne processes, and one gunicorn and one daphne killed. Each step is
+printed with its time; a failure exits 1 with the logs' ends. Everything it started is
+stopped, its database dropped. Without nginx it says so and exits 0.
 """
 
 from __future__ import annotations
@@ -42,7 +38,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import psycopg
 import redis
 
-from backgammon import Position
 from scripts.deploy_stack import (
     ENV_EXAMPLE,
     ENV_FILE,
@@ -63,7 +58,7 @@ from scripts.deploy_stack import (
     unit_command,
     units,
 )
-from scripts.deploy_walk import Browser, MailSink, form_fields, next_state, open_board, shown_score
+from scripts.deploy_walk import Boards, Browser, MailSink, form_fields, shown_score, where
 
 DATABASE_URL = os.environ.get(
     "DEPLOY_CHECK_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/crawford_deploy_check"
@@ -131,14 +126,21 @@ class Stack:
         self.processes.append(process)
         return process
 
+    def process(self, name: str) -> Process:
+        return next(p for p in self.processes if p.name == name)
+
     def stop(self) -> None:
         """All at once, nginx first: it lets go of the websockets."""
         for process in reversed(self.processes):
             process.terminate()
-        deadline = time.monotonic() + 15
+        began = time.monotonic()
+        took = {}
         for process in reversed(self.processes):
-            process.finish(deadline)
+            process.finish(began + 15)
+            took[process.name] = time.monotonic() - began
         self.mail.shutdown()
+        last = max(took, key=took.__getitem__, default="")
+        print(f"Stopped everything in {time.monotonic() - began:.1f} s (the last: {last}).")
 
 
 def prepare(stack: Stack, env: dict[str, str]) -> None:
@@ -309,54 +311,52 @@ def walk(stack: Stack, night: dict[str, Any]) -> None:
         to = set(night["scored_emails"])
         got = stack.mail.wait_for(to, timeout=60)
         assert to <= {a for m in got for a in m[0]}, f"mails to {to}: {got}"
-    with step("two players log in and open their boards over WSS, a roll and a play"):
-        asyncio.run(board(stack, tls, night))
+    asyncio.run(board(stack, tls, night))
+    with step("gunicorn A killed (SIGKILL): nginx serves every page from B; A restarted"):
+        web = stack.process(f"web@{stack.web_ports[0]}")
+        web.kill()
+        for _ in range(4):
+            visitor.get(tournament)
+        web.start()
+        web.wait_ready(time.monotonic() + 60)
+        web_a.get(tournament)
     with step("nginx's log: static files its own, pages from both gunicorns, boards both daphnes"):
-        stack.processes[-1].stop()  # nginx writes the websockets' lines as they close
-        served = [line.split() for line in (stack.dir / "access.log").read_text().splitlines()]
+        stack.process("nginx").stop()  # nginx writes the websockets' lines as they close
+        log = (stack.dir / "access.log").read_text().splitlines()
+        served = [line.split("|") for line in log]
+        for line in served:  # the upstream that answered: the last one tried
+            line[3] = line[3].split(", ")[-1]
         static = {line[3] for line in served if line[1].startswith("/static/")}
         pages = {line[3] for line in served if line[1] == match_page}
         boards = {line[3] for line in served if line[1].startswith("/ws/")}
+        assert all(line[2] in ("101", "200", "301", "302") for line in served), log
         assert static == {"-"}, f"static files came from {static}"
         assert pages == {f"127.0.0.1:{p}" for p in stack.web_ports}, f"pages from {pages}"
         assert boards == {f"127.0.0.1:{p}" for p in stack.ws_ports}, f"boards from {boards}"
 
 
 async def board(stack: Stack, tls: ssl.SSLContext, night: dict[str, Any]) -> None:
-    sessions = []
-    for username in night["online_players"]:
-        player = Browser(stack.https_port, stack.origin, tls)
-        player.log_in(username, stack.password)
-        sessions.append(player.cookies["sessionid"])
-    sockets = [await open_board(stack.https_port, tls, night["online"], s) for s in sessions]
+    boards = Boards(stack.https_port, tls, night["online"], [])
     try:
-        for ws, you in zip(sockets, (0, 1), strict=True):
-            hello = await asyncio.wait_for(ws.receive(), 20)
-            assert hello["payload"]["you"] == you, hello
-        states = [await next_state(ws) for ws in sockets]
-        while states[0]["seq"] != states[1]["seq"]:
-            behind = 0 if states[0]["seq"] < states[1]["seq"] else 1
-            states[behind] = await next_state(sockets[behind])
-        state = states[0]
-        done: set[str] = set()
-        while done != {"roll", "play"}:  # the opening roll is the server's: a play comes first
-            game = state["payload"]["game"]
-            kind = {"roll": "roll", "move": "play"}[game["phase"]]
-            assert kind not in done, f"{kind} twice: {game}"
-            done.add(kind)
-            payload: dict[str, Any] = {}
-            if kind == "play":
-                position = Position.from_position_id(game["position_id"])
-                play = position.legal_plays(tuple(game["dice"]))[0]
-                payload = {"steps": [list(s) for s in play.steps]}
-            message = {"type": kind, "seq": state["seq"], "payload": payload}
-            await sockets[game["to_act"]].send(message)
-            seen = [await next_state(ws, state["seq"] + 1) for ws in sockets]
-            assert seen[0] == seen[1], "the two boards show different states"
-            state = seen[0]
+        with step("two players log in and open their boards over WSS, a play and a roll"):
+            for username in night["online_players"]:
+                player = Browser(stack.https_port, stack.origin, tls)
+                player.log_in(username, stack.password)
+                boards.sessions.append(player.cookies["sessionid"])
+            state = await boards.open()
+            kinds = set()
+            while kinds != {"roll", "move"}:  # the opening roll is the server's: a play first
+                kinds.add(state["payload"]["game"]["phase"])
+                state = await boards.act(state)
+        with step("daphne A killed (SIGKILL): its board reconnects through nginx, same game"):
+            stack.process(f"ws@{stack.ws_ports[0]}").kill()
+            lost = await boards.lost(within=10)
+            assert len(lost) == 1, f"boards lost: {lost}"  # one board was on each process
+            again = await boards.seat(lost[0])
+            assert where(again) == where(state), f"after the reconnection {again}, before {state}"
+            await boards.act(state)
     finally:
-        for ws in sockets:
-            ws.close()
+        boards.close()
 
 
 def main() -> int:

@@ -231,7 +231,8 @@ def render_site(
 def nginx_main(prefix: Path, site: Path, *, as_root: bool) -> str:
     """The check's own nginx.conf around the site (Debian's /etc/nginx/nginx.conf in
     production): its files under ``prefix``, an access log naming the upstream of each request
-    (``-`` where nginx answered itself, as for the static files)."""
+    (``-`` where nginx answered itself, as for the static files; ``A, B`` where A failed and B
+    answered)."""
     temp = prefix / "temp"
     user = "user www-data;\n" if as_root else ""
     return f"""{user}worker_processes 1;
@@ -241,7 +242,7 @@ events {{ worker_connections 256; }}
 http {{
     include /etc/nginx/mime.types;
     default_type application/octet-stream;
-    log_format upstreams '$request_method $uri $status $upstream_addr';
+    log_format upstreams '$request_method|$uri|$status|$upstream_addr';
     access_log {prefix}/access.log upstreams;
     client_body_temp_path {temp}/body;
     proxy_temp_path {temp}/proxy;
@@ -324,6 +325,12 @@ class Process:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(self.popen.pid, signal.SIGKILL)  # the session's id is the leader's
         self.popen.wait(10)
+
+    def kill(self) -> None:
+        """SIGKILL to all of its session, as a process dies."""
+        if self.popen is not None and self.popen.poll() is None:
+            os.killpg(self.popen.pid, signal.SIGKILL)
+            self.popen.wait(10)
 
     def stop(self, timeout: float = 15.0) -> None:
         self.terminate()

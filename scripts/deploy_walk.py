@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
 from typing import Any
 
+from backgammon import Position
 from benchmarks.online import Socket
 
 HOST = "localhost"
@@ -145,6 +146,77 @@ async def next_state(ws: Socket, at_least: int = 0) -> dict[str, Any]:
         message = await asyncio.wait_for(ws.receive(), 20)
         if message["type"] == "state" and message["seq"] >= at_least:
             return message
+
+
+def where(state: dict[str, Any]) -> tuple[Any, ...]:
+    """What a reconnection must find as it was: the sequence number and the game but its
+    clock."""
+    game = state["payload"]["game"]
+    return state["seq"], sorted((k, str(v)) for k, v in game.items() if k != "clock")
+
+
+class Boards:
+    """Both players' boards of one online match through nginx, talking as board.js does."""
+
+    def __init__(self, port: int, tls: ssl.SSLContext, match: int, sessions: list[str]):
+        self.port, self.tls, self.match, self.sessions = port, tls, match, sessions
+        self.sockets: list[Socket] = []
+
+    async def seat(self, side: int) -> dict[str, Any]:
+        """The board of ``side`` (0, 1) opened: the state it is shown."""
+        ws = await open_board(self.port, self.tls, self.match, self.sessions[side])
+        if side < len(self.sockets):
+            self.sockets[side] = ws
+        else:
+            self.sockets.append(ws)
+        hello = await asyncio.wait_for(ws.receive(), 20)
+        assert hello["payload"]["you"] == side, hello
+        return await next_state(ws)
+
+    async def open(self) -> dict[str, Any]:
+        states = [await self.seat(side) for side in (0, 1)]
+        while states[0]["seq"] != states[1]["seq"]:
+            behind = 0 if states[0]["seq"] < states[1]["seq"] else 1
+            states[behind] = await next_state(self.sockets[behind])
+        return states[0]
+
+    async def act(self, state: dict[str, Any]) -> dict[str, Any]:
+        """The player to act rolls, or plays the first legal play: the state both boards
+        are shown next (the same on both)."""
+        game = state["payload"]["game"]
+        payload: dict[str, Any] = {}
+        kind = {"roll": "roll", "move": "play"}[game["phase"]]
+        if kind == "play":
+            play = Position.from_position_id(game["position_id"]).legal_plays(tuple(game["dice"]))[
+                0
+            ]
+            payload = {"steps": [list(s) for s in play.steps]}
+        message = {"type": kind, "seq": state["seq"], "payload": payload}
+        await self.sockets[game["to_act"]].send(message)
+        seen = [await next_state(ws, state["seq"] + 1) for ws in self.sockets]
+        assert seen[0] == seen[1], "the two boards show different states"
+        return seen[0]
+
+    async def lost(self, within: float) -> list[int]:
+        """The sides whose socket the server has closed once one is (``within`` seconds at
+        most)."""
+
+        async def closed(ws: Socket) -> bool:
+            try:
+                while True:
+                    await ws.receive()
+            except (ConnectionError, asyncio.IncompleteReadError):
+                return True
+
+        waits = [asyncio.ensure_future(closed(ws)) for ws in self.sockets]
+        await asyncio.wait(waits, timeout=within, return_when=asyncio.FIRST_COMPLETED)
+        for wait in waits:
+            wait.cancel()
+        return [side for side, wait in enumerate(waits) if wait.done() and not wait.cancelled()]
+
+    def close(self) -> None:
+        for ws in self.sockets:
+            ws.close()
 
 
 # --- A mail server that keeps what it is handed -------------------------------------------
