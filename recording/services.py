@@ -60,15 +60,16 @@ def recorded_match_mark(
     recording already begun are kept: its clocks ran on them)."""
     with match_change(match):
         match_obj = match_lock(match)
-        recorded, created = RecordedMatch.objects.select_for_update().get_or_create(
-            match=match_obj,
-            defaults={
-                "recorder": recorder,
-                "minutes_per_point": minutes_per_point,
-                "delay_seconds": delay_seconds,
-            },
-        )
-        if not created:
+        # Not get_or_create: a new row is checked (full_clean) before it is written.
+        recorded = RecordedMatch.objects.select_for_update().filter(match=match_obj).first()
+        if recorded is None:
+            recorded = RecordedMatch(
+                match=match_obj,
+                recorder=recorder,
+                minutes_per_point=minutes_per_point,
+                delay_seconds=delay_seconds,
+            )
+        else:
             recorded.recorder = recorder
             if not recorded.actions.exists():
                 recorded.minutes_per_point = minutes_per_point
