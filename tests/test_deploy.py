@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib.util
 import shlex
+import subprocess
 from pathlib import Path
 
 from scripts.deploy_stack import (
@@ -103,3 +104,12 @@ def test_nginx_serves_the_static_files_from_the_environment_files_static_root():
     enabled = (ROOT / "deploy" / "systemd" / "crawford.target").read_text()
     for port in ("8000", "8001", "8100", "8101"):
         assert f"server 127.0.0.1:{port};" in SITE.read_text() and port in enabled
+
+
+def test_a_shell_reads_the_environment_file_as_systemd_does():
+    """restore.sh and the operations guide load it with ``set -a; . FILE``."""
+    script = f'set -a; . "{ENV_EXAMPLE}"; set +a; env -0'
+    out = subprocess.run(["sh", "-c", script], env={}, capture_output=True, text=True, check=True)
+    shell = dict(line.split("=", 1) for line in out.stdout.split("\0") if "=" in line)
+    for name, value in parse_env_file(ENV_EXAMPLE.read_text()).items():
+        assert shell.get(name) == value, name
