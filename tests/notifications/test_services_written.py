@@ -15,6 +15,7 @@ from notifications.services import (
     notification_create,
     notification_mark_told,
     notification_retry,
+    notifications_create,
     notifications_mark_read,
     player_set_notify,
 )
@@ -120,3 +121,35 @@ def test_a_player_chooses_what_he_is_told(people):
     with pytest.raises(ValidationError):
         player_set_notify(player=alice, notify="everything")
     assert Player.objects.get(pk=alice.pk).notify == "mine"
+
+
+def test_many_notifications_are_written_at_once_each_key_once(people, club, locmem_mail, commit):
+    alice, bruno, clara = people["Alice"], people["Bruno"], people["Clara"]
+    commit(notification_create, message=welcome(alice, club, key="welcome:a"))
+    Player.objects.filter(pk=clara.pk).update(notify="none")
+    clara.refresh_from_db()
+    messages = [
+        welcome(alice, club, key="welcome:a"),  # written before
+        welcome(bruno, club, key="welcome:b"),
+        welcome(bruno, club, key="welcome:b"),  # twice in the same batch
+        welcome(clara, club, key="welcome:c"),  # she wants none
+    ]
+    written = commit(notifications_create, messages)
+    assert [(n.recipient, n.dedupe_key) for n in written] == [(bruno, "welcome:b")]
+    assert sorted(Notification.objects.values_list("dedupe_key", flat=True)) == [
+        "welcome:a",
+        "welcome:b",
+    ]
+    assert [m.to for m in locmem_mail] == [["alice@example.com"], ["bruno@example.com"]]
+    assert commit(notifications_create, messages) == []  # again: nothing new
+    assert Notification.objects.count() == 2
+
+
+def test_a_batch_with_an_unknown_kind_writes_nothing(people, club):
+    messages = [
+        welcome(people["Alice"], club),
+        Message(recipient=people["Bruno"], kind="nonsense", dedupe_key="x"),
+    ]
+    with pytest.raises(ValueError):
+        notifications_create(messages)
+    assert not Notification.objects.exists()
