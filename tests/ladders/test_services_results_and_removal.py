@@ -160,3 +160,13 @@ def test_no_match_is_made_between_a_player_and_himself(ladder, players):
         )
     assert not Round.objects.filter(stage__tournament=tournament).exists()
     assert not Match.objects.filter(round__stage__tournament=tournament).exists()
+
+
+def test_a_player_not_on_the_ladder_is_not_removed(ladder, club, organizer):
+    outsider = PlayerFactory(name="Otto")
+    MembershipFactory(club=club, player=outsider, role=Role.PLAYER)
+    count = LadderChange.objects.filter(ladder=ladder).count()
+    with pytest.raises(UserError):
+        services.ladder_remove(ladder=ladder, player=outsider, user=organizer, today=DAY)
+    assert LadderChange.objects.filter(ladder=ladder).count() == count
+    assert names(ladder) == NAMES
