@@ -22,10 +22,12 @@ from clubs import permissions
 from config.errors import UserError
 from config.text import whole_number
 from matches.models import Match
+from matches.selectors import tournament_matches
 from matches.shortcuts import get_visible_match
 from play.texts import board_texts
 from tournaments import pagecache
 from tournaments.models import Round
+from tournaments.selectors import rounds_of_tournament
 from tournaments.shortcuts import get_visible_tournament
 
 
@@ -74,7 +76,7 @@ def tournament_analysis(request: HttpRequest, club: str, tournament: str) -> Htt
     if plies is None:
         plies = levels[0] if levels else (tournament_obj.analysis_plies or 0)
     can_manage = permissions.can_manage_tournament(request.user, tournament_obj)
-    matches = Match.objects.filter(round__stage__tournament=tournament_obj)
+    matches = tournament_matches(tournament_obj)
     context = {
         "tournament": tournament_obj,
         "club": tournament_obj.club,
@@ -85,9 +87,7 @@ def tournament_analysis(request: HttpRequest, club: str, tournament: str) -> Htt
         "levels": [(value, label) for value, label in AnalysisLevel.choices if value in levels],
         "all_levels": AnalysisLevel.choices,
         "progress": selectors.analysis_progress(matches),
-        "rounds": Round.objects.filter(stage__tournament=tournament_obj).select_related(
-            "stage__tournament"
-        ),
+        "rounds": rounds_of_tournament(tournament_obj),
         "gnubg_available": gnubg_available(),
         "install_command": INSTALL_COMMAND,
         "minimum": selectors.minimum_decisions(),

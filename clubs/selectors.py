@@ -40,3 +40,18 @@ def player_of(user: Any) -> Player | None:
     if user is None or not user.is_authenticated:
         return None
     return Player.objects.filter(user=user).first()
+
+
+def club_row(club: Club) -> Club:
+    """The club's row read anew: a form changes this copy, never the page's own."""
+    return Club.objects.get(pk=club.pk)
+
+
+def club_members_by_id(club: Club, ids: list[int]) -> dict[int, Player]:
+    """The club's members among ``ids``, by id."""
+    return Player.objects.filter(memberships__club=club, pk__in=ids).in_bulk()
+
+
+def memberships_by_name(club: Club) -> QuerySet[Membership]:
+    """The club's members with their players, by name."""
+    return Membership.objects.filter(club=club).select_related("player").order_by("player__name")

@@ -25,6 +25,7 @@ from control import selectors
 from control.filters import STATE_LABELS, NightFilter
 from control.services import control_report_decide
 from control.states import ORDER
+from matches import selectors as match_selectors
 from matches.models import Match, MatchReport
 from matches.services import lateness
 from tournaments import pagecache
@@ -94,9 +95,7 @@ def room(request: HttpRequest, club: str) -> HttpResponse:
 
 def _match(club: Club, match: int) -> Match:
     return get_object_or_404(
-        Match.objects.select_related(
-            "round__stage__tournament__club", "entry_a__player", "entry_b__player"
-        ),
+        match_selectors.matches_with_players(),
         pk=match,
         round__stage__tournament__club=club,
     )
@@ -125,7 +124,7 @@ def call_create(request: HttpRequest, club: str, match: int) -> HttpResponse:
 
 def _call(club: Club, call: int) -> Call:
     return get_object_or_404(
-        Call.objects.select_related("match__round__stage__tournament", "table"),
+        venue_selectors.calls_with_match_and_table(),
         pk=call,
         club=club,
     )

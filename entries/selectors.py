@@ -11,7 +11,7 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from clubs.models import Club, Membership, Player
-from entries.models import JoinRequest, JoinRequestStatus, SignupRules
+from entries.models import ClubInvitation, JoinRequest, JoinRequestStatus, SignupRules
 from entries.services.check_in import check_in_closed_reason
 from entries.services.signup import BEFORE_THE_START, rules_from_row, signup_closed_reason
 from tournaments.models import HOLDING_A_PLACE, Entry, EntryStatus, Tournament, TournamentStatus
@@ -220,3 +220,18 @@ def is_member(club: Club, user: Any) -> bool:
         and user.is_authenticated
         and Membership.objects.filter(club=club, player__user=user).exists()
     )
+
+
+def club_invitations(club: Club) -> QuerySet[ClubInvitation]:
+    """The club's invitations, newest first."""
+    return ClubInvitation.objects.filter(club=club).order_by("-created_at")
+
+
+def join_requests_with_player() -> QuerySet[JoinRequest]:
+    """Requests to join with who asked, for a page to pick one from."""
+    return JoinRequest.objects.select_related("player")
+
+
+def invitations_with_club() -> QuerySet[ClubInvitation]:
+    """Invitations with their club, for a page to pick one from."""
+    return ClubInvitation.objects.select_related("club")

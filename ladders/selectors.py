@@ -113,3 +113,13 @@ def ladder_open_counts(ladder: Ladder) -> dict[int, int]:
         counts[challenger] = counts.get(challenger, 0) + 1
         counts[defender] = counts.get(defender, 0) + 1
     return counts
+
+
+def ladders_with_tournament() -> QuerySet[Ladder]:
+    """Ladders with their hidden tournament, for a page to pick one from."""
+    return Ladder.objects.select_related("tournament")
+
+
+def challenges_with_players() -> QuerySet[Challenge]:
+    """Challenges with their ladder and players, for a page to pick one from."""
+    return Challenge.objects.select_related("ladder", "defender", "challenger")

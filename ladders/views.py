@@ -24,7 +24,7 @@ from ladders.models import Challenge, Ladder
 def _ladder(request: HttpRequest, club: str, ladder: str) -> tuple[Club, Ladder]:
     club_obj = get_visible_club(request, club)
     return club_obj, get_object_or_404(
-        Ladder.objects.select_related("tournament"), club=club_obj, slug=ladder
+        selectors.ladders_with_tournament(), club=club_obj, slug=ladder
     )
 
 
@@ -206,7 +206,7 @@ def challenge_create(request: HttpRequest, club: str, ladder: str, player: int) 
 def _challenge(request: HttpRequest, club: str, ladder: str, challenge: int) -> Challenge:
     _club, ladder_obj = _ladder(request, club, ladder)
     return get_object_or_404(
-        Challenge.objects.select_related("ladder", "defender", "challenger"),
+        selectors.challenges_with_players(),
         pk=challenge,
         ladder=ladder_obj,
     )

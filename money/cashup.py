@@ -196,3 +196,8 @@ def club_cash_ups(club: Club) -> list[PastCashUp]:
         .order_by("-number")
     )
     return [PastCashUp(cash_up=cash_up, methods=lines_of(cash_up, own)) for cash_up in found]
+
+
+def cash_ups_with_recorder() -> QuerySet[CashUp]:
+    """Cash-ups with who took them, for a page to pick one from."""
+    return CashUp.objects.select_related("recorded_by")

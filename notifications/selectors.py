@@ -80,3 +80,8 @@ def overdue_matches(tournament: Tournament) -> list[Match]:
         .select_related("round__stage", "entry_a__player", "entry_b__player")
         .order_by("round__deadline", "round__stage__order", "round__number", "index")
     )
+
+
+def notifications_with_recipient() -> QuerySet[Notification]:
+    """Notifications with their recipient, for a page to pick one from."""
+    return Notification.objects.select_related("recipient")

@@ -22,6 +22,7 @@ from notifications import selectors, services
 from notifications.forms import NotifyForm
 from notifications.models import Notification
 from tournaments.models import Tournament
+from tournaments.selectors import tournaments_with_club
 
 
 @login_required
@@ -56,7 +57,7 @@ def bell(request: HttpRequest) -> HttpResponse:
 def open_notification(request: HttpRequest, pk: int) -> HttpResponse:
     """Mark one notification read and follow its link."""
     notification = get_object_or_404(
-        Notification.objects.select_related("recipient"), pk=pk, recipient__user=request.user
+        selectors.notifications_with_recipient(), pk=pk, recipient__user=request.user
     )
     services.notifications_mark_read(player=notification.recipient, notification_ids=[pk])
     target = notification.url
@@ -143,9 +144,7 @@ def retry(request: HttpRequest, club: str, pk: int) -> HttpResponse:
 
 
 def _managed_tournament(request: HttpRequest, club: str, tournament: str) -> Tournament | None:
-    obj = get_object_or_404(
-        Tournament.objects.select_related("club"), club__slug=club, slug=tournament
-    )
+    obj = get_object_or_404(tournaments_with_club(), club__slug=club, slug=tournament)
     return obj if permissions.can_manage_tournament(request.user, obj) else None
 
 

@@ -21,7 +21,6 @@ from django.views.i18n import set_language
 
 from clubs import services
 from clubs.forms import LoginForm, SignupForm
-from clubs.models import Player
 from clubs.selectors import player_of
 from tournaments import pagecache
 
@@ -55,7 +54,7 @@ def language_set(request: HttpRequest) -> HttpResponse:
     response = set_language(request)
     language = request.POST.get("language")
     if request.user.is_authenticated and language in dict(settings.LANGUAGES):
-        Player.objects.filter(user=request.user).update(language=language)
+        services.player_set_language(user=request.user, language=language)
     return response
 
 

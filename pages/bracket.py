@@ -7,7 +7,7 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.functional import SimpleLazyObject
 
 from matches import selectors as match_selectors
-from tournaments import pagecache, presentation
+from tournaments import pagecache, presentation, selectors
 from tournaments.models import Stage, StageKind, TournamentFormat
 from tournaments.shortcuts import get_visible_tournament, tournament_context
 
@@ -48,7 +48,7 @@ def bracket(request: HttpRequest, club: str, tournament: str, stage: str) -> Htt
         section = 1
     if not 1 <= section <= presentation.FINAL_ROUNDS:
         section = 1
-    stages = Stage.objects.filter(tournament=obj).order_by("order")
+    stages = selectors.tournament_stages(obj)
     context = tournament_context(
         request,
         obj,

@@ -9,11 +9,9 @@ from django.utils.functional import SimpleLazyObject
 from matches import selectors as match_selectors
 from pages.bracket import KNOCKOUT_STAGES
 from standings import selectors as standings_selectors
-from tournaments import pagecache, presentation
+from tournaments import pagecache, presentation, selectors
 from tournaments.models import (
-    Round,
     RoundStatus,
-    Stage,
     Tournament,
     TournamentFormat,
     TournamentStatus,
@@ -37,12 +35,7 @@ def _display_seconds(request: HttpRequest) -> int:
 def _current_rounds(tournament: Tournament) -> list[dict[str, object]]:
     """The rounds in play (published, drawn, not finished), else the last finished one,
     each with its heading and its tables."""
-    rounds = list(
-        Round.objects.filter(stage__tournament=tournament, draft__isnull=True)
-        .exclude(status=RoundStatus.PENDING)
-        .select_related("stage__tournament")
-        .order_by("stage__order", "number")
-    )
+    rounds = list(selectors.drawn_rounds(tournament))
     current = [r for r in rounds if r.status == RoundStatus.PAIRED] or rounds[-1:]
     counts: dict[int, int] = {}
     for round_ in rounds:
@@ -69,7 +62,7 @@ def _display_brackets(tournament: Tournament) -> list[dict[str, object]]:
                 double_elimination=tournament.format == TournamentFormat.DOUBLE_ELIMINATION,
             ),
         }
-        for stage in Stage.objects.filter(tournament=tournament).order_by("order")
+        for stage in selectors.tournament_stages(tournament)
         if stage.kind in KNOCKOUT_STAGES
     ]
 
@@ -93,7 +86,7 @@ def display(request: HttpRequest, club: str, tournament: str) -> HttpResponse:
         current=SimpleLazyObject(lambda: _current_rounds(obj)),
         standings_rows=standings_rows,
         seconds=_display_seconds(request),
-        has_bracket=Stage.objects.filter(tournament=obj, kind__in=KNOCKOUT_STAGES).exists(),
+        has_bracket=selectors.has_stage_of_kind(obj, KNOCKOUT_STAGES),
         # Before the start: a QR code for the players to check in with their phones.
         check_in=obj.require_check_in and obj.status == TournamentStatus.REGISTRATION,
     )

@@ -118,9 +118,7 @@ def tournament_create(request: HttpRequest, club: str) -> HttpResponse:
 
 @organizer_only
 def tournament_edit(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    form, switched = _settings_form(
-        request, tournament.club, Tournament.objects.get(pk=tournament.pk)
-    )
+    form, switched = _settings_form(request, tournament.club, selectors.tournament_row(tournament))
     if request.method == "POST" and not switched and form.is_valid():
         try:
             services.tournament_update(tournament=tournament, **form.cleaned_data)
@@ -212,9 +210,7 @@ def entry_add(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 def entry_action(
     request: HttpRequest, tournament: Tournament, entry: int, action: str
 ) -> HttpResponse:
-    entry_obj = get_object_or_404(
-        Entry.objects.select_related("player"), pk=entry, tournament=tournament
-    )
+    entry_obj = get_object_or_404(selectors.entries_with_player(), pk=entry, tournament=tournament)
     actions = {
         "approve": (services.entry_approve, _("%(name)s is approved.")),
         "check-in": (services.entry_check_in, _("%(name)s is checked in.")),

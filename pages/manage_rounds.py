@@ -12,10 +12,11 @@ from django.views.decorators.http import require_POST
 from config.errors import UserError, add_user_error, run_service
 from draw import selectors as draw_selectors
 from draw import services as draw_services
+from matches import selectors as match_selectors
 from matches.models import Match
 from matches.services import match_award_forfeit
 from pages.manage import back_to_manage
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.forms import ForfeitForm, RoundForm, StageClockForm, SwapForm
 from tournaments.models import Round, Stage, Tournament
 from tournaments.shortcuts import organizer_only
@@ -23,14 +24,14 @@ from tournaments.shortcuts import organizer_only
 
 def _round_of(tournament: Tournament, round_id: int) -> Round:
     return get_object_or_404(
-        Round.objects.select_related("stage"), pk=round_id, stage__tournament=tournament
+        selectors.rounds_with_stage(), pk=round_id, stage__tournament=tournament
     )
 
 
 @organizer_only
 def round_edit(request: HttpRequest, tournament: Tournament, round_id: int) -> HttpResponse:
     round_ = _round_of(tournament, round_id)
-    form = RoundForm(request.POST or None, instance=Round.objects.get(pk=round_.pk))
+    form = RoundForm(request.POST or None, instance=selectors.round_row(round_))
     if request.method == "POST" and form.is_valid():
         try:
             draw_services.round_update(round_=round_, **form.cleaned_data)
@@ -46,7 +47,7 @@ def round_edit(request: HttpRequest, tournament: Tournament, round_id: int) -> H
 @organizer_only
 def stage_clock(request: HttpRequest, tournament: Tournament, stage_id: int) -> HttpResponse:
     stage = get_object_or_404(Stage, pk=stage_id, tournament=tournament)
-    form = StageClockForm(request.POST or None, instance=Stage.objects.get(pk=stage.pk))
+    form = StageClockForm(request.POST or None, instance=selectors.stage_row(stage))
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -103,8 +104,8 @@ def swap(request: HttpRequest, tournament: Tournament, round_id: int) -> HttpRes
             SwapForm.parse(form.cleaned_data["first"]),
             SwapForm.parse(form.cleaned_data["second"]),
         )
-        first = Match.objects.get(pk=first_id, round=round_)
-        second = Match.objects.get(pk=second_id, round=round_)
+        first = match_selectors.round_match(round_, first_id)
+        second = match_selectors.round_match(round_, second_id)
         if first_slot not in (1, 2) or second_slot not in (1, 2):
             raise ValueError
     except (ValueError, Match.DoesNotExist):

@@ -21,7 +21,7 @@ from matches.forms import (
     ReportForm,
     game_correction_formset,
 )
-from matches.models import OPEN_STATUSES, Match, MatchReport, MatchStatus, OnlineGame
+from matches.models import OPEN_STATUSES, Match, MatchReport, MatchStatus
 from matches.rules import rules_for_match
 from matches.services import import_refusal
 from recording.selectors import recording_of
@@ -101,11 +101,7 @@ def _panel_context(request: HttpRequest, match: Match, **forms: Any) -> dict[str
     rules = rules_for_match(match)
     # The online game's dice commitment (the SHA-256 of its secret seed), shown from the
     # first roll; read in the query that tells whether the match is played on the board.
-    boards = (
-        list(OnlineGame.objects.filter(match=match).values_list("state__dice_commitment"))
-        if match.is_online
-        else []
-    )
+    boards = selectors.dice_commitments(match) if match.is_online else []
     on_board = bool(boards)
     open_ = match.status in OPEN_STATUSES and not on_board
     report = selectors.open_report(match)

@@ -21,7 +21,7 @@ from tournaments.shortcuts import ROWS_PER_PAGE, get_visible_tournament, tournam
 
 def _round(tournament: Tournament, stage: str, number: int) -> Round:
     return get_object_or_404(
-        Round.objects.select_related("stage__tournament"),
+        selectors.rounds_with_tournament(),
         stage__tournament=tournament,
         stage__kind=stage,
         number=number,
@@ -35,7 +35,7 @@ def round_detail(
     obj = get_visible_tournament(request, club, tournament)
     round_ = _round(obj, stage, number)
     heading = presentation.round_heading(
-        round_, rounds_in_stage=Round.objects.filter(stage=round_.stage).count()
+        round_, rounds_in_stage=selectors.stage_round_count(round_.stage)
     )
     # Exports hold matches only: a draft (no matches yet) is not in them until published.
     export = results_views.results_export(request, obj, round_, heading)

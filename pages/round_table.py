@@ -12,7 +12,8 @@ from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from matches.models import Match, MatchOutcome, MatchStatus
+from matches.models import MatchOutcome, MatchStatus
+from matches.selectors import round_match_values
 from tournaments import presentation
 from tournaments.models import Round, Tournament
 
@@ -54,7 +55,7 @@ FIELDS = (
 def round_rows_page(round_: Round, page_number: str | None, per_page: int) -> Page:
     """The page ``page_number`` of the round's matches, in table order, as :class:`RoundRow`
     with why each pairing is so (the Swiss's codes, in the reader's language)."""
-    matches = Match.objects.filter(round=round_).order_by("index").values_list(*FIELDS)
+    matches = round_match_values(round_, FIELDS)
     page = Paginator(matches, per_page).get_page(page_number)
     labels = presentation.pairing_labels()
     codes = round_.pairing_notes

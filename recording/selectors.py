@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db.models import QuerySet
+
 from backgammon import GamePhase
 from backgammon.turn import Board
 from matches.models import OPEN_STATUSES, Match, MatchReport, ReportStatus
@@ -135,3 +137,8 @@ def round_recordable(round_id: int) -> list[tuple[Match, bool]]:
     )
     marked = set(RecordedMatch.objects.filter(match__in=matches).values_list("match_id", flat=True))
     return [(match, match.pk in marked) for match in matches]
+
+
+def recordings_with_recorder() -> QuerySet[RecordedMatch]:
+    """Recorded matches with their recorder, for a page to pick one from."""
+    return RecordedMatch.objects.select_related("recorder")

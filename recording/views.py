@@ -17,7 +17,8 @@ from clubs import permissions
 from config import null_characters
 from config.errors import UserError, add_user_error
 from matches.models import OPEN_STATUSES, Match
-from tournaments.models import Round
+from matches.selectors import matches_with_players
+from tournaments.selectors import rounds_with_club
 
 from .access import can_record
 from .forms import RecordedMatchForm, round_form
@@ -25,7 +26,13 @@ from .messages import refusal
 from .models import RecordedMatch
 from .pack import submission_pack
 from .replay import KINDS, Entry
-from .selectors import clock_report, clock_state, recorded_ledger
+from .selectors import (
+    clock_report,
+    clock_state,
+    recorded_ledger,
+    recording_of,
+    recordings_with_recorder,
+)
 from .services import (
     recorded_action_post,
     recorded_match_mark,
@@ -37,9 +44,7 @@ from .texts import clock_texts
 
 def _match(club: str, tournament: str, match: int) -> Match:
     return get_object_or_404(
-        Match.objects.select_related(
-            "round__stage__tournament__club", "entry_a__player", "entry_b__player"
-        ),
+        matches_with_players(),
         pk=match,
         round__stage__tournament__slug=tournament,
         round__stage__tournament__club__slug=club,
@@ -47,7 +52,7 @@ def _match(club: str, tournament: str, match: int) -> Match:
 
 
 def _recorded(request: HttpRequest, match_obj: Match) -> RecordedMatch:
-    recorded = RecordedMatch.objects.filter(match=match_obj).first()
+    recorded = recording_of(match_obj)
     if recorded is None:
         probe = RecordedMatch(match=match_obj)
         if not can_record(request.user, probe):
@@ -166,7 +171,7 @@ def mark(request: HttpRequest, club: str, tournament: str, match: int) -> HttpRe
     tournament_obj = match_obj.round.stage.tournament
     if not permissions.can_manage_tournament(request.user, tournament_obj):
         raise Http404
-    recorded = RecordedMatch.objects.filter(match=match_obj).first()
+    recorded = recording_of(match_obj)
     initial = (
         {
             "recorder": recorded.recorder_id,
@@ -205,7 +210,7 @@ def pack(request: HttpRequest, club: str, tournament: str, match: int) -> HttpRe
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
     match_obj = _match(club, tournament, match)
-    recorded = get_object_or_404(RecordedMatch.objects.select_related("recorder"), match=match_obj)
+    recorded = get_object_or_404(recordings_with_recorder(), match=match_obj)
     recorded.match = match_obj
     tournament_obj = match_obj.round.stage.tournament
     if not (
@@ -223,7 +228,7 @@ def pack(request: HttpRequest, club: str, tournament: str, match: int) -> HttpRe
 def designate_round(request: HttpRequest, club: str, tournament: str, round: int) -> HttpResponse:
     """The organizer ticks the round's matches to record, when drawing."""
     round_ = get_object_or_404(
-        Round.objects.select_related("stage__tournament__club"),
+        rounds_with_club(),
         pk=round,
         stage__tournament__slug=tournament,
         stage__tournament__club__slug=club,

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple, overload
 
 from django.db import connection
+from django.db.models import QuerySet
 
 from clubs.models import Player
 from standings.brackets import seeded_entry_ids
@@ -18,6 +19,7 @@ from standings.tiebreaks import tiebreaks_of
 from standings.totals import PlainRow, ResultRow
 from tournaments.formats import is_bracket
 from tournaments.models import Entry, EntryStatus, Tournament
+from tournaments.selectors import listed_tournaments_filter
 
 #: Totals every standings table shows; tie-break columns that repeat one are left out.
 SHOWN_TOTALS = {"match_points", "match_wins", "points_difference"}
@@ -238,4 +240,14 @@ def swiss_standings(tournament: Tournament) -> list[StandingRow]:
         tiebreaks_of(tournament),
         bye_points=tournament.bye_match_points,
         lot_seed=tournament.pk,
+    )
+
+
+def listed_tournaments_of(club: Any) -> QuerySet[Tournament]:
+    """The club's tournaments a list shows, with their season, newest first (the tournaments
+    a season may count)."""
+    return (
+        Tournament.objects.filter(listed_tournaments_filter(), club=club)
+        .select_related("season")
+        .order_by("-starts_at", "-created_at")
     )

@@ -5,15 +5,11 @@ tournaments to it."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from django import forms
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django_tables2 import RequestConfig
 
 from clubs import permissions
@@ -23,10 +19,11 @@ from config.errors import UserError, add_user_error
 from config.exports import export_response
 from standings import seasons as season_tables
 from standings import selectors as standings_selectors
+from standings.forms import SeasonForm
 from standings.tables import StandingsTable
 from tournaments import pagecache, seasons
-from tournaments.models import Season, Tournament
-from tournaments.selectors import listed_tournaments_filter
+from tournaments.models import Season
+from tournaments.selectors import club_seasons
 from tournaments.shortcuts import ROWS_PER_PAGE, get_visible_tournament, tournament_context
 
 
@@ -72,56 +69,6 @@ def standings(request: HttpRequest, club: str, tournament: str) -> HttpResponse:
     return render(request, "standings/standings.html", context)
 
 
-class TournamentChoice(forms.ModelMultipleChoiceField):
-    def label_from_instance(self, obj: Any) -> str:
-        if obj.season_id is not None and obj.season_id != getattr(self, "season_id", None):
-            return _("%(tournament)s (now in %(season)s)") % {
-                "tournament": obj.name,
-                "season": obj.season.name,
-            }
-        return obj.name
-
-
-class SeasonForm(forms.Form):
-    name = forms.CharField(label=gettext_lazy("Name"), max_length=120)
-    placing_points = forms.CharField(
-        label=gettext_lazy("Points per place"),
-        required=False,
-        help_text=gettext_lazy("Points for 1st, 2nd, 3rd … place, e.g. 10, 7, 5, 3, 1."),
-    )
-    participation_points = forms.IntegerField(
-        label=gettext_lazy("Points for taking part"), min_value=0, max_value=1000, initial=0
-    )
-    tournaments = TournamentChoice(
-        label=gettext_lazy("Tournaments"),
-        queryset=Tournament.objects.none(),
-        required=False,
-        widget=forms.CheckboxSelectMultiple,
-    )
-
-    def __init__(self, *args: Any, club: Club, season: Season | None = None, **kwargs: Any):
-        super().__init__(*args, **kwargs)
-        field = self.fields["tournaments"]
-        field.queryset = (
-            Tournament.objects.filter(listed_tournaments_filter(), club=club)
-            .select_related("season")
-            .order_by("-starts_at", "-created_at")
-        )
-        field.season_id = season.pk if season else None  # type: ignore[attr-defined]
-
-    def clean_placing_points(self) -> list[int]:
-        text = self.cleaned_data["placing_points"].replace(";", ",")
-        try:
-            points = [int(part) for part in text.split(",") if part.strip()]
-        except ValueError:
-            points = [-1]
-        if any(value < 0 for value in points):
-            raise forms.ValidationError(
-                _("Enter whole numbers of 0 or more, separated by commas, e.g. 10, 7, 5, 3, 1.")
-            )
-        return points
-
-
 def _get_season(club: Club, slug: str) -> Season:
     return get_object_or_404(Season, club=club, slug=slug)
 
@@ -131,7 +78,7 @@ def season_list(request: HttpRequest, club: str) -> HttpResponse:
     club_obj = get_visible_club(request, club)
     context = {
         "club": club_obj,
-        "seasons": Season.objects.filter(club=club_obj).order_by("-created_at"),
+        "seasons": club_seasons(club_obj),
         "can_manage": permissions.can_manage_club(request.user, club_obj),
     }
     return render(request, "standings/season_list.html", context)

@@ -229,3 +229,13 @@ def waiting_matches(club: Club | int) -> list[Match]:
         .in_bulk()
     )
     return [by_id[pk] for pk in ids if pk in by_id]
+
+
+def calls_with_match() -> QuerySet[Call]:
+    """Calls with their match and its tournament, for a page to pick one from."""
+    return Call.objects.select_related("match__round__stage__tournament")
+
+
+def calls_with_match_and_table() -> QuerySet[Call]:
+    """Calls with their match, its tournament and the table, for a page to pick one from."""
+    return Call.objects.select_related("match__round__stage__tournament", "table")

@@ -15,8 +15,9 @@ from django.views.decorators.http import require_POST
 from clubs.models import Club
 from clubs.shortcuts import deny, get_visible_club
 from config.errors import UserError, add_user_error
-from matches.models import Match
-from tournaments.models import Tournament, TournamentKind, TournamentStatus
+from matches.selectors import matches_with_entries
+from tournaments.models import Tournament
+from tournaments.selectors import unfinished_tournaments
 from venue import permissions, selectors, services
 from venue.forms import CallForm, TableForm, TablesAddForm, TournamentVenueForm
 from venue.models import Call, Table
@@ -41,9 +42,7 @@ def night(request: HttpRequest, club: str) -> HttpResponse:
         "tables": tables,
         "free_tables": [t.table for t in tables if t.call is None and t.table.in_service],
         "waiting": selectors.waiting_matches(club_obj),
-        "tournaments": Tournament.objects.filter(
-            club=club_obj, kind=TournamentKind.TOURNAMENT
-        ).exclude(status=TournamentStatus.FINISHED),
+        "tournaments": unfinished_tournaments(club_obj),
         "can_keep_tables": permissions.can_keep_tables(request.user, club_obj),
     }
     if request.headers.get("HX-Request"):
@@ -57,7 +56,7 @@ def call_create(request: HttpRequest, club: str, match: int) -> HttpResponse:
     if not permissions.can_direct(request.user, club_obj):
         return deny(request)
     match_obj = get_object_or_404(
-        Match.objects.select_related("round__stage__tournament", "entry_a", "entry_b"),
+        matches_with_entries(),
         pk=match,
         round__stage__tournament__club=club_obj,
     )
@@ -77,9 +76,7 @@ def call_create(request: HttpRequest, club: str, match: int) -> HttpResponse:
 
 
 def _open_call(club: Club, call: int) -> Call:
-    return get_object_or_404(
-        Call.objects.select_related("match__round__stage__tournament"), pk=call, club=club
-    )
+    return get_object_or_404(selectors.calls_with_match(), pk=call, club=club)
 
 
 @require_POST

@@ -12,6 +12,7 @@ from rest_framework.exceptions import PermissionDenied, ValidationError
 from api.views.base import ERRORS, ApiView
 from clubs import permissions
 from clubs.models import Club, Player
+from clubs.selectors import club_members_by_id
 
 #: Ids the database's integer columns hold; anything else names nothing.
 MAX_PK = 2**31 - 1
@@ -47,7 +48,7 @@ def check_token_of(view: ApiView, club: Club) -> None:
 def members(club: Club, ids: list[int], field: str) -> list[Player]:
     """The club's members with these ids, in this order; an id of nobody in the club is
     refused without saying whether such a player exists elsewhere."""
-    found = Player.objects.filter(memberships__club=club, pk__in=ids).in_bulk()
+    found = club_members_by_id(club, ids)
     missing = [pk for pk in ids if pk not in found]
     if missing:
         raise ValidationError(

@@ -11,6 +11,7 @@ from clubs.services.clubs import (
     membership_set_role,
     player_for_user,
     player_rename,
+    player_set_language,
 )
 from clubs.services.tokens import api_token_create, api_token_revoke
 
@@ -27,4 +28,5 @@ __all__ = [
     "membership_set_role",
     "player_for_user",
     "player_rename",
+    "player_set_language",
 ]

@@ -189,6 +189,11 @@ def club_add_guest(*, club: Club, name: str, email: str = "") -> Membership:
 
 @logged_service("player_rename")
 @transaction.atomic
+def player_set_language(*, user: Any, language: str) -> None:
+    """The language the user's player chose, for his pages and his e-mails."""
+    Player.objects.filter(user=user).update(language=language)
+
+
 def player_rename(*, player: Player, name: str) -> Player:
     """A player's new name, at once on his clubs' pages and on every page of the tournaments
     he entered."""

@@ -11,9 +11,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from clubs import permissions, services
+from clubs import permissions, selectors, services
 from clubs.forms import ClubForm, RoleForm
-from clubs.models import Club, Membership
+from clubs.models import Membership
 from clubs.shortcuts import deny, get_visible_club
 from config.errors import UserError
 
@@ -35,7 +35,7 @@ def club_edit(request: HttpRequest, club: str) -> HttpResponse:
     club_obj = get_visible_club(request, club)
     if not permissions.can_manage_club(request.user, club_obj):
         return deny(request)
-    form = ClubForm(request.POST or None, instance=Club.objects.get(pk=club_obj.pk))
+    form = ClubForm(request.POST or None, instance=selectors.club_row(club_obj))
     if request.method == "POST" and form.is_valid():
         services.club_update(club=club_obj, **form.cleaned_data)
         messages.success(request, _("Club saved."))

@@ -16,7 +16,6 @@ from clubs.shortcuts import deny, get_visible_club
 from config.errors import UserError, add_user_error
 from entries import selectors, services
 from entries.forms import InvitationForm, JoinRequestForm
-from entries.models import ClubInvitation, JoinRequest
 
 
 @login_required
@@ -66,7 +65,7 @@ def requests(request: HttpRequest, club: str) -> HttpResponse:
     context = {
         "club": club_obj,
         "join_requests": selectors.open_join_requests(club_obj),
-        "invitations": ClubInvitation.objects.filter(club=club_obj).order_by("-created_at")[:20],
+        "invitations": selectors.club_invitations(club_obj)[:20],
         "form": form,
     }
     return render(request, "entries/join_requests.html", context)
@@ -81,9 +80,7 @@ def decide(request: HttpRequest, club: str, pk: int, decision: str) -> HttpRespo
         "decline",
     ):
         return deny(request)
-    join_request = get_object_or_404(
-        JoinRequest.objects.select_related("player"), pk=pk, club=club_obj
-    )
+    join_request = get_object_or_404(selectors.join_requests_with_player(), pk=pk, club=club_obj)
     try:
         services.join_request_decide(
             join_request=join_request, approve=decision == "approve", user=request.user
@@ -102,7 +99,7 @@ def decide(request: HttpRequest, club: str, pk: int, decision: str) -> HttpRespo
 
 @login_required
 def accept(request: HttpRequest, token: str) -> HttpResponse:
-    invitation = get_object_or_404(ClubInvitation.objects.select_related("club"), token=token)
+    invitation = get_object_or_404(selectors.invitations_with_club(), token=token)
     if request.method == "POST":
         try:
             services.club_invitation_accept(token=token, user=request.user)

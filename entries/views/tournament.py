@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from clubs.models import Membership
+from clubs.selectors import memberships_by_name
 from clubs.services import player_for_user
 from clubs.shortcuts import deny
 from config.errors import UserError, add_user_error, run_service
@@ -154,11 +154,7 @@ def entry_list(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 def bulk_add(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """Step one: the form, then the plan of what it would do; step two: confirm, saved in one
     transaction."""
-    members = (
-        Membership.objects.filter(club=tournament.club)
-        .select_related("player")
-        .order_by("player__name")
-    )
+    members = memberships_by_name(tournament.club)
     form = BulkEntryForm(request.POST or None, members=members)
     plan = None
     if request.method == "POST" and form.is_valid():

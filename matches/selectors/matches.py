@@ -9,7 +9,7 @@ from django.db.models import F, Q, QuerySet
 
 from backgammon.scoring import GameResult, match_progress
 from clubs.models import Player
-from matches.models import EndedBy, Game, Match, MatchReport, ReportStatus, WinKind
+from matches.models import EndedBy, Game, Match, MatchReport, OnlineGame, ReportStatus, WinKind
 from matches.rules import rules_for_match
 from matches.selectors.lateness import late_penalties
 
@@ -140,3 +140,35 @@ def stage_matches(stage: Any) -> list[Any]:
         .select_related("round", "entry_a__player", "entry_b__player")
         .order_by("round__number", "index")
     )
+
+
+def round_match(round_: Any, pk: int) -> Match:
+    """The round's match ``pk`` (``Match.DoesNotExist`` when the round has none)."""
+    return Match.objects.get(pk=pk, round=round_)
+
+
+def round_match_values(round_: Any, fields: tuple[str, ...]) -> QuerySet[Any]:
+    """The round's matches in table order, as tuples of ``fields``."""
+    return Match.objects.filter(round=round_).order_by("index").values_list(*fields)
+
+
+def dice_commitments(match: Match) -> list[tuple[str | None]]:
+    """The dice commitment of the match's online game, as one row, or no row when the match
+    is not played on the board."""
+    return list(OnlineGame.objects.filter(match=match).values_list("state__dice_commitment"))
+
+
+def matches_with_players() -> QuerySet[Match]:
+    """Matches with their tournament, club and players, for a page to pick one from."""
+    return Match.objects.select_related(
+        "round__stage__tournament__club", "entry_a__player", "entry_b__player"
+    )
+
+
+def matches_with_entries() -> QuerySet[Match]:
+    """Matches with their tournament and entries, for a page to pick one from."""
+    return Match.objects.select_related("round__stage__tournament", "entry_a", "entry_b")
+
+
+def tournament_matches(tournament: Any) -> QuerySet[Match]:
+    return Match.objects.filter(round__stage__tournament=tournament)

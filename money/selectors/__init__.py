@@ -1,6 +1,13 @@
 """The money app's reads: settings (the defaults where none are saved), the field the money
 counts, fees, side pools' entrants, the ledger."""
 
+from money.selectors.calcutta import (
+    calcutta_bidders,
+    calcutta_lots,
+    calcutta_of,
+    calcutta_top_bid,
+    lots_with_calcutta,
+)
 from money.selectors.fees import (
     FeeRow,
     club_ledger,
@@ -23,6 +30,8 @@ from money.selectors.field import (
 from money.selectors.pools import (
     SidePoolEntrant,
     SidePoolState,
+    side_pool_entries_with_entry,
+    side_pool_may_join,
     side_pool_owed,
     side_pool_states,
 )
@@ -48,7 +57,11 @@ __all__ = [
     "LotsAndField",
     "SidePoolEntrant",
     "SidePoolState",
+    "calcutta_bidders",
+    "calcutta_lots",
     "calcutta_lots_and_field",
+    "calcutta_of",
+    "calcutta_top_bid",
     "club_ledger",
     "club_money_settings",
     "collected",
@@ -61,8 +74,11 @@ __all__ = [
     "flight_split",
     "flights_of",
     "in_the_field",
+    "lots_with_calcutta",
     "may_check_in",
     "played_before_withdrawing",
+    "side_pool_entries_with_entry",
+    "side_pool_may_join",
     "side_pool_owed",
     "side_pool_states",
 ]

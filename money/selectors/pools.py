@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 
 from money.models import (
     FeeStatus,
@@ -13,7 +13,7 @@ from money.models import (
     SidePool,
     SidePoolEntry,
 )
-from money.selectors.field import in_the_field
+from money.selectors.field import field_entries, in_the_field
 from tournaments.models import (
     Entry,
     Tournament,
@@ -114,3 +114,16 @@ def side_pool_owed(tournament: Tournament) -> dict[int, int]:
     ).values_list("entry_id", "amount"):
         owed[entry_id] = owed.get(entry_id, 0) + amount
     return owed
+
+
+def side_pool_may_join(tournament: Tournament, pool: SidePool) -> QuerySet[Entry]:
+    """The players in the field not in the pool (a refunded one may enter again)."""
+    inside = SidePoolEntry.objects.filter(side_pool=pool).exclude(status=FeeStatus.REFUNDED)
+    return (
+        field_entries(tournament).exclude(pk__in=inside.values("entry_id")).order_by("player__name")
+    )
+
+
+def side_pool_entries_with_entry() -> QuerySet[SidePoolEntry]:
+    """Side pools' entrants with their player and pool, for a page to pick one from."""
+    return SidePoolEntry.objects.select_related("entry__player", "side_pool")

@@ -15,7 +15,7 @@ from config.errors import UserError, add_user_error, run_service
 from money import selectors, services
 from money.calcutta import calcutta_settlement
 from money.forms import BidForm, BuybackForm, CalcuttaForm, CalcuttaTeamsForm
-from money.models import Calcutta, CalcuttaBid, CalcuttaLot
+from money.models import Calcutta, CalcuttaLot
 from money.views.common import context, numbers_of
 from ratings.selectors import club_ratings
 from tournaments.models import Entry, Tournament
@@ -26,26 +26,10 @@ def _back(tournament: Tournament) -> HttpResponse:
     return redirect("money:calcutta", tournament.club.slug, tournament.slug)
 
 
-def _lots(calcutta: Calcutta | None) -> list[CalcuttaLot]:
-    if calcutta is None:
-        return []
-    return list(
-        CalcuttaLot.objects.filter(calcutta=calcutta)
-        .prefetch_related("entries__player", "bids", "buybacks__entry__player")
-        .order_by("number")
-    )
-
-
-def _top_bid(lot: CalcuttaLot | None) -> CalcuttaBid | None:
-    if lot is None:
-        return None
-    return CalcuttaBid.objects.filter(lot=lot).order_by("-amount").first()
-
-
 @organizer_only
 def calcutta(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     numbers = numbers_of(tournament.club)
-    found = Calcutta.objects.filter(tournament=tournament).select_related("current_lot").first()
+    found = selectors.calcutta_of(tournament)
     initial = (
         {
             "house_share": found.house_share,
@@ -65,7 +49,7 @@ def calcutta(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         else:
             messages.success(request, _("The Calcutta's settings are saved."))
             return _back(tournament)
-    lots = _lots(found)
+    lots = selectors.calcutta_lots(found)
     current = found.current_lot if found else None
     entries = list(
         selectors.field_entries(tournament).order_by(
@@ -97,7 +81,7 @@ def calcutta(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             form=form,
             lots=[(lot, buybacks.get(lot.pk)) for lot in lots],
             current=current,
-            top=_top_bid(current),
+            top=selectors.calcutta_top_bid(current),
             bid_form=BidForm(numbers=numbers),
             players=[
                 (entry, round(ratings[entry.player_id]), in_group.get(entry.pk))
@@ -110,20 +94,14 @@ def calcutta(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             field=selectors.field_count(tournament),
             lots_and_field=selectors.calcutta_lots_and_field(tournament),
             before_the_draw=tournament.status in selectors.BEFORE_THE_DRAW,
-            bidders=sorted(
-                set(
-                    CalcuttaBid.objects.filter(lot__calcutta=found).values_list("bidder", flat=True)
-                )
-            )
-            if found
-            else [],
+            bidders=selectors.calcutta_bidders(found) if found else [],
         ),
     )
 
 
 def _lot(tournament: Tournament, number: int) -> CalcuttaLot:
     return get_object_or_404(
-        CalcuttaLot.objects.select_related("calcutta"),
+        selectors.lots_with_calcutta(),
         calcutta__tournament=tournament,
         number=number,
     )
@@ -243,7 +221,7 @@ def lot_action(
 def display(request: HttpRequest, club: str, tournament: str) -> HttpResponse:
     """The lot on sale and its price, for the venue's screen (refreshes itself)."""
     obj = get_visible_tournament(request, club, tournament)
-    found = Calcutta.objects.filter(tournament=obj).select_related("current_lot").first()
+    found = selectors.calcutta_of(obj)
     current = found.current_lot if found else None
     ctx = tournament_context(
         request,
@@ -252,7 +230,7 @@ def display(request: HttpRequest, club: str, tournament: str) -> HttpResponse:
         players=[e.player.name for e in current.entries.select_related("player")]
         if current
         else [],
-        top=_top_bid(current),
+        top=selectors.calcutta_top_bid(current),
         numbers=numbers_of(obj.club),
     )
     template = (

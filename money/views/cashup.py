@@ -19,10 +19,16 @@ from clubs.models import Club
 from config.errors import UserError, add_user_error
 from config.exports import export_response
 from money import services
-from money.cashup import MethodBooks, Till, cash_up_sheet, club_cash_ups, till
+from money.cashup import (
+    MethodBooks,
+    Till,
+    cash_up_sheet,
+    cash_ups_with_recorder,
+    club_cash_ups,
+    till,
+)
 from money.currency import NumberFormat
 from money.forms import AmountField
-from money.models import CashUp
 from money.services.cashup import REASON_LENGTH
 from money.views.common import club_organizer, numbers_of
 
@@ -158,9 +164,7 @@ def cash_up(request: HttpRequest, club: Club) -> HttpResponse:
 @club_organizer
 def sheet(request: HttpRequest, club: Club, number: int) -> HttpResponse:
     numbers = numbers_of(club)
-    taken = get_object_or_404(
-        CashUp.objects.select_related("recorded_by"), club=club, number=number
-    )
+    taken = get_object_or_404(cash_ups_with_recorder(), club=club, number=number)
     found = cash_up_sheet(taken)
     table = CashUpTable(table_rows(found.methods, found.total, taken.reason), numbers=numbers)
     day = localtime(taken.taken_at).strftime("%Y-%m-%d")

@@ -14,7 +14,8 @@ from money import selectors, services
 from money.forms import EventMoneyForm, PaymentForm
 from money.methods import hand_paid_choices
 from money.views.common import context, numbers_of
-from tournaments.models import Entry, Tournament
+from tournaments.models import Tournament
+from tournaments.selectors import entries_with_player
 from tournaments.shortcuts import organizer_only
 
 
@@ -42,7 +43,7 @@ def fees(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 def fee_action(
     request: HttpRequest, tournament: Tournament, entry: int, number: int, action: str
 ) -> HttpResponse:
-    obj = get_object_or_404(Entry.objects.select_related("player"), pk=entry, tournament=tournament)
+    obj = get_object_or_404(entries_with_player(), pk=entry, tournament=tournament)
     name = obj.player.name
     by = request.user
     form = PaymentForm(request.POST)

@@ -33,7 +33,7 @@ from money.services.ledger import (
 )
 from money.tables import LedgerTable
 from money.views.common import club_organizer, numbers_of
-from tournaments.models import Season
+from tournaments.selectors import club_seasons
 
 
 @dataclass(frozen=True)
@@ -146,7 +146,7 @@ def ledger(request: HttpRequest, club: Club) -> HttpResponse:
             "numbers": numbers,
             "settings_form": settings_form,
             "book_form": book_form,
-            "seasons": Season.objects.filter(club=club).order_by("-created_at"),
+            "seasons": club_seasons(club),
         },
     )
 

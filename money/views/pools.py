@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -15,21 +14,11 @@ from config.errors import UserError, add_user_error, run_service
 from money import selectors, services
 from money.forms import SeasonPotForm, SidePoolForm, SidePoolJoinForm
 from money.methods import hand_paid_choices
-from money.models import FeeStatus, SidePool, SidePoolEntry
+from money.models import SidePool
 from money.seasonpot import season_pot_sheet
 from money.views.common import club_organizer, context, numbers_of
-from tournaments.models import Entry, Season, Tournament
+from tournaments.models import Season, Tournament
 from tournaments.shortcuts import organizer_only
-
-
-def _may_join(tournament: Tournament, pool: SidePool) -> QuerySet[Entry]:
-    """The players in the field not in the pool (a refunded one may enter again)."""
-    inside = SidePoolEntry.objects.filter(side_pool=pool).exclude(status=FeeStatus.REFUNDED)
-    return (
-        selectors.field_entries(tournament)
-        .exclude(pk__in=inside.values("entry_id"))
-        .order_by("player__name")
-    )
 
 
 @organizer_only
@@ -50,7 +39,7 @@ def side_pools(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         (
             state,
             SidePoolJoinForm(
-                entries=_may_join(tournament, state.pool),
+                entries=selectors.side_pool_may_join(tournament, state.pool),
                 methods=methods,
                 prefix=f"p{state.pool.pk}",
             ),
@@ -78,7 +67,7 @@ def side_pool_join(request: HttpRequest, tournament: Tournament, pool: int) -> H
     side_pool = get_object_or_404(SidePool, pk=pool, tournament=tournament)
     form = SidePoolJoinForm(
         request.POST,
-        entries=_may_join(tournament, side_pool),
+        entries=selectors.side_pool_may_join(tournament, side_pool),
         methods=hand_paid_choices(tournament.club),
         prefix=f"p{pool}",
     )
@@ -109,7 +98,7 @@ def side_pool_entrant(
     """An entrant of a side pool pays later (``paid``), is let off the fee (``waive``), is
     taken out while nothing was paid (``leave``) or is paid back (``refund``)."""
     found = get_object_or_404(
-        SidePoolEntry.objects.select_related("entry__player", "side_pool"),
+        selectors.side_pool_entries_with_entry(),
         pk=joined,
         side_pool__tournament=tournament,
     )

@@ -30,6 +30,42 @@ from tournaments.models import (
     epoch_microseconds,
     page_version,
 )
+from tournaments.selectors.rows import (
+    club_seasons,
+    drawn_rounds,
+    entries_with_player,
+    has_stage_of_kind,
+    round_row,
+    rounds_of_tournament,
+    rounds_with_club,
+    rounds_with_stage,
+    rounds_with_tournament,
+    stage_round_count,
+    stage_row,
+    tournament_row,
+    tournament_stages,
+    tournaments_with_club,
+    unfinished_tournaments,
+)
+
+#: The reads of ``rows``, taken from here as every read of tournaments is.
+__all__ = [
+    "club_seasons",
+    "drawn_rounds",
+    "entries_with_player",
+    "has_stage_of_kind",
+    "round_row",
+    "rounds_of_tournament",
+    "rounds_with_club",
+    "rounds_with_stage",
+    "rounds_with_tournament",
+    "stage_round_count",
+    "stage_row",
+    "tournament_row",
+    "tournament_stages",
+    "tournaments_with_club",
+    "unfinished_tournaments",
+]
 
 #: The kind of tournament a list shows: a ladder's tournament only holds the ladder's matches,
 #: hidden (the ladder is their page).
