@@ -111,6 +111,28 @@ def test_the_layers_hold_for_every_apps_pages_and_urls():
     assert not excused, f"the layers contract excuses views or URLs: {excused}"
 
 
+def view_modules() -> Iterator[Path]:
+    """The apps' pages: each ``views.py``, the modules of a ``views`` package, and ``pages``."""
+    for path in app_modules():
+        parts = path.relative_to(ROOT).parts
+        if parts[0] == "pages" or path.name == "views.py" or "views" in parts[1:-1]:
+            yield path
+
+
+def test_views_read_through_selectors():
+    """A view reads through a selector and writes through a service, never the ORM's
+    managers itself (``Model.objects``)."""
+    views = {str(path.relative_to(ROOT)): path for path in view_modules()}
+    assert {"pages/tournament.py", "clubs/views/clubs.py", "chouettes/views.py"} <= set(views)
+    querying = [
+        f"{name}:{node.lineno}"
+        for name, path in views.items()
+        for node in ast.walk(ast.parse(path.read_text(), name))
+        if isinstance(node, ast.Attribute) and node.attr == "objects"
+    ]
+    assert not querying, f"views that query the ORM themselves: {querying}"
+
+
 def test_the_real_server_run_leaves_out_the_tests_that_reach_no_backend():
     """.ci/run's run against PostgreSQL and Redis leaves out the tests marked ``pure``
     (tests/conftest.py): the engine's and the pairing's, not those that use the database,
