@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from clubs.models import Player
 from config.errors import UserError
 from config.logs import logged_service
-from matches.models import Match
+from matches.models import Match, MatchReport
 from matches.services.reports import report_confirm, report_uphold_dispute
 from matches.services.results import check_version, match_lock
 from matches.versions import match_change
@@ -40,6 +40,8 @@ def control_report_decide(
     with match_change(match):
         locked = match_lock(match)
         check_version(locked, expected_version)
+        if not MatchReport.objects.filter(pk=report_id, match=locked).exists():
+            raise UserError(_("This report is not of this match."), code="not_this_match")
         if action == "confirm":
             return report_confirm(report=report_id, by=by, as_referee=True, user=user)
         return report_uphold_dispute(report=report_id, user=user)

@@ -93,3 +93,23 @@ def test_a_report_without_a_dispute_is_not_upheld(reported, organizer):
         )
     assert error.value.code == "report_closed"
     assert Match.objects.get(pk=match.pk).status == MatchStatus.READY
+
+
+def test_a_report_of_another_match_is_not_decided_through_this_one(reported, make_match, organizer):
+    match, _report = reported
+    other = make_match(length=5, names=("Cleo", "Dirk"))
+    foreign = report_submit(match=other, player=other.entry_a.player, score_a=5, score_b=0)
+    other.refresh_from_db()
+    with pytest.raises(UserError) as error:
+        control_report_decide(
+            match=match,
+            report_id=foreign.pk,
+            action="confirm",
+            by=director(organizer),
+            user=organizer,
+            expected_version=match.version,
+        )
+    assert error.value.code == "not_this_match"
+    assert MatchReport.objects.get(pk=foreign.pk).status == ReportStatus.PENDING
+    after = Match.objects.get(pk=other.pk)
+    assert (after.status, after.version) == (MatchStatus.READY, other.version)
