@@ -7,7 +7,7 @@ from django.http import HttpRequest, HttpResponse
 from simple_history.admin import SimpleHistoryAdmin
 
 from config.admin_versions import ChangesPages
-from matches.models import DirectorAction, Game, Match, MatchFile, MatchReport, OnlineGame
+from matches.models import Game, Match, MatchFile, MatchReport
 from matches.versions import match_change
 from tournaments.versions import round_change
 
@@ -75,16 +75,3 @@ class MatchReportAdmin(OfAMatch):
 class MatchFileAdmin(OfAMatch):
     list_display = ("match", "name", "source", "uploaded_by", "created_at")
     raw_id_fields = ("match", "uploaded_by")
-
-
-@admin.register(OnlineGame)
-class OnlineGameAdmin(admin.ModelAdmin):
-    list_display = ("match", "sequence", "updated_at")
-    raw_id_fields = ("match",)
-
-
-@admin.register(DirectorAction)
-class DirectorActionAdmin(OfAMatch):
-    list_display = ("match", "kind", "reason", "user", "created_at")
-    list_filter = ("kind",)
-    raw_id_fields = ("match", "user")

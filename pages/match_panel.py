@@ -24,6 +24,7 @@ from matches.forms import (
 from matches.models import OPEN_STATUSES, Match, MatchReport, MatchStatus
 from matches.rules import rules_for_match
 from matches.services import import_refusal
+from play.models import OnlineGame
 from recording.selectors import recording_of
 from tournaments import presentation
 from tournaments.forms import ForfeitForm

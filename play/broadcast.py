@@ -11,7 +11,8 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
 
-from matches.models import Match, OnlineGame
+from matches.models import Match
+from play.models import OnlineGame
 
 from .live_copy import LiveGame
 from .selectors import board_matches, online_snapshot

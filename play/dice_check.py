@@ -9,9 +9,10 @@ from dataclasses import dataclass, field
 
 from backgammon import MatchState
 from backgammon.fairdice import RollCheck, commitment, verify_game
-from matches.models import OPEN_STATUSES, Match, OnlineGame, ResultSource
+from matches.models import OPEN_STATUSES, Match, ResultSource
 from matches.rules import rules_for_match
 from matches.services import game_results
+from play.models import OnlineGame
 
 __all__ = ["DiceCheck", "DiceCommitment", "dice_commitment", "match_dice_check"]
 

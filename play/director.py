@@ -1,7 +1,7 @@
 """The tournament director's actions on a live online match: pause and resume it, add time to
 a player, take back the last confirmed play, declare a result (a forfeit or an agreed score).
 
-Each action needs a reason, is saved as a :class:`~matches.models.DirectorAction` (shown in
+Each action needs a reason, is saved as a :class:`~play.models.DirectorAction` (shown in
 the match's history), bumps the game's sequence number (an action the players sent on the
 state before is refused as stale) and is shown to both players in the board's notice; the
 caller sends the new state to the boards (:func:`play.broadcast.broadcast_state`).
@@ -17,9 +17,10 @@ from django.utils.translation import gettext as _
 from backgammon import Game
 from config.errors import UserError
 from config.logs import logged_service
-from matches.models import OPEN_STATUSES, DirectorAction, DirectorActionKind, Match, OnlineGame
+from matches.models import OPEN_STATUSES, Match
 from matches.services import match_award_forfeit, match_declare_score
 from matches.versions import match_change
+from play.models import DirectorAction, DirectorActionKind, OnlineGame
 
 from .services import lock_online, save_online, time_forfeit
 from .state import OnlineState

@@ -18,7 +18,8 @@ from django.utils import timezone
 
 from config.db import execute_from_loop
 from config.errors import UserError
-from matches.models import OPEN_STATUSES, Match, OnlineGame
+from matches.models import OPEN_STATUSES, Match
+from play.models import OnlineGame
 
 from .actions import apply_action, run_clock
 from .state import OnlineState

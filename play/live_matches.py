@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from matches.models import MatchStatus, OnlineGame
+from matches.models import MatchStatus
+from play.models import OnlineGame
 
 from .state import OnlineState
 from .timesource import now_ms

@@ -4,7 +4,7 @@ open to notice."""
 from __future__ import annotations
 
 from events.registry import repair
-from matches.models import OnlineGame
+from play.models import OnlineGame
 
 from .broadcast import broadcast_state
 from .services import online_flag_check

@@ -10,8 +10,9 @@ from django.db.models import QuerySet
 from backgammon import Game as EngineGame
 from backgammon import GameResult, matfile
 from backgammon.gamerecord import ActionKind, GameAction
-from matches.models import Match, MatchStatus, OnlineGame
+from matches.models import Match, MatchStatus
 from matches.rules import rules_for_match
+from play.models import OnlineGame
 
 from .snapshot import board_payload, idle_payload
 from .state import OnlineState

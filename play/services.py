@@ -22,10 +22,11 @@ from backgammon import Game, GamePhase, MatchState
 from backgammon.fairdice import commitment
 from config.logs import logged_service
 from matches import reasons
-from matches.models import OPEN_STATUSES, Match, MatchStatus, OnlineGame, ResultSource
+from matches.models import OPEN_STATUSES, Match, MatchStatus, ResultSource
 from matches.rules import rules_for_match
 from matches.services import game_results, match_record_game, match_record_time_forfeit
 from matches.versions import match_change
+from play.models import OnlineGame
 from tournaments.models import ClockKind, Stage
 
 from .actions import apply_action, refuse, roll_with_dice, run_clock, stale_refusal

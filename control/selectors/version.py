@@ -14,7 +14,8 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from clubs.models import Club
-from matches.models import OPEN_STATUSES, OnlineGame
+from matches.models import OPEN_STATUSES
+from play.models import OnlineGame
 from tournaments.models import Tournament
 from venue.models import Table
 

@@ -19,7 +19,6 @@ from matches.models.match import (
 from matches.models.games import CUBE_VALUES, EndedBy, Game, ResultSource, Side, WinKind
 from matches.models.reports import MatchReport, ReportStatus
 from matches.models.files import MatchFile
-from matches.models.online import DirectorAction, DirectorActionKind, OnlineGame
 
 # isort: on
 
@@ -27,8 +26,6 @@ __all__ = [
     "CUBE_VALUES",
     "OPEN_STATUSES",
     "UNDECIDED_STATUSES",
-    "DirectorAction",
-    "DirectorActionKind",
     "EndedBy",
     "Game",
     "Match",
@@ -37,7 +34,6 @@ __all__ = [
     "MatchQuerySet",
     "MatchReport",
     "MatchStatus",
-    "OnlineGame",
     "ReportStatus",
     "ResultSource",
     "Side",

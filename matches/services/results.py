@@ -30,7 +30,6 @@ from matches.models import (
     MatchOutcome,
     MatchReport,
     MatchStatus,
-    OnlineGame,
     ReportStatus,
     ResultSource,
     Side,
@@ -72,9 +71,15 @@ def check_open(match: Match) -> None:
         raise UserError(_("This match cannot be played yet."), code="not_ready")
 
 
+def on_the_board(match: Match) -> bool:
+    """Whether play has started on the online board (its game is ``play``'s, found through
+    the match)."""
+    return Match.objects.filter(pk=match.pk, online_game__isnull=False).exists()
+
+
 def check_not_on_the_board(match: Match, source: str) -> None:
     """While a match is being played on the online board, its games come from the board."""
-    if source != ResultSource.ONLINE and OnlineGame.objects.filter(match=match).exists():
+    if source != ResultSource.ONLINE and on_the_board(match):
         raise UserError(
             _("This match is being played on the online board; its games are recorded from there."),
             code="online",
@@ -302,7 +307,7 @@ def match_set_online(*, match: Match | int, online: bool, user: Any = None) -> M
     with match_change(match):
         match = match_lock(match)
         check_open(match)
-        if match.games.exists() or OnlineGame.objects.filter(match=match).exists():
+        if match.games.exists() or on_the_board(match):
             raise UserError(
                 _("Play has already started; the match stays where it is played."),
                 code="started",

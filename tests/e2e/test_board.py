@@ -15,8 +15,9 @@ from django.test import Client
 
 from backgammon import GamePhase, MatchState, Position
 from clubs.models import Player
-from matches.models import Match, MatchStatus, OnlineGame
+from matches.models import Match, MatchStatus
 from matches.rules import rules_for_match
+from play.models import OnlineGame
 from play.state import OnlineState
 from tests.conftest import open_matches
 from tests.factories import UserFactory

@@ -9,8 +9,9 @@ from django.urls import reverse
 
 from backgammon import GamePhase, MatchState, Position
 from clubs.models import Player
-from matches.models import Match, OnlineGame
+from matches.models import Match
 from matches.rules import rules_for_match
+from play.models import OnlineGame
 from play.state import OnlineState
 from tests.e2e import test_board
 from tests.e2e.conftest import ARTIFACTS

@@ -10,8 +10,9 @@ import pytest
 from django.test import Client
 
 from backgammon import GamePhase, MatchState, Position
-from matches.models import DirectorAction, Match, OnlineGame
+from matches.models import Match
 from matches.rules import rules_for_match
+from play.models import DirectorAction, OnlineGame
 from play.state import OnlineState
 from tests.play.conftest import with_clock
 

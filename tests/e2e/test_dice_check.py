@@ -7,8 +7,9 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from matches.models import Match, MatchStatus, OnlineGame
+from matches.models import Match, MatchStatus
 from matches.services import match_import_file
+from play.models import OnlineGame
 from tests.analysis.conftest import fake_gnubg  # noqa: F401 (a fixture)
 from tests.conftest import mat
 from tests.e2e.conftest import ARTIFACTS

@@ -12,8 +12,9 @@ from channels.db import database_sync_to_async
 from django.test import Client
 from django.urls import reverse
 
-from matches.models import DirectorAction, Match, MatchStatus
+from matches.models import Match, MatchStatus
 from matches.selectors import match_history
+from play.models import DirectorAction
 from play.repairs import flag_falls
 from tests.factories import MembershipFactory, UserFactory
 

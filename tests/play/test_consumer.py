@@ -16,8 +16,9 @@ from django.test import Client
 from backgammon import Position, matfile
 from clubs.models import Role
 from config.asgi import application
-from matches.models import Game, Match, MatchStatus, OnlineGame
+from matches.models import Game, Match, MatchStatus
 from play import consumers
+from play.models import OnlineGame
 from play.selectors import board_matches, match_mat_text
 from tests.conftest import REDIS_URL, needs_redis, open_matches
 from tests.factories import MembershipFactory, UserFactory

@@ -8,8 +8,8 @@ import json
 import pytest
 from channels.db import database_sync_to_async
 
-from matches.models import OnlineGame
 from play.limits import RATE_LIMITED_CLOSE_CODE, MessageRate
+from play.models import OnlineGame
 from play.protocol import MAX_DEPTH, MAX_MESSAGE, ProtocolError, nesting, parse
 
 from .test_consumer import TIMEOUT, Socket, setup_match

@@ -14,7 +14,7 @@ from django.db import connection as django_connection
 from django.db.backends.signals import connection_created
 
 from config import db
-from matches.models import OnlineGame
+from play.models import OnlineGame
 from play.services import online_game_act
 from tests.conftest import needs_postgres
 

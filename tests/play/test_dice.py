@@ -12,10 +12,11 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 
 from backgammon.fairdice import CommittedDice, commitment, is_seed
-from matches.models import Match, MatchStatus, OnlineGame
+from matches.models import Match, MatchStatus
 from play import director
 from play.dice import dice_for, match_seed
 from play.dice_check import dice_commitment, match_dice_check
+from play.models import OnlineGame
 from play.selectors import board_matches, online_snapshot
 
 pytestmark = pytest.mark.django_db

@@ -9,9 +9,10 @@ import pytest
 from django.urls import reverse
 
 from config.errors import UserError
-from matches.models import DirectorAction, MatchStatus, OnlineGame
+from matches.models import MatchStatus
 from matches.selectors import match_history
 from play import director
+from play.models import DirectorAction, OnlineGame
 from play.selectors import board_matches
 from tournaments.models import Tournament
 

@@ -6,8 +6,9 @@ import pytest
 
 from backgammon import Position
 from config.errors import UserError
-from matches.models import Game, Match, MatchStatus, OnlineGame
+from matches.models import Game, Match, MatchStatus
 from matches.services import match_award_forfeit
+from play.models import OnlineGame
 from play.services import online_game_act, online_game_open
 from tournaments.models import Tournament
 

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from backgammon import Game
-from matches.models import OnlineGame
+from play.models import OnlineGame
 from play.state import OnlineState
 
 pytestmark = pytest.mark.django_db

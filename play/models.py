@@ -1,5 +1,6 @@
 """A match played on the online board: the server's state of its game, and the director's
-actions on it."""
+actions on it. The match itself, its games and result are ``matches``'; what the board adds
+is here."""
 
 from __future__ import annotations
 
@@ -10,8 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.models import TimeStampedModel
 from config import constraints as checks
-from matches.models.games import Side
-from matches.models.match import Match
+from matches.models import Match, Side
 
 
 class OnlineGame(TimeStampedModel):
@@ -35,7 +35,7 @@ class OnlineGame(TimeStampedModel):
     class Meta:
         verbose_name = _("online game")
         verbose_name_plural = _("online games")
-        indexes = [models.Index(fields=["flag_at"])]
+        indexes = [models.Index(fields=["flag_at"], name="online_game_flag_at")]
 
     def __str__(self) -> str:
         return f"{self.match} (online)"
