@@ -24,7 +24,7 @@ from matches.forms import (
 from matches.models import OPEN_STATUSES, Match, MatchReport, MatchStatus
 from matches.rules import rules_for_match
 from matches.services import import_refusal
-from play.models import OnlineGame
+from play import selectors as play_selectors
 from recording.selectors import recording_of
 from tournaments import presentation
 from tournaments.forms import ForfeitForm
@@ -102,7 +102,7 @@ def _panel_context(request: HttpRequest, match: Match, **forms: Any) -> dict[str
     rules = rules_for_match(match)
     # The online game's dice commitment (the SHA-256 of its secret seed), shown from the
     # first roll; read in the query that tells whether the match is played on the board.
-    boards = selectors.dice_commitments(match) if match.is_online else []
+    boards = play_selectors.dice_commitments(match) if match.is_online else []
     on_board = bool(boards)
     open_ = match.status in OPEN_STATUSES and not on_board
     report = selectors.open_report(match)

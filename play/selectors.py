@@ -112,3 +112,9 @@ def match_mat_text(match: Match, *, extra_tags: Sequence[tuple[str, str]] = ()) 
         match_over=match.status == MatchStatus.FINISHED,
     )
     return matfile.dumps(record)
+
+
+def dice_commitments(match: Match) -> list[tuple[str | None]]:
+    """The dice commitment of the match's online game, as one row, or no row when the match
+    is not played on the board."""
+    return list(OnlineGame.objects.filter(match=match).values_list("state__dice_commitment"))

@@ -4,7 +4,6 @@ from matches.selectors.file_record import match_file_record
 from matches.selectors.files import match_file_text, match_player_names, matfile_read
 from matches.selectors.history import match_history
 from matches.selectors.matches import (
-    dice_commitments,
     disputed_matches,
     match_sheet,
     matches_with_entries,
@@ -21,7 +20,6 @@ from matches.selectors.matches import (
 from matches.selectors.results import result_rows
 
 __all__ = [
-    "dice_commitments",
     "disputed_matches",
     "match_file_record",
     "match_file_text",

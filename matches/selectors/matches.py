@@ -9,7 +9,7 @@ from django.db.models import F, Q, QuerySet
 
 from backgammon.scoring import GameResult, match_progress
 from clubs.models import Player
-from matches.models import EndedBy, Game, Match, MatchReport, OnlineGame, ReportStatus, WinKind
+from matches.models import EndedBy, Game, Match, MatchReport, ReportStatus, WinKind
 from matches.rules import rules_for_match
 from matches.selectors.lateness import late_penalties
 
@@ -150,12 +150,6 @@ def round_match(round_: Any, pk: int) -> Match:
 def round_match_values(round_: Any, fields: tuple[str, ...]) -> QuerySet[Any]:
     """The round's matches in table order, as tuples of ``fields``."""
     return Match.objects.filter(round=round_).order_by("index").values_list(*fields)
-
-
-def dice_commitments(match: Match) -> list[tuple[str | None]]:
-    """The dice commitment of the match's online game, as one row, or no row when the match
-    is not played on the board."""
-    return list(OnlineGame.objects.filter(match=match).values_list("state__dice_commitment"))
 
 
 def matches_with_players() -> QuerySet[Match]:

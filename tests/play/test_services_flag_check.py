@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from matches.models import Match, MatchOutcome, MatchStatus, OnlineGame
+from matches.models import Match, MatchOutcome, MatchStatus
+from play.models import OnlineGame
 from play.selectors import board_matches, online_snapshot
 from play.services import online_flag_check
 
