@@ -25,6 +25,7 @@ __all__ = [
     "MOVER_MASK",
     "OFF",
     "OPP_BASE",
+    "STEPS",
     "STEP_DELTA",
     "decode",
     "encode",
@@ -49,6 +50,9 @@ STEP_DELTA: Final = tuple(
     tuple((1 << (4 * to)) - (1 << (4 * frm)) for to in range(26)) for frm in range(26)
 )
 """``STEP_DELTA[frm][to]``: add to a key to move one mover checker from ``frm`` to ``to``."""
+
+STEPS: Final = tuple(tuple((frm, to) for to in range(26)) for frm in range(26))
+"""``STEPS[frm][to]``: the step ``(frm, to)`` of a play, made once and shared by every play."""
 
 HIT_DELTA: Final = tuple((1 << (4 * OPP_BASE)) - (1 << (4 * (OPP_BASE + t))) for t in range(26))
 """``HIT_DELTA[t]``: add to a key to send the opponent's blot on the mover's point t to its bar."""

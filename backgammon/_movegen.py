@@ -6,28 +6,31 @@ point, highest first (the bar first), then by landing point, highest first: that
 always a legal playing order. ``hits`` says which step sends an opposing blot to the bar (the
 first step to land on it).
 
-There is one general search and three fast paths for the common cases. The fast paths rest on
-one fact: when no checker can be borne off during the play and none waits on the bar, whether a
-step is legal depends only on which points the opponent holds with two or more checkers, and
-the mover's own steps never change that (a hit removes a blot, never a block). So:
+There is one general search and fast paths for the standard rules. Most rest on one fact:
+when no checker can be borne off during the play and none waits on the bar, whether a step is
+legal depends only on which points the opponent holds with two or more checkers, and the
+mover's own steps never change that (a hit removes a blot, never a block). So:
 
 * a non-double is "one checker by each die" or "one checker by both dice" (:func:`_pairs`);
 * a double is determined by how many checkers step off each point (a vector ``x``); distinct
   vectors give distinct positions, so :func:`_doubles` enumerates vectors, not orders;
 * a non-double with one checker on the bar is "enter with one die, then play the other"
-  (:func:`_enter_one`).
+  (:func:`_enter_one`); with more on the bar, each die enters one (:func:`_enter_two`).
 
-Everything else (bear-off, several checkers on the bar, the optional rules) goes through
+Where a checker may be borne off during the play, :mod:`backgammon._bearoff` makes the steps
+the search would make, without its general bookkeeping. The optional rules go through
 :func:`search` (in :mod:`backgammon._search`), a depth-first search over step sequences,
-deduplicated by resulting position. Tests check the fast paths against the search and both
-against GNU Backgammon.
+deduplicated by resulting position. Every path gives the positions the search gives, and
+exactly the plays (steps, hits, order) the generator gave before it was rewritten for speed
+(kept in the tests as the reference); tests check both, and the plays against GNU Backgammon.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-from ._layout import BAR, CHECKERS, HIT_DELTA, STEP_DELTA, decode
+from . import _bearoff
+from ._layout import BAR, CHECKERS, HIT_DELTA, STEP_DELTA, STEPS, decode
 from ._search import Generated, Step, search, step_hits
 from .rules import MoveRules
 
@@ -46,53 +49,88 @@ def generate(key: int, hi: int, lo: int, rules: MoveRules) -> list[Generated]:
         if hi != lo:
             if mover[BAR] == 1:
                 return _enter_one(key, mover, opponent, hi, lo)
-            if not mover[BAR] and outside >= 2:
+            if mover[BAR]:
+                return _enter_two(key, opponent, hi, lo)
+            if outside >= 2:
                 return _pairs(key, mover, opponent, hi, lo)
-        elif mover[BAR] or outside >= 4:
+            return _bearoff.two_dice(key, mover, opponent, hi, lo)
+        if mover[BAR] or outside >= 4:
             # From the bar a checker needs four sixes just to come home; with four checkers
             # outside, at most three come home before the last die.
             return _doubles(key, mover, opponent, hi)
+        return _bearoff.doubles(key, mover, opponent, hi)
     return search(key, hi, lo, rules)
 
 
 def _pairs(key: int, mover: bytes, opponent: bytes, hi: int, lo: int) -> list[Generated]:
-    """A non-double with nothing on the bar and no bear-off possible during the play."""
+    """A non-double with nothing on the bar and no bear-off possible during the play.
+
+    Two checkers moving one die each, ``a`` by the higher and ``b`` by the lower, always give
+    distinct positions, and distinct from every play of one checker, except when one lands
+    where the other starts (``b == a - hi`` or ``a == b - lo``): that is one checker moving
+    through its own point, which the one-checker plays give too. So the plays are made in
+    the search's order and only those chained ones are checked for repeats.
+    """
     occupied = [p for p in range(24, 0, -1) if mover[p]]
-    high = [(p, p - hi) for p in occupied if p > hi and opponent[p - hi] < 2]
-    low = [(p, p - lo) for p in occupied if p > lo and opponent[p - lo] < 2]
-    step, hit = STEP_DELTA, HIT_DELTA
-    found: dict[int, tuple[Step, Step]] = {}
+    high = [p for p in occupied if p > hi and opponent[p - hi] < 2]
+    low = [p for p in occupied if p > lo and opponent[p - lo] < 2]
+    step, hit, steps = STEP_DELTA, HIT_DELTA, STEPS
+    results: list[Generated] = []
+    through = 0  # points whose checker moved on through an own point (no hit on the way)
     if high and low:
-        low_deltas = [
-            (b, tb, step[b][tb] + hit[tb] if opponent[tb] == 1 else step[b][tb]) for b, tb in low
-        ]
-        for a, ta in high:
+        in_low = 0
+        lows = []
+        for b in low:
+            tb = b - lo
+            in_low |= 1 << b
+            if opponent[tb] == 1:
+                lows.append((b, steps[b][tb], step[b][tb] + hit[tb], True))
+            else:
+                lows.append((b, steps[b][tb], step[b][tb], False))
+        for a in high:
+            ta = a - hi
+            sa = steps[a][ta]
             blot_a = opponent[ta] == 1
-            da = step[a][ta] + hit[ta] if blot_a else step[a][ta]
-            alone = mover[a] == 1
-            for b, tb, db in low_deltas:
-                if a == b and alone:
-                    continue
-                delta = da + db
-                if blot_a and ta == tb:
-                    delta -= hit[ta]  # the second checker lands on a point already hit
-                if delta not in found:
-                    found[delta] = ((a, ta), (b, tb)) if a > b else ((b, tb), (a, ta))
+            base = key + step[a][ta] + hit[ta] if blot_a else key + step[a][ta]
+            skip = 1 << a if mover[a] == 1 else 0  # a lone checker cannot move twice
+            if (in_low >> ta) & 1:  # a, then on from ta: one checker moving from a
+                if (through >> a) & 1:
+                    skip |= 1 << ta
+                through |= 1 << a
+            if (in_low >> (a + lo)) & 1:  # a + lo to a, then on: one checker from a + lo
+                if (through >> (a + lo)) & 1:
+                    skip |= 1 << (a + lo)
+                through |= 1 << (a + lo)
+            same = ta + lo  # the b that lands on ta too: a blot there is hit only once
+            if (in_low >> same) & 1:
+                joint = (base + step[same][ta], (sa, steps[same][ta]), (blot_a, False))
+            results += [
+                joint
+                if b == same
+                else (base + db, (sb, sa), (blot_b, blot_a))
+                if b >= a
+                else (base + db, (sa, sb), (blot_a, blot_b))
+                for b, sb, db, blot_b in lows
+                if not (skip >> b) & 1
+            ]
     # One checker with both dice: the intermediate point is open (it is a legal landing).
-    for first, second in ((high, lo), (low, hi)):
-        for a, ta in first:
+    for sources, first, second in ((high, hi, lo), (low, lo, hi)):
+        for a in sources:
+            ta = a - first
             t2 = ta - second
             if t2 > 0 and opponent[t2] < 2:
-                delta = step[a][t2]
+                blot2 = opponent[t2] == 1
+                end = key + step[a][t2] + hit[t2] if blot2 else key + step[a][t2]
                 if opponent[ta] == 1:
-                    delta += hit[ta]
-                if opponent[t2] == 1:
-                    delta += hit[t2]
-                if delta not in found:
-                    found[delta] = ((a, ta), (ta, t2))
-    if found:
-        return _two_steps(key, opponent, found)
-    return _single_die(key, opponent, high or low)
+                    results.append((end + hit[ta], (steps[a][ta], steps[ta][t2]), (True, blot2)))
+                elif not (through >> a) & 1:
+                    through |= 1 << a
+                    results.append((end, (steps[a][ta], steps[ta][t2]), (False, blot2)))
+    if results:
+        return results
+    return _single_die(
+        key, opponent, [steps[p][p - hi] for p in high] or [steps[p][p - lo] for p in low]
+    )
 
 
 def _two_steps(key: int, opponent: bytes, found: dict[int, tuple[Step, Step]]) -> list[Generated]:
@@ -141,6 +179,16 @@ def _enter_one(key: int, mover: bytes, opponent: bytes, hi: int, lo: int) -> lis
     if found:
         return _two_steps(key, opponent, found)
     return _single_die(key, opponent, entries[:1])
+
+
+def _enter_two(key: int, opponent: bytes, hi: int, lo: int) -> list[Generated]:
+    """A non-double with two or more checkers on the bar: each die enters one if it can."""
+    entering = [(BAR, BAR - die) for die in (lo, hi) if opponent[BAR - die] < 2]
+    result = key
+    for _, t in entering:
+        result += STEP_DELTA[BAR][t] + HIT_DELTA[t] if opponent[t] == 1 else STEP_DELTA[BAR][t]
+    steps = tuple(entering)
+    return [(result, steps, tuple(opponent[t] == 1 for _, t in steps))]
 
 
 def _doubles(key: int, mover: bytes, opponent: bytes, die: int) -> list[Generated]:
