@@ -55,3 +55,7 @@ def club_members_by_id(club: Club, ids: list[int]) -> dict[int, Player]:
 def memberships_by_name(club: Club) -> QuerySet[Membership]:
     """The club's members with their players, by name."""
     return Membership.objects.filter(club=club).select_related("player").order_by("player__name")
+
+
+def is_member(club: Club, player: Player) -> bool:
+    return Membership.objects.filter(club=club, player=player).exists()

@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from clubs import selectors as club_selectors
 from clubs.models import Club, Player
 from clubs.shortcuts import deny, get_visible_club
 from config.errors import UserError, add_user_error
@@ -77,7 +78,7 @@ def _ladder_context(request: HttpRequest, club: Club, ladder: Ladder) -> dict[st
     reachable = set()
     if my_place is not None:
         reachable = {r.player.pk for r in rungs if my_place - ladder.reach <= r.place < my_place}
-    is_member = me is not None and ladder.club.memberships.filter(player=me).exists()
+    is_member = me is not None and club_selectors.is_member(ladder.club, me)
     can_manage = permissions.can_manage_ladder(request.user, ladder)
     return {
         "club": club,

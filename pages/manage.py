@@ -144,7 +144,7 @@ def manage(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         "member_form": MemberEntryForm(tournament=tournament),
         "rounds": rounds,
         "redrawable": draw_selectors.redrawable_round_ids(tournament, rounds),
-        "stages": list(tournament.stages.all()),
+        "stages": list(selectors.tournament_stages(tournament)),
         "pairing_rules": selectors.pairing_rules(tournament),
         "rule_form": PairingRuleForm(tournament=tournament),
         "late_form": LateEntryForm(),
@@ -235,7 +235,7 @@ def entry_action(
 @require_POST
 @organizer_only
 def seeds(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    entry_ids = list(tournament.entries.values_list("pk", flat=True))
+    entry_ids = selectors.entry_ids(tournament)
     try:
         order = seeds_from_post(request.POST, entry_ids)
     except ValidationError as error:

@@ -211,7 +211,7 @@ def correct(request: HttpRequest, club: str, tournament: str, match: int) -> Htt
     tournament_obj = match_obj.round.stage.tournament
     if not permissions.can_referee_match(request.user, match_obj):
         return deny(request)
-    has_games = match_obj.games.exists()
+    has_games = selectors.has_games(match_obj)
     form = CorrectionForm(
         request.POST,
         match=match_obj,

@@ -18,6 +18,7 @@ from clubs.shortcuts import deny
 from config.errors import UserError, add_user_error
 from matches.late_form import LateForm
 from matches.models import Match
+from matches.selectors import has_games
 from matches.services import lateness
 from matches.shortcuts import get_visible_match
 from pages.match_panel import after_write
@@ -119,6 +120,6 @@ def late(request: HttpRequest, club: str, tournament: str, match: int) -> HttpRe
             ),
             "form": form,
             "proposal": proposal,
-            "open": match_obj.status in ("ready", "playing") and not match_obj.games.exists(),
+            "open": match_obj.status in ("ready", "playing") and not has_games(match_obj),
         },
     )

@@ -23,7 +23,7 @@ from standings.forms import SeasonForm
 from standings.tables import StandingsTable
 from tournaments import pagecache, seasons
 from tournaments.models import Season
-from tournaments.selectors import club_seasons
+from tournaments.selectors import club_seasons, season_tournament_ids
 from tournaments.shortcuts import ROWS_PER_PAGE, get_visible_tournament, tournament_context
 
 
@@ -142,7 +142,7 @@ def season_edit(request: HttpRequest, club: str, season: str) -> HttpResponse:
         "name": season_obj.name,
         "placing_points": ", ".join(str(p) for p in season_obj.placing_points or []),
         "participation_points": season_obj.participation_points,
-        "tournaments": list(season_obj.tournaments.values_list("pk", flat=True)),
+        "tournaments": season_tournament_ids(season_obj),
     }
     form = SeasonForm(request.POST or None, club=club_obj, season=season_obj, initial=initial)
     if request.method == "POST" and form.is_valid():

@@ -5,6 +5,8 @@ from matches.selectors.files import match_file_text, match_player_names, matfile
 from matches.selectors.history import match_history
 from matches.selectors.matches import (
     disputed_matches,
+    has_games,
+    match_files,
     match_sheet,
     matches_with_entries,
     matches_with_players,
@@ -21,8 +23,10 @@ from matches.selectors.results import result_rows
 
 __all__ = [
     "disputed_matches",
+    "has_games",
     "match_file_record",
     "match_file_text",
+    "match_files",
     "match_history",
     "match_player_names",
     "match_sheet",

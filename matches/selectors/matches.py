@@ -9,7 +9,7 @@ from django.db.models import F, Q, QuerySet
 
 from backgammon.scoring import GameResult, match_progress
 from clubs.models import Player
-from matches.models import EndedBy, Game, Match, MatchReport, ReportStatus, WinKind
+from matches.models import EndedBy, Game, Match, MatchFile, MatchReport, ReportStatus, WinKind
 from matches.rules import rules_for_match
 from matches.selectors.lateness import late_penalties
 
@@ -166,3 +166,12 @@ def matches_with_entries() -> QuerySet[Match]:
 
 def tournament_matches(tournament: Any) -> QuerySet[Match]:
     return Match.objects.filter(round__stage__tournament=tournament)
+
+
+def has_games(match: Match) -> bool:
+    return Game.objects.filter(match=match).exists()
+
+
+def match_files(match: Match) -> QuerySet[MatchFile]:
+    """The files kept for the match."""
+    return MatchFile.objects.filter(match=match)

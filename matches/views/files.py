@@ -158,7 +158,7 @@ def download(
 def record(request: HttpRequest, club: str, tournament: str, match: int, file: int) -> HttpResponse:
     """A kept match file move by move, with gnubg's IDs of every position."""
     match_obj = get_visible_match(request, club, tournament, match)
-    stored = get_object_or_404(match_obj.files.all(), pk=file)
+    stored = get_object_or_404(selectors.match_files(match_obj), pk=file)
     return _render(
         request,
         match_obj,

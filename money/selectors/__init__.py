@@ -6,6 +6,7 @@ from money.selectors.calcutta import (
     calcutta_lots,
     calcutta_of,
     calcutta_top_bid,
+    lot_entries,
     lots_with_calcutta,
 )
 from money.selectors.fees import (
@@ -74,6 +75,7 @@ __all__ = [
     "flight_split",
     "flights_of",
     "in_the_field",
+    "lot_entries",
     "lots_with_calcutta",
     "may_check_in",
     "played_before_withdrawing",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.db.models import QuerySet
 
 from money.models import Calcutta, CalcuttaBid, CalcuttaLot
-from tournaments.models import Tournament
+from tournaments.models import Entry, Tournament
 
 
 def calcutta_of(tournament: Tournament) -> Calcutta | None:
@@ -40,3 +40,8 @@ def calcutta_bidders(calcutta: Calcutta) -> list[str]:
 def lots_with_calcutta() -> QuerySet[CalcuttaLot]:
     """Lots with their Calcutta, for a page to pick one from."""
     return CalcuttaLot.objects.select_related("calcutta")
+
+
+def lot_entries(lot: CalcuttaLot) -> QuerySet[Entry]:
+    """The lot's players' entries, with their players."""
+    return lot.entries.select_related("player")

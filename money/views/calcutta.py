@@ -198,7 +198,7 @@ def lot_action(
             _("Lot %(number)s is up for sale.") % {"number": lot.number},
         )
     elif action == "buyback":
-        players = [(e.pk, e.player.name) for e in lot.entries.select_related("player")]
+        players = [(e.pk, e.player.name) for e in selectors.lot_entries(lot)]
         form = BuybackForm(request.POST, numbers=numbers, players=players, prefix=f"b{lot.pk}")
         if not form.is_valid():
             for errors in form.errors.values():
@@ -227,9 +227,7 @@ def display(request: HttpRequest, club: str, tournament: str) -> HttpResponse:
         request,
         obj,
         current=current,
-        players=[e.player.name for e in current.entries.select_related("player")]
-        if current
-        else [],
+        players=[e.player.name for e in selectors.lot_entries(current)] if current else [],
         top=selectors.calcutta_top_bid(current),
         numbers=numbers_of(obj.club),
     )

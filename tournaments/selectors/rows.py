@@ -98,3 +98,11 @@ def unfinished_tournaments(club: Club) -> QuerySet[Tournament]:
 def club_seasons(club: Club) -> QuerySet[Season]:
     """The club's seasons, newest first."""
     return Season.objects.filter(club=club).order_by("-created_at")
+
+
+def season_tournament_ids(season: Season) -> list[int]:
+    return list(Tournament.objects.filter(season=season).values_list("pk", flat=True))
+
+
+def entry_ids(tournament: Tournament) -> list[int]:
+    return list(Entry.objects.filter(tournament=tournament).values_list("pk", flat=True))
