@@ -37,13 +37,22 @@ ON_POSTGRES = DATABASE_URL.startswith(("postgres://", "postgresql://"))
 ROOT = Path(__file__).parent.parent
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())
 
-needs_redis = pytest.mark.skipif(
-    not REDIS_URL, reason="needs a Redis server: set REDIS_URL (e.g. redis://127.0.0.1:6379/0)"
-)
-needs_postgres = pytest.mark.skipif(
-    not ON_POSTGRES,
-    reason="needs PostgreSQL: set DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test)",
-)
+#: The markers of the tests that need a real server (``pytest -m postgres`` selects those that
+#: need PostgreSQL): such a test skips with the reason where the server is not configured
+#: (``pytest_collection_modifyitems``).
+needs_redis = pytest.mark.redis
+needs_postgres = pytest.mark.postgres
+#: Each server marker: whether its server is configured, and the reason its tests skip if not.
+SERVER_MARKERS = {
+    "postgres": (
+        ON_POSTGRES,
+        "needs PostgreSQL: set DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test)",
+    ),
+    "redis": (
+        bool(REDIS_URL),
+        "needs a Redis server: set REDIS_URL (e.g. redis://127.0.0.1:6379/0)",
+    ),
+}
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
@@ -75,6 +84,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if _pure(item):
             item.add_marker(pytest.mark.pure)
+        for marker, (configured, reason) in SERVER_MARKERS.items():
+            if not configured and item.get_closest_marker(marker) is not None:
+                item.add_marker(pytest.mark.skip(reason=reason))
         if item.nodeid.startswith("tests/e2e/"):
             item.add_marker(pytest.mark.xdist_group("browser"))
         elif _builds_for_its_module(item):
