@@ -37,6 +37,11 @@ from .rules import MoveRules
 __all__ = ["Generated", "Step", "generate", "search"]
 
 _HOME: Final = 6  # the mover's home board is points 1..6
+_NO_HITS: Final = tuple((False,) * x for x in range(5))
+_WITH_HIT: Final = tuple((True,) + (False,) * (x - 1) if x else () for x in range(5))
+"""The hits of x steps off one point: only the first lands on an opposing blot."""
+_NO_HIT: Final = _NO_HITS[1]
+_HIT: Final = _WITH_HIT[1]
 
 
 def generate(key: int, hi: int, lo: int, rules: MoveRules) -> list[Generated]:
@@ -71,22 +76,27 @@ def _pairs(key: int, mover: bytes, opponent: bytes, hi: int, lo: int) -> list[Ge
     through its own point, which the one-checker plays give too. So the plays are made in
     the search's order and only those chained ones are checked for repeats.
     """
-    occupied = [p for p in range(24, 0, -1) if mover[p]]
-    high = [p for p in occupied if p > hi and opponent[p - hi] < 2]
-    low = [p for p in occupied if p > lo and opponent[p - lo] < 2]
     step, hit, steps = STEP_DELTA, HIT_DELTA, STEPS
+    high: list[int] = []
+    low: list[int] = []
+    lows = []  # per point b that can move the lower die: b, its step, what it adds, its hit
+    in_low = 0
+    for b in range(24, lo, -1):
+        if mover[b]:
+            if b > hi and opponent[b - hi] < 2:
+                high.append(b)
+            tb = b - lo
+            if opponent[tb] < 2:
+                low.append(b)
+                in_low |= 1 << b
+                if opponent[tb] == 1:
+                    lows.append((b, steps[b][tb], step[b][tb] + hit[tb], True))
+                else:
+                    lows.append((b, steps[b][tb], step[b][tb], False))
     results: list[Generated] = []
     through = 0  # points whose checker moved on through an own point (no hit on the way)
     if high and low:
-        in_low = 0
-        lows = []
-        for b in low:
-            tb = b - lo
-            in_low |= 1 << b
-            if opponent[tb] == 1:
-                lows.append((b, steps[b][tb], step[b][tb] + hit[tb], True))
-            else:
-                lows.append((b, steps[b][tb], step[b][tb], False))
+        highs = []  # per point a that can move the higher die, what its plays need
         for a in high:
             ta = a - hi
             sa = steps[a][ta]
@@ -102,17 +112,18 @@ def _pairs(key: int, mover: bytes, opponent: bytes, hi: int, lo: int) -> list[Ge
                     skip |= 1 << (a + lo)
                 through |= 1 << (a + lo)
             same = ta + lo  # the b that lands on ta too: a blot there is hit only once
-            if (in_low >> same) & 1:
-                joint = (base + step[same][ta], (sa, steps[same][ta]), (blot_a, False))
-            results += [
-                joint
-                if b == same
-                else (base + db, (sb, sa), (blot_b, blot_a))
-                if b >= a
-                else (base + db, (sa, sb), (blot_a, blot_b))
-                for b, sb, db, blot_b in lows
-                if not (skip >> b) & 1
-            ]
+            joint = (base + step[same][ta], (sa, steps[same][ta]), (blot_a, False))
+            highs.append((a, sa, base, blot_a, skip, same, joint))
+        results = [
+            joint
+            if b == same
+            else (base + db, (sb, sa), (blot_b, blot_a))
+            if b >= a
+            else (base + db, (sa, sb), (blot_a, blot_b))
+            for a, sa, base, blot_a, skip, same, joint in highs
+            for b, sb, db, blot_b in lows
+            if not (skip >> b) & 1
+        ]
     # One checker with both dice: the intermediate point is open (it is a legal landing).
     for sources, first, second in ((high, hi, lo), (low, lo, hi)):
         for a in sources:
@@ -192,7 +203,11 @@ def _enter_two(key: int, opponent: bytes, hi: int, lo: int) -> list[Generated]:
 
 
 def _doubles(key: int, mover: bytes, opponent: bytes, die: int) -> list[Generated]:
-    """A double where no checker can be borne off during the play (maybe from the bar)."""
+    """A double where no checker can be borne off during the play (maybe from the bar).
+
+    The points are walked highest first, as bits of an int: ``live`` has a bit for each point
+    a checker stands on (or has arrived on during the play), ``movable`` for each point a
+    checker could step off."""
     step, hit = STEP_DELTA, HIT_DELTA
     arrivals = [0] * 26
     forced: tuple[Step, ...] = ()
@@ -201,7 +216,7 @@ def _doubles(key: int, mover: bytes, opponent: bytes, die: int) -> list[Generate
         entry = BAR - die
         if opponent[entry] > 1:
             return [(key, (), ())]
-        entered = min(mover[BAR], 4)
+        entered = mover[BAR] if mover[BAR] < 4 else 4
         key += entered * step[BAR][entry] + (hit[entry] if opponent[entry] == 1 else 0)
         forced = ((BAR, entry),) * entered
         arrivals[entry] = entered
@@ -221,61 +236,63 @@ def _doubles(key: int, mover: bytes, opponent: bytes, die: int) -> list[Generate
     greedy = arrivals[:]
     target = left
     for p in points:
-        x = min(mover[p] + greedy[p], target)
+        x = mover[p] + greedy[p]
+        if x > target:
+            x = target
         greedy[p - die] += x
         target -= x
     target = left - target
     if not target:
         return [(key, forced, step_hits(forced, opponent))]
 
-    # How many steps a checker standing on each point could make in a row (for pruning).
+    # Per point, lowest first: how many steps a checker standing there could make in a row,
+    # and the steps the checkers standing on it and below could make (for pruning).
     run = [0] * 26
+    supply = [0] * 26
+    plan: list[tuple[tuple[Step, ...], int, int, int, int]] = [((), 0, 0, 0, 0)] * 26
+    last: list[tuple[int, int, tuple[Step, ...], tuple[bool, ...]]] = []
+    below: list[list[tuple[int, int, tuple[Step, ...], tuple[bool, ...]]]] = [[]] * 26
+    movable = 0
+    live = 0
+    total = 0
     for p in reversed(points):
-        run[p] = min(4, 1 + run[p - die])
-    count = len(points)
-    supply = [0] * (count + 1)  # steps the checkers standing on points[i:] could make
-    for i in range(count - 1, -1, -1):
-        supply[i] = supply[i + 1] + mover[points[i]] * run[points[i]]
-    plan = [
-        (
-            p,
-            ((p, p - die),),
-            step[p][p - die],
-            hit[p - die] if opponent[p - die] == 1 else 0,
-            run[p],
-            run[p - die],
-        )
-        for p in points
-    ]
+        t = p - die
+        run[p] = steps_here = run[t] + 1 if run[t] < 4 else 4
+        total += mover[p] * steps_here
+        supply[p] = total
+        hit_delta = hit[t] if opponent[t] == 1 else 0
+        single = (STEPS[p][t],)
+        plan[p] = (single, step[p][t], hit_delta, steps_here, run[t])
+        below[p] = last[::-1]
+        last.append((p, step[p][t] + hit_delta, single, _HIT if hit_delta else _NO_HIT))
+        movable |= 1 << p
+        if mover[p] or arrivals[p]:
+            live |= 1 << p
     results: list[Generated] = []
     append = results.append
-    no_hits = [(False,) * x for x in range(5)]
-    with_hit = [(True,) + (False,) * (x - 1) if x else () for x in range(5)]
-    # The last step of a play, from each point: what it adds to the key, the step, its hit.
-    last = [
-        (p, delta + hit_delta, single, with_hit[1] if hit_delta else no_hits[1])
-        for p, single, delta, hit_delta, _, _ in plan
-    ]
 
     def take(
-        i: int,
+        top: int,
         remaining: int,
         result: int,
         steps: tuple[Step, ...],
         hits: tuple[bool, ...],
         arriving: int,
+        live: int,
     ) -> None:
-        # Steps off points[i:], highest point first and most steps first. ``arriving``: steps
-        # the checkers that arrived on points[i:] could make.
-        for j in range(i, count):
-            p, single, delta, hit_delta, run_here, run_next = plan[j]
-            here = mover[p] + arrivals[p]
-            if not here:
-                continue
-            if remaining > supply[j] + arriving:
+        # Steps off the points below ``top`` with a checker (``live``), highest point first
+        # and most steps first. ``arriving``: steps the checkers that arrived on those points
+        # could make.
+        points = live & ((1 << top) - 1)
+        while points:
+            p = points.bit_length() - 1
+            points ^= 1 << p
+            if remaining > supply[p] + arriving:
                 return
+            single, delta, hit_delta, run_here, run_next = plan[p]
+            here = mover[p] + arrivals[p]
             arriving -= arrivals[p] * run_here
-            flags = with_hit if hit_delta else no_hits
+            flags = _WITH_HIT if hit_delta else _NO_HITS
             if remaining == 1:
                 append((result + delta + hit_delta, steps + single, hits + flags[1]))
                 continue
@@ -289,23 +306,25 @@ def _doubles(key: int, mover: bytes, opponent: bytes, die: int) -> list[Generate
                 after = result + x * delta + hit_delta
                 walked = steps + single * x
                 marked = hits + flags[x]
+                reach = live | 1 << t
                 results.extend(
                     [
                         (after + add, walked + one, marked + flag)
-                        for q, add, one, flag in last[j + 1 :]
-                        if mover[q] or arrivals[q] or q == t
+                        for q, add, one, flag in below[p]
+                        if (reach >> q) & 1
                     ]
                 )
                 x -= 1
             while x:
                 arrivals[t] += x
                 take(  # noqa: F821 (itself; cleared by the del below)
-                    j + 1,
+                    p,
                     remaining - x,
                     result + x * delta + hit_delta,
                     steps + single * x,
                     hits + flags[x],
                     arriving + x * run_next,
+                    live | (movable & 1 << t),
                 )
                 arrivals[t] -= x
                 x -= 1
@@ -313,12 +332,13 @@ def _doubles(key: int, mover: bytes, opponent: bytes, die: int) -> list[Generate
     entry_point = BAR - die
     try:
         take(
-            0,
+            BAR,
             target,
             key,
             forced,
             step_hits(forced, opponent),
             arrivals[entry_point] * run[entry_point],
+            live,
         )
     finally:
         # ``take`` calls itself through this scope's cell, a cycle: left alone, the function
