@@ -1,7 +1,7 @@
 """Benchmark of online play: simultaneous games over websockets on loopback.
 
     .venv/bin/python benchmarks/online.py [--games 300] [--plays 20] [--think 2.0] [--processes 2]
-        [--server uvicorn|daphne]
+        [--server uvicorn|daphne] [--reuse]
 
 Starts ``--processes`` ASGI server processes (``--server``: Daphne, the default and the
 docs/operations.md's, or uvicorn with uvloop and httptools) with the app
@@ -13,6 +13,10 @@ tournament whose first round is ``--games`` online matches, logs both players of
 in, seats the two players of each match on *different* processes, and drives every game from
 this process: each player rolls and plays the first legal play of the engine after a random
 think time (up to twice ``--think`` seconds), until ``--plays`` plays per game were made.
+At most 100 boards open at once; a board asks for the state again as the browser's does (5 s
+after its own action without an answer, every 30 s while it waits). ``--reuse`` plays the
+matches an earlier ``--reuse`` run of as many games prepared, set back to before their boards
+opened (preparing 1,000 takes minutes on a busy machine).
 
 The figure is the time from sending a ``play`` message to the *opponent's* socket receiving
 the new position. The floor is measured in the same run: as many pairs of sockets on the same
@@ -56,6 +60,9 @@ SERVERS = {
     ],
     "daphne": [sys.executable, "-m", "daphne", "-v", "0", "-b", "127.0.0.1"],
 }
+#: When a board asks for the state again (``static/js/board.js``): an answer to its own action
+#: is late after BUSY_S seconds; waiting for the opponent, it asks every IDLE_S seconds.
+BUSY_S, IDLE_S = 5.0, 30.0
 APP = "benchmarks.echo_asgi:application"  # the app, plus the echo route of the floor
 PG_URL = "postgres://postgres@127.0.0.1:5432/crawford_bench"
 REDIS_URL = "redis://127.0.0.1:6379/0"
@@ -109,6 +116,43 @@ def create_postgres_database(url: str) -> None:
         exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone()
         if not exists:
             conn.execute(f'CREATE DATABASE "{name}"')
+
+
+def seats_file(games: int) -> Path:
+    """Where ``--reuse`` keeps the seats of ``games`` prepared matches of this database."""
+    name = os.environ["DATABASE_URL"].rsplit("/", 1)[1]
+    return Path(tempfile.gettempdir()) / f"crawford-online-{name}-{games}.json"
+
+
+def prepared_again(games: int) -> tuple[list[tuple[int, str, str]], str] | None:
+    """The matches an earlier run with ``--reuse`` prepared, set back to where they were before
+    their boards opened (their online games and games deleted, ready, no score), or ``None``
+    when there are none. Preparing 1,000 matches takes minutes on a busy machine."""
+    import django
+
+    django.setup()
+    from django.conf import settings
+    from django.core.management import call_command
+    from django.db import transaction
+
+    from matches.models import Game, Match
+    from play.models import OnlineGame
+
+    path = seats_file(games)
+    if not path.exists():
+        return None
+    call_command("migrate", verbosity=0)
+    seats = [tuple(seat) for seat in json.loads(path.read_text())]
+    ids = [match_id for match_id, _a, _b in seats]
+    if Match.objects.filter(pk__in=ids, is_online=True).count() != games:
+        return None
+    with transaction.atomic():
+        OnlineGame.objects.filter(match_id__in=ids).delete()
+        Game.objects.filter(match_id__in=ids).delete()
+        Match.objects.filter(pk__in=ids).update(
+            status="ready", outcome="", score_a=0, score_b=0, started_at=None, finished_at=None
+        )
+    return seats, settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[1]  # type: ignore[return-value]
 
 
 def prepare(games: int) -> tuple[list[tuple[int, str, str]], str]:
@@ -291,22 +335,29 @@ class Match:
         self.made = 0
         self.done = False
 
-    async def join(self, port: int, cookie: str, delay: float) -> Seat:
+    async def join(self, port: int, cookie: str, delay: float, opening: asyncio.Semaphore) -> Seat:
         await asyncio.sleep(delay)  # players arrive over a few seconds, not in one burst
-        for attempt in range(6):
+        async with opening:  # and no more than so many boards open at once
+            return await self._join(port, cookie)
+
+    async def _join(self, port: int, cookie: str) -> Seat:
+        # A board reconnects as the browser's does, with a growing pause (at most 5 s).
+        for attempt in range(10):
             try:
                 seat = Seat(await Socket.open(port, f"/ws/online/{self.match_id}/", cookie))
                 break
             except Refused:  # counted: every board must be seated at the first try
                 self.totals["refused"].append(self.match_id)
-                await asyncio.sleep(0.2 * 2**attempt)
-            except (ConnectionError, asyncio.IncompleteReadError):
-                await asyncio.sleep(0.2 * 2**attempt)
+                await asyncio.sleep(min(5.0, 0.2 * 2**attempt))
+            except (ConnectionError, asyncio.IncompleteReadError) as error:
+                # Counted too: a handshake the server dropped (its timeout) or reset.
+                self.totals["connect_errors"].append(type(error).__name__)
+                await asyncio.sleep(min(5.0, 0.2 * 2**attempt))
         else:
-            raise ConnectionError("could not connect")
+            raise ConnectionError(f"could not connect: {self.totals['connect_errors'][-6:]}")
         while seat.seq < 0:  # the hello, then the first state
             try:
-                message = await seat.next(10)
+                message = await seat.next(IDLE_S)
             except TimeoutError:
                 self.totals["resyncs"].append(self.match_id)
                 await seat.ws.send({"type": "sync"})
@@ -346,7 +397,9 @@ class Match:
                     return
                 await self._act(seat, game, Position)
             try:
-                message = await seat.next(5)
+                # As the board does: it asks again when the answer to its own action is late,
+                # and now and then while it waits for the opponent.
+                message = await seat.next(BUSY_S if seat.seq == acted else IDLE_S)
             except TimeoutError:  # a lost message: ask for the state
                 self.totals["resyncs"].append(self.match_id)
                 await seat.ws.send({"type": "sync"})
@@ -388,17 +441,28 @@ async def drive(
 ) -> dict[str, Any]:
     """Everyone joins first (a burst of arrivals is another benchmark); then all play. The
     two players of a match sit on different processes (when there are several)."""
-    totals: dict[str, list[Any]] = {"latencies": [], "errors": [], "resyncs": [], "refused": []}
+    totals: dict[str, list[Any]] = {
+        "latencies": [],
+        "errors": [],
+        "resyncs": [],
+        "refused": [],
+        "connect_errors": [],
+    }
     rng = random.Random(1)
     matches = [Match(match_id, args, totals) for match_id, _a, _b in seats]
+    # At most 100 boards opening at once (a handshake, then the seat and the first state):
+    # on a busy machine 2,000 at 100 a second made the servers drop handshakes (Daphne's
+    # timeout), the boards tried again, and the servers fell further behind.
+    opening = asyncio.Semaphore(100)
     joining = [
-        match.join(ports[(n + side) % len(ports)], key, 0.02 * n)
+        match.join(ports[(n + side) % len(ports)], key, 0.02 * n, opening)
         for n, (match, (_id, key_a, key_b)) in enumerate(zip(matches, seats, strict=True))
         for side, key in enumerate((key_a, key_b))
     ]
     started = time.perf_counter()
     await asyncio.wait_for(asyncio.gather(*joining), timeout=args.timeout)
     totals["join_s"] = [time.perf_counter() - started]
+    print(f"seated {2 * len(matches)} boards in {totals['join_s'][0]:.1f} s", flush=True)
     started, own_cpu = time.perf_counter(), time.process_time()
     server_cpu = sum(cpu_seconds(pid) for pid in server_pids)
     playing = [
@@ -455,6 +519,11 @@ def main() -> None:
     parser.add_argument(
         "--ws", default="websockets", help="uvicorn's websocket implementation (its --ws)"
     )
+    parser.add_argument(
+        "--reuse",
+        action="store_true",
+        help="play the matches an earlier --reuse run prepared (of as many games), set back",
+    )
     parser.add_argument("--no-echo", dest="echo", action="store_false", help="skip the echo floor")
     args = parser.parse_args()
 
@@ -463,7 +532,10 @@ def main() -> None:
     if env["DATABASE_URL"].startswith("postgres"):
         create_postgres_database(env["DATABASE_URL"])
     started = time.perf_counter()
-    seats, database = prepare(args.games)
+    again = prepared_again(args.games) if args.reuse else None
+    seats, database = again or prepare(args.games)
+    if args.reuse and again is None:
+        seats_file(args.games).write_text(json.dumps(seats))
     print(f"prepared {len(seats)} online matches in {time.perf_counter() - started:.1f} s")
 
     processes = args.processes if env["REDIS_URL"] else 1
@@ -508,6 +580,7 @@ def main() -> None:
         "error_codes": dict(collections.Counter(totals["errors"])),
         "resyncs": len(totals["resyncs"]),
         "refused": len(totals["refused"]),
+        "connect_errors": len(totals["connect_errors"]),
         "join_s": round(totals["join_s"][0], 1),
         "server_cpu_ms_per_action": round(1000 * totals["server_cpu_s"][0] / (2 * len(ms)), 2),
         "server_cpu_share": round(totals["server_cpu_s"][0] / elapsed, 2),
