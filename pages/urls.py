@@ -2,8 +2,8 @@
 a club's in "clubs" (under /clubs/), a tournament's in "tournaments" (under
 /clubs/<club>/t/), its organizer's under /clubs/<club>/t/<tournament>/manage/, a match's in
 "matches" (under /clubs/<club>/t/<tournament>/matches/), a new chouette session's in
-"chouettes" (under /clubs/<club>/chouettes/). The home page
-and the accounts' pages are config/urls.py's own."""
+"chouettes" (under /clubs/<club>/chouettes/). The home page and the accounts' pages are
+config/urls.py's own."""
 
 from django.urls import include, path, register_converter
 
