@@ -3,7 +3,7 @@ from contextlib import AbstractContextManager
 
 from django.contrib import admin
 
-from clubs.models import ApiToken, Club, Membership, Player
+from clubs.models import ApiToken, Club, ClubInvitation, JoinRequest, Membership, Player
 from clubs.versions import club_change, club_fields_change, player_fields_change
 from config.admin_versions import ChangesPages
 
@@ -54,3 +54,20 @@ class ApiTokenAdmin(admin.ModelAdmin):
     list_display = ("name", "club", "created_at", "last_used_at")
     list_filter = ("club",)
     readonly_fields = ("key",)
+
+
+@admin.register(JoinRequest)
+class JoinRequestAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    list_display = ("player", "club", "status", "created_at", "decided_at")
+    list_filter = ("status", "club")
+    search_fields = ("player__name",)
+    raw_id_fields = ("player", "decided_by")
+
+
+@admin.register(ClubInvitation)
+class ClubInvitationAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    list_display = ("email", "club", "role", "created_at", "accepted_at")
+    list_filter = ("club",)
+    search_fields = ("email",)
+    raw_id_fields = ("invited_by", "accepted_by")
+    readonly_fields = ("token",)

@@ -107,3 +107,17 @@ class GuestAddForm(forms.Form):
 
 class RoleForm(forms.Form):
     role = forms.ChoiceField(label=_("Role"), choices=Role.choices)
+
+
+class JoinRequestForm(forms.Form):
+    message = forms.CharField(
+        label=_("A word to the organizers (optional)"),
+        max_length=500,
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2}),
+    )
+
+
+class InvitationForm(forms.Form):
+    email = forms.EmailField(label=_("E-mail"))
+    role = forms.ChoiceField(label=_("Role"), choices=Role.choices, initial=Role.PLAYER)

@@ -1,7 +1,10 @@
-"""Clubs, the people in them, and their roles."""
+"""Clubs, the people in them, and their roles; the requests to join a club and the
+invitations to it."""
 
 from __future__ import annotations
 
+import secrets
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
@@ -9,6 +12,7 @@ from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Lower
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from config import constraints as checks
@@ -211,3 +215,118 @@ class ApiToken(TimeStampedModel):
 
     def __str__(self) -> str:
         return f"{self.club}: {self.name}"
+
+
+class JoinRequestStatus(models.TextChoices):
+    PENDING = "pending", _("Waiting for an organizer")
+    APPROVED = "approved", _("Approved")
+    DECLINED = "declined", _("Declined")
+
+
+class JoinRequest(TimeStampedModel):
+    """A player asks to become a member of a club; an organizer approves or declines."""
+
+    club = models.ForeignKey(
+        Club, verbose_name=_("club"), on_delete=models.CASCADE, related_name="join_requests"
+    )
+    player = models.ForeignKey(
+        Player, verbose_name=_("player"), on_delete=models.CASCADE, related_name="join_requests"
+    )
+    message = models.CharField(_("message"), max_length=500, blank=True)
+    status = models.CharField(
+        _("status"),
+        max_length=12,
+        choices=JoinRequestStatus.choices,
+        default=JoinRequestStatus.PENDING,
+    )
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("decided by"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    decided_at = models.DateTimeField(_("decided"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["club", "created_at", "pk"]
+        verbose_name = _("join request")
+        verbose_name_plural = _("join requests")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["club", "player"],
+                condition=Q(status="pending"),
+                name="join_request_one_open_per_player",
+            ),
+            checks.Check(
+                condition=Q(status__in=JoinRequestStatus.values),
+                name="join_request_status_valid",
+                violation_error_message=checks.CHOOSE_LISTED,
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} → {self.club}"
+
+
+def invitation_token() -> str:
+    """The secret of an invitation's link."""
+    return secrets.token_urlsafe(32)
+
+
+#: Days an invitation's link lets its holder join: a mail found much later, or passed on,
+#: does not make a member (an organizer's invitation makes an organizer). The club invites
+#: again if it still wants them.
+INVITATION_DAYS = 14
+
+
+class ClubInvitation(TimeStampedModel):
+    """An organizer invites someone by e-mail; the link in the mail lets them join, for
+    :data:`INVITATION_DAYS` days."""
+
+    club = models.ForeignKey(
+        Club, verbose_name=_("club"), on_delete=models.CASCADE, related_name="invitations"
+    )
+    email = models.EmailField(_("e-mail"))
+    role = models.CharField(_("role"), max_length=16, choices=Role.choices, default=Role.PLAYER)
+    token = models.CharField(max_length=64, unique=True, editable=False, default=invitation_token)
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("invited by"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    accepted_by = models.ForeignKey(
+        Player,
+        verbose_name=_("accepted by"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    accepted_at = models.DateTimeField(_("accepted"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["club", "-created_at"]
+        verbose_name = _("invitation")
+        verbose_name_plural = _("invitations")
+        constraints = [
+            checks.Check(
+                condition=Q(role__in=Role.values),
+                name="club_invitation_role_valid",
+                violation_error_message=checks.CHOOSE_LISTED,
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.email} → {self.club}"
+
+    @property
+    def expires_at(self) -> datetime:
+        return self.created_at + timedelta(days=INVITATION_DAYS)
+
+    def is_expired(self) -> bool:
+        return self.accepted_at is None and timezone.now() >= self.expires_at

@@ -6,7 +6,15 @@ from typing import Any
 
 from django.db.models import Case, Count, IntegerField, Q, QuerySet, Value, When
 
-from clubs.models import Club, Membership, Player, Role
+from clubs.models import (
+    Club,
+    ClubInvitation,
+    JoinRequest,
+    JoinRequestStatus,
+    Membership,
+    Player,
+    Role,
+)
 
 
 def clubs_visible_to(user: Any) -> QuerySet[Club]:
@@ -59,3 +67,50 @@ def memberships_by_name(club: Club) -> QuerySet[Membership]:
 
 def is_member(club: Club, player: Player) -> bool:
     return Membership.objects.filter(club=club, player=player).exists()
+
+
+def open_join_requests(club: Club) -> QuerySet[JoinRequest]:
+    return (
+        JoinRequest.objects.filter(club=club, status=JoinRequestStatus.PENDING)
+        .select_related("player")
+        .order_by("created_at", "pk")
+    )
+
+
+def my_join_request(club: Club, user: Any) -> JoinRequest | None:
+    if user is None or not user.is_authenticated:
+        return None
+    return JoinRequest.objects.filter(club=club, player__user=user).order_by("-created_at").first()
+
+
+def pending_join_requests_of(player: Player) -> list[JoinRequest]:
+    """The player's requests to join a club that no organizer has answered yet."""
+    return list(
+        JoinRequest.objects.filter(player=player, status=JoinRequestStatus.PENDING)
+        .select_related("club")
+        .order_by("club__name")
+    )
+
+
+def user_is_member(club: Club, user: Any) -> bool:
+    """Whether the user (signed in or not) is a member of the club."""
+    return bool(
+        user is not None
+        and user.is_authenticated
+        and Membership.objects.filter(club=club, player__user=user).exists()
+    )
+
+
+def club_invitations(club: Club) -> QuerySet[ClubInvitation]:
+    """The club's invitations, newest first."""
+    return ClubInvitation.objects.filter(club=club).order_by("-created_at")
+
+
+def join_requests_with_player() -> QuerySet[JoinRequest]:
+    """Requests to join with who asked, for a page to pick one from."""
+    return JoinRequest.objects.select_related("player")
+
+
+def invitations_with_club() -> QuerySet[ClubInvitation]:
+    """Invitations with their club, for a page to pick one from."""
+    return ClubInvitation.objects.select_related("club")

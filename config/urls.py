@@ -39,7 +39,7 @@ urlpatterns = [
     path("language/", views_accounts.language_set, name="set_language"),
     path("admin/", admin.site.urls),
     path("notifications/", include("notifications.urls")),
-    path("", include("entries.urls_clubs")),  # join requests and invitations
+    path("", include("clubs.urls_membership")),  # join requests and invitations
     path("clubs/", include((club_pages, "clubs"))),
     path(
         "clubs/<slug:club>/chouettes/",

@@ -5,7 +5,7 @@ from typing import Any
 from django.contrib import admin
 
 from config.admin_versions import ChangesPages
-from entries.models import ClubInvitation, JoinRequest, SignupRules
+from entries.models import SignupRules
 from tournaments.versions import tournament_change
 
 
@@ -18,20 +18,3 @@ class SignupRulesAdmin(ChangesPages):
 
     def pages_of(self, obj: Any) -> Iterable[AbstractContextManager[object]]:
         return [tournament_change(obj.tournament_id)]
-
-
-@admin.register(JoinRequest)
-class JoinRequestAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
-    list_display = ("player", "club", "status", "created_at", "decided_at")
-    list_filter = ("status", "club")
-    search_fields = ("player__name",)
-    raw_id_fields = ("player", "decided_by")
-
-
-@admin.register(ClubInvitation)
-class ClubInvitationAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
-    list_display = ("email", "club", "role", "created_at", "accepted_at")
-    list_filter = ("club",)
-    search_fields = ("email",)
-    raw_id_fields = ("invited_by", "accepted_by")
-    readonly_fields = ("token",)

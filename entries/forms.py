@@ -7,7 +7,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from clubs.models import Membership, Role
+from clubs.models import Membership
 from config.widgets import DateTimeLocalInput
 from entries.models import SignupRules
 
@@ -60,17 +60,3 @@ class BulkEntryForm(forms.Form):
         if not (data.get("members") or data.get("all_members") or data.get("names", "").strip()):
             raise forms.ValidationError(_("Choose members or paste a list of names."))
         return data
-
-
-class JoinRequestForm(forms.Form):
-    message = forms.CharField(
-        label=_("A word to the organizers (optional)"),
-        max_length=500,
-        required=False,
-        widget=forms.Textarea(attrs={"rows": 2}),
-    )
-
-
-class InvitationForm(forms.Form):
-    email = forms.EmailField(label=_("E-mail"))
-    role = forms.ChoiceField(label=_("Role"), choices=Role.choices, initial=Role.PLAYER)

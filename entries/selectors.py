@@ -10,8 +10,7 @@ from django.db.models import Count, F, IntegerField, Q, QuerySet, Value
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
-from clubs.models import Club, Membership, Player
-from entries.models import ClubInvitation, JoinRequest, JoinRequestStatus, SignupRules
+from entries.models import SignupRules
 from entries.services.check_in import check_in_closed_reason
 from entries.services.signup import BEFORE_THE_START, rules_from_row, signup_closed_reason
 from tournaments.models import HOLDING_A_PLACE, Entry, EntryStatus, Tournament, TournamentStatus
@@ -189,49 +188,3 @@ def waiting_names(tournament: Tournament) -> list[str]:
         .order_by("waiting_number", "pk")
         .values_list("player__name", flat=True)
     )
-
-
-def open_join_requests(club: Club) -> QuerySet[JoinRequest]:
-    return (
-        JoinRequest.objects.filter(club=club, status=JoinRequestStatus.PENDING)
-        .select_related("player")
-        .order_by("created_at", "pk")
-    )
-
-
-def my_join_request(club: Club, user: Any) -> JoinRequest | None:
-    if user is None or not user.is_authenticated:
-        return None
-    return JoinRequest.objects.filter(club=club, player__user=user).order_by("-created_at").first()
-
-
-def pending_join_requests_of(player: Player) -> list[JoinRequest]:
-    """The player's requests to join a club that no organizer has answered yet."""
-    return list(
-        JoinRequest.objects.filter(player=player, status=JoinRequestStatus.PENDING)
-        .select_related("club")
-        .order_by("club__name")
-    )
-
-
-def is_member(club: Club, user: Any) -> bool:
-    return bool(
-        user is not None
-        and user.is_authenticated
-        and Membership.objects.filter(club=club, player__user=user).exists()
-    )
-
-
-def club_invitations(club: Club) -> QuerySet[ClubInvitation]:
-    """The club's invitations, newest first."""
-    return ClubInvitation.objects.filter(club=club).order_by("-created_at")
-
-
-def join_requests_with_player() -> QuerySet[JoinRequest]:
-    """Requests to join with who asked, for a page to pick one from."""
-    return JoinRequest.objects.select_related("player")
-
-
-def invitations_with_club() -> QuerySet[ClubInvitation]:
-    """Invitations with their club, for a page to pick one from."""
-    return ClubInvitation.objects.select_related("club")

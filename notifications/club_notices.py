@@ -9,8 +9,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 
-from clubs.models import Membership, Player, Role
-from entries.models import ClubInvitation, JoinRequest, JoinRequestStatus
+from clubs.models import ClubInvitation, JoinRequest, JoinRequestStatus, Membership, Player, Role
 from notifications import kinds
 from notifications.services import Message, absolute, notifications_create
 
@@ -27,7 +26,7 @@ def join_requested_notify(*, join_request_id: int) -> int:
     organizers = Membership.objects.filter(club=request.club, role=Role.ORGANIZER).select_related(
         "player__user"
     )
-    url = reverse("club_entries:requests", kwargs={"club": request.club.slug})
+    url = reverse("membership:requests", kwargs={"club": request.club.slug})
     return len(
         notifications_create(
             Message(
@@ -72,7 +71,7 @@ def invitation_send(*, invitation_id: int) -> bool:
     if invitation is None or invitation.is_expired():  # a mail held up past its end
         return False
     inviter = getattr(invitation.invited_by, "player", None)
-    url = reverse("club_entries:accept", kwargs={"token": invitation.token})
+    url = reverse("membership:accept", kwargs={"token": invitation.token})
     context = {
         "club": invitation.club,
         "inviter": inviter.name if inviter is not None else invitation.club.name,

@@ -8,7 +8,6 @@ from django.shortcuts import render
 from clubs import permissions, selectors
 from clubs.forms import RoleForm
 from clubs.shortcuts import get_visible_club
-from entries import selectors as entry_selectors
 from tournaments import pagecache
 from tournaments.selectors import tournaments_of_club
 
@@ -23,7 +22,7 @@ def club_detail(request: HttpRequest, club: str) -> HttpResponse:
         "tournaments": tournaments_of_club(club_obj, request.user, can_manage=can_manage),
         "can_manage": can_manage,
         "is_member": permissions.is_club_member(request.user, club_obj),
-        "my_join_request": entry_selectors.my_join_request(club_obj, request.user),
+        "my_join_request": selectors.my_join_request(club_obj, request.user),
         "role_form": RoleForm(),
     }
     return render(request, "clubs/club_detail.html", context)

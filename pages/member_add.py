@@ -12,7 +12,6 @@ from clubs import permissions, services
 from clubs.forms import GuestAddForm, MemberAddForm
 from clubs.shortcuts import deny, get_visible_club
 from config.errors import UserError, add_user_error
-from entries import services as entry_services
 
 
 def member_add(request: HttpRequest, club: str) -> HttpResponse:
@@ -27,7 +26,7 @@ def member_add(request: HttpRequest, club: str) -> HttpResponse:
             try:
                 if form is member_form:
                     # Nobody with an account becomes a member unasked: he is invited.
-                    invitation = entry_services.club_invite_account(
+                    invitation = services.club_invite_account(
                         club=club_obj,
                         user_identifier=form.cleaned_data["user"],
                         role=form.cleaned_data["role"],

@@ -202,7 +202,7 @@ def test_sign_up_rules_with_no_cap_and_a_waiting_list_are_saved_or_refused_clear
 
 def test_a_join_request_whose_message_holds_markup_is_kept_as_text(client, club, quiet):
     """The probe's 500 here does not come back on this code: kept as a guard."""
-    from entries.models import JoinRequest
+    from clubs.models import JoinRequest
 
     client.force_login(UserFactory())
     message = '<script>alert(1)</script><b onmouseover="x()">hi</b>'

@@ -1,4 +1,5 @@
-"""Writes for clubs: accounts, clubs and their members, API tokens."""
+"""Writes for clubs: accounts, clubs and their members, requests to join and invitations,
+API tokens."""
 
 from clubs.services.clubs import (
     account_register,
@@ -13,6 +14,13 @@ from clubs.services.clubs import (
     player_rename,
     player_set_language,
 )
+from clubs.services.membership import (
+    club_invitation_accept,
+    club_invite,
+    club_invite_account,
+    join_request_create,
+    join_request_decide,
+)
 from clubs.services.tokens import api_token_create, api_token_revoke
 
 __all__ = [
@@ -22,8 +30,13 @@ __all__ = [
     "club_add_guest",
     "club_add_member",
     "club_create",
+    "club_invitation_accept",
+    "club_invite",
+    "club_invite_account",
     "club_update",
     "display_name",
+    "join_request_create",
+    "join_request_decide",
     "membership_remove",
     "membership_set_role",
     "player_for_user",

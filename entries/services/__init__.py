@@ -1,15 +1,7 @@
-"""Writes of entries: sign-ups and the waiting list, entries in bulk, check-in by the players,
-requests to join a club and invitations."""
+"""Writes of entries: sign-ups and the waiting list, entries in bulk, check-in by the players."""
 
 from entries.services.bulk import entries_bulk_add, entries_bulk_plan
 from entries.services.check_in import entry_self_check_in
-from entries.services.clubs import (
-    club_invitation_accept,
-    club_invite,
-    club_invite_account,
-    join_request_create,
-    join_request_decide,
-)
 from entries.services.signup import (
     entry_sign_up,
     entry_take_back,
@@ -19,16 +11,11 @@ from entries.services.signup import (
 )
 
 __all__ = [
-    "club_invitation_accept",
-    "club_invite",
-    "club_invite_account",
     "entries_bulk_add",
     "entries_bulk_plan",
     "entry_self_check_in",
     "entry_sign_up",
     "entry_take_back",
-    "join_request_create",
-    "join_request_decide",
     "rules_of",
     "signup_rules_set",
     "waiting_list_move_up",

@@ -7,8 +7,8 @@ from typing import Any
 
 from clubs import selectors as clubs_selectors
 from clubs.models import Membership, Player
+from clubs.selectors import pending_join_requests_of
 from control.selectors import Digest, director_digests
-from entries.selectors import pending_join_requests_of
 from matches.selectors import open_matches_for
 from tournaments.selectors import entries_of_player
 

@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from clubs import services as club_services
 from clubs.models import Membership
-from entries.services import join_request_create, join_request_decide
+from clubs.services import join_request_create, join_request_decide
 from tests.factories import PlayerFactory, UserFactory
 from tournaments import services
 

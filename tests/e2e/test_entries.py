@@ -202,7 +202,7 @@ def test_a_join_request_is_approved(live_server, open_as, club, organizer, langu
     page.wait_for_load_state()
     fits(page)
     admin = open_as(organizer, language, viewport)
-    admin.goto(live_server.url + reverse("club_entries:requests", args=[club.slug]))
+    admin.goto(live_server.url + reverse("membership:requests", args=[club.slug]))
     admin.get_by_role("button", name=w["approve"]).click()
     admin.wait_for_load_state()
     assert w["member_now"] in admin.content()

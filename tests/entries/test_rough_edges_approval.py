@@ -61,7 +61,7 @@ def test_after_asking_to_join_the_club_page_and_the_dashboard_say_it_is_pending(
     dashboard = client.get(reverse("dashboard")).content.decode()
     assert "Bar Club" not in dashboard
 
-    client.post(reverse("club_entries:join", args=[club.slug]), {"message": "Hi!"})
+    client.post(reverse("membership:join", args=[club.slug]), {"message": "Hi!"})
 
     page = client.get(club.get_absolute_url()).content.decode()
     assert "Ask to join" not in page

@@ -10,12 +10,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from clubs import permissions
-from clubs.services import player_for_user
+from clubs import permissions, selectors, services
+from clubs.forms import InvitationForm, JoinRequestForm
 from clubs.shortcuts import deny, get_visible_club
 from config.errors import UserError, add_user_error
-from entries import selectors, services
-from entries.forms import InvitationForm, JoinRequestForm
 
 
 @login_required
@@ -26,7 +24,7 @@ def join(request: HttpRequest, club: str) -> HttpResponse:
         try:
             services.join_request_create(
                 club=club_obj,
-                player=player_for_user(user=request.user),
+                player=services.player_for_user(user=request.user),
                 message=form.cleaned_data["message"],
             )
         except UserError as error:
@@ -39,10 +37,10 @@ def join(request: HttpRequest, club: str) -> HttpResponse:
     context = {
         "club": club_obj,
         "form": form,
-        "is_member": selectors.is_member(club_obj, request.user),
+        "is_member": selectors.user_is_member(club_obj, request.user),
         "my_request": selectors.my_join_request(club_obj, request.user),
     }
-    return render(request, "entries/join.html", context)
+    return render(request, "clubs/join.html", context)
 
 
 @login_required
@@ -61,14 +59,14 @@ def requests(request: HttpRequest, club: str) -> HttpResponse:
                 request,
                 _("The invitation is sent to %(email)s.") % {"email": form.cleaned_data["email"]},
             )
-            return redirect("club_entries:requests", club=club_obj.slug)
+            return redirect("membership:requests", club=club_obj.slug)
     context = {
         "club": club_obj,
         "join_requests": selectors.open_join_requests(club_obj),
         "invitations": selectors.club_invitations(club_obj)[:20],
         "form": form,
     }
-    return render(request, "entries/join_requests.html", context)
+    return render(request, "clubs/join_requests.html", context)
 
 
 @require_POST
@@ -94,7 +92,7 @@ def decide(request: HttpRequest, club: str, pk: int, decision: str) -> HttpRespo
             else _("The request of %(name)s is declined.")
         )
         messages.success(request, text % {"name": join_request.player.name})
-    return redirect("club_entries:requests", club=club_obj.slug)
+    return redirect("membership:requests", club=club_obj.slug)
 
 
 @login_required
@@ -108,4 +106,4 @@ def accept(request: HttpRequest, token: str) -> HttpResponse:
         else:
             messages.success(request, _("Welcome to %(club)s!") % {"club": invitation.club.name})
             return redirect(invitation.club)
-    return render(request, "entries/invitation.html", {"invitation": invitation})
+    return render(request, "clubs/invitation.html", {"invitation": invitation})

@@ -11,12 +11,19 @@ from django.db.models import Q
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
-from clubs.models import Club, Membership, Player, Role
-from clubs.services import player_for_user
+from clubs.models import (
+    Club,
+    ClubInvitation,
+    JoinRequest,
+    JoinRequestStatus,
+    Membership,
+    Player,
+    Role,
+)
+from clubs.services.clubs import player_for_user
 from clubs.versions import club_change
 from config.errors import UserError
 from config.logs import logged_service
-from entries.models import ClubInvitation, JoinRequest, JoinRequestStatus
 from events.bus import emit
 from events.types import ClubInvitationSent, JoinDecided, JoinRequested
 

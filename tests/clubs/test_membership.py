@@ -9,10 +9,9 @@ import pytest
 from django.urls import reverse
 from django.utils import formats, timezone
 
-from clubs.models import Membership, Role
+from clubs import services
+from clubs.models import JoinRequestStatus, Membership, Role
 from config.errors import UserError
-from entries import services
-from entries.models import JoinRequestStatus
 from notifications import kinds
 from notifications.models import Notification
 from tests.factories import PASSWORD, PlayerFactory
@@ -28,16 +27,16 @@ def test_a_join_request_approved_makes_a_member_and_tells_both_sides(
     page = client.get(club.get_absolute_url()).content.decode()
     assert "Ask to join" in page
     with django_capture_on_commit_callbacks(execute=True):
-        client.post(reverse("club_entries:join", args=[club.slug]), {"message": "Hi!"})
+        client.post(reverse("membership:join", args=[club.slug]), {"message": "Hi!"})
     assert Notification.objects.filter(recipient__user=organizer, kind=kinds.JOIN_REQUESTED)
     assert not Membership.objects.filter(club=club, player=player).exists()
 
     client.force_login(organizer)
-    requests_page = client.get(reverse("club_entries:requests", args=[club.slug])).content
+    requests_page = client.get(reverse("membership:requests", args=[club.slug])).content
     assert b"Nora Neu" in requests_page and b"Hi!" in requests_page
     request = player.join_requests.get()
     with django_capture_on_commit_callbacks(execute=True):
-        client.post(reverse("club_entries:decide", args=[club.slug, request.pk, "approve"]))
+        client.post(reverse("membership:decide", args=[club.slug, request.pk, "approve"]))
     assert Membership.objects.get(club=club, player=player).role == Role.PLAYER
     told = Notification.objects.get(recipient=player, kind=kinds.JOIN_DECIDED)
     assert "you are a member" in told.subject
@@ -70,7 +69,7 @@ def test_an_invitation_by_e_mail_makes_a_member_only_when_accepted(
     client.force_login(organizer)
     with django_capture_on_commit_callbacks(execute=True):
         client.post(
-            reverse("club_entries:requests", args=[club.slug]),
+            reverse("membership:requests", args=[club.slug]),
             {"email": "otto@example.com", "role": Role.REFEREE},
         )
     assert locmem_mail[-1].to == ["otto@example.com"]
@@ -109,7 +108,7 @@ def test_an_invitation_runs_out_after_two_weeks_and_makes_no_member(
     client.force_login(organizer)
     with django_capture_on_commit_callbacks(execute=True):
         client.post(
-            reverse("club_entries:requests", args=[club.slug]),
+            reverse("membership:requests", args=[club.slug]),
             {"email": "ida@example.com", "role": Role.ORGANIZER},
         )
     body = locmem_mail[-1].body
@@ -128,5 +127,5 @@ def test_an_invitation_runs_out_after_two_weeks_and_makes_no_member(
     assert "This invitation ran out on" in response.content.decode()
     assert not Membership.objects.filter(club=club, player=ida).exists()
     client.force_login(organizer)
-    listed = client.get(reverse("club_entries:requests", args=[club.slug])).content.decode()
+    listed = client.get(reverse("membership:requests", args=[club.slug])).content.decode()
     assert "ran out, not accepted" in listed

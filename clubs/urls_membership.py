@@ -2,9 +2,9 @@
 
 from django.urls import path
 
-from entries.views import clubs as views
+from clubs.views import membership as views
 
-app_name = "club_entries"
+app_name = "membership"
 
 urlpatterns = [
     path("clubs/<slug:club>/join/", views.join, name="join"),

@@ -9,10 +9,9 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 
-from clubs.models import Membership, Role
+from clubs import services
+from clubs.models import ClubInvitation, JoinRequestStatus, Membership, Role
 from config.errors import UserError
-from entries import services
-from entries.models import ClubInvitation, JoinRequestStatus
 from tests.factories import MembershipFactory, PlayerFactory
 
 pytestmark = pytest.mark.django_db
