@@ -12,7 +12,8 @@ player opens each tournament's page first (his CSRF token, not timed). Then, per
 in turn:
 
 - the floor: every player asks for a hello-world view behind the whole production middleware
-  chain, with his session, all at the same moment (one request each, as in the rush);
+  chain, with his session, all at the same moment (one request each, as in the rush), just
+  before the rush and just after it;
 - the rush: every player sends his sign-up (a POST with his token) at the same moment; each
   answer's time runs from the opening of its connection to the last byte of the answer (the
   redirect back to the tournament, with the message the player reads on it).
@@ -23,8 +24,11 @@ entries were written); nobody lost or entered twice; and every player told what 
 message in his answer: a place, or his number on the waiting list, which is his place on it).
 
 Reported: p50/p95/max of the answers in milliseconds, the rush's and the floor's (over every
-rush), each rush's p95 and the ratio of the rushes' p95 to the floor's. The last line is JSON;
-``ok`` when the sign-ups' p95 is at most 1,000 ms and every rush was exact.
+rush), each rush's p95, the ratio of the rushes' p95 to the floor's and the queries a sign-up
+makes (``X-Queries``: a figure the machine's load does not move) and the server's CPU per
+request, a sign-up's and the floor's (its master and workers, from /proc; PostgreSQL's not).
+The last line is JSON; ``ok`` when the sign-ups' p95 is at most 1,000 ms and every rush was
+exact.
 
     export BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench
     export REDIS_URL=redis://127.0.0.1:6379/7
@@ -48,7 +52,7 @@ from urllib.parse import urlencode
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.web import environment, production_server  # noqa: E402
+from benchmarks.web import TICK, cpu_ticks, environment, production_server  # noqa: E402
 
 PLAYERS = int(os.environ.get("BENCH_PLAYERS", "50"))
 CAP = int(os.environ.get("BENCH_CAP", "5"))
@@ -190,6 +194,14 @@ async def at_once(port: int, raws: list[bytes]) -> list[tuple[float, int, dict, 
     return list(await asyncio.gather(*(request(port, raw) for raw in raws)))
 
 
+def burst(pid: int, port: int, raws: list[bytes]) -> tuple[list, float]:
+    """The answers to ``raws`` sent at once, and the server's CPU seconds (its master and
+    workers, from /proc) while they were served."""
+    ticks = cpu_ticks(pid)
+    answers = asyncio.run(at_once(port, raws))
+    return answers, (cpu_ticks(pid) - ticks) / TICK
+
+
 # --- Figures and the check ------------------------------------------------------------------
 
 
@@ -265,23 +277,33 @@ def main() -> None:
     cookies, tournaments = prepare(env)
     floor_times: list[float] = []
     rush_times: list[float] = []
+    queries: list[int] = []
     rushes = []
-    with production_server(env) as (_pid, port):
+    cpu = {"signup": 0.0, "floor": 0.0}
+    with production_server(env) as (pid, port):
         for tournament in tournaments:
             path = tournament["path"]
             signed = asyncio.run(forms(port, path, cookies))
-            floor = asyncio.run(at_once(port, [get(FLOOR, cookie) for cookie, _ in signed]))
-            if {answer[1] for answer in floor} != {200}:
-                raise SystemExit(f"{FLOOR}: answered {sorted({a[1] for a in floor})}")
+            hello = [get(FLOOR, cookie) for cookie, _ in signed]
             raws = [
                 post(path + "entries/sign-up/", cookie, {"csrfmiddlewaretoken": token})
                 for cookie, token in signed
             ]
-            answers = asyncio.run(at_once(port, raws))
+            # The floor just before and just after the rush: a machine that gets slower or
+            # faster (it is shared) moves both alike.
+            before, cpu_floor = burst(pid, port, hello)
+            answers, cpu_signup = burst(pid, port, raws)
+            after, cpu_after = burst(pid, port, hello)
+            floor = before + after
+            if {answer[1] for answer in floor} != {200}:
+                raise SystemExit(f"{FLOOR}: answered {sorted({a[1] for a in floor})}")
+            cpu["floor"] += cpu_floor + cpu_after
+            cpu["signup"] += cpu_signup
             wrong = check(tournament["id"], answers)
             times = [answer[0] for answer in answers]
             floor_times += [answer[0] for answer in floor]
             rush_times += times
+            queries += [int(answer[2].get("x-queries", ["-1"])[0]) for answer in answers]
             rushes.append({**figures(times), "exact": not wrong})
             print(
                 f"rush {len(rushes)}: sign-ups {fmt(figures(times))}   floor "
@@ -291,6 +313,10 @@ def main() -> None:
                 print(f"    {line}")
     rush, floor = figures(rush_times), figures(floor_times)
     print(f"all:    sign-ups {fmt(rush)}   floor {fmt(floor)}")
+    cpu_signup = round(cpu["signup"] * 1000 / len(rush_times), 1)
+    cpu_floor = round(cpu["floor"] * 1000 / len(floor_times), 1)
+    print(f"queries per sign-up (median): {statistics.median(queries):g}")
+    print(f"server CPU per request: sign-up {cpu_signup} ms, floor {cpu_floor} ms")
     exact = all(r["exact"] for r in rushes)
     print(
         json.dumps(
@@ -303,6 +329,9 @@ def main() -> None:
                 "floor": floor,
                 "p95_per_rush_ms": [r["p95_ms"] for r in rushes],
                 "p95_ratio_to_floor": round(rush["p95_ms"] / floor["p95_ms"], 1),
+                "queries_per_signup": statistics.median(queries),
+                "cpu_ms_per_signup": cpu_signup,
+                "cpu_ms_per_floor": cpu_floor,
                 "exact": exact,
                 "ok": rush["p95_ms"] <= TARGET_P95_MS and exact,
             }
