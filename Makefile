@@ -8,7 +8,7 @@ UV := $(VENV)/bin/uv
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test install install-dev migrate messages demo lint typecheck browser gnubg worker worker-analysis beat deploy-check benchmarks docs clean
+.PHONY: run test install install-dev migrate messages demo lint typecheck browser gnubg worker worker-analysis beat deploy-check benchmarks docs clean check
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -86,6 +86,16 @@ gnubg:
 test: export PYTHONDONTWRITEBYTECODE :=
 test: install-dev messages lint typecheck browser gnubg
 	$(PY) -m pytest
+
+# The quick round while writing code: lint, types, and the tests that reach no database, cache
+# or broker (marked `pure` by tests/conftest.py), in parallel as `make test` runs them.
+check: export PYTHONDONTWRITEBYTECODE :=
+check: install-dev
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/lint-imports
+	$(PY) -m mypy
+	$(PY) -m pytest -q -m pure
 
 # A Celery worker. Run as many as needed; the scheduler is a process of its own (make beat).
 worker: install
