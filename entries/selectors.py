@@ -178,6 +178,16 @@ def waiting_positions(tournament: Tournament) -> dict[int, int]:
     return {pk: n for n, pk in enumerate(waiting.values_list("pk", flat=True), start=1)}
 
 
+def waiting_position(entry: Entry) -> int:
+    """A waiting entry's place on the list as its player reads it (1, 2, 3 …): those who left
+    the list before him leave no gap."""
+    return Entry.objects.filter(
+        tournament_id=entry.tournament_id,
+        status=EntryStatus.WAITING,
+        waiting_number__lte=entry.waiting_number,
+    ).count()
+
+
 def waiting_names(tournament: Tournament) -> list[str]:
     """The names on the waiting list in its order, while it is open (before the start; at
     the start it closes, and those on it got no place)."""

@@ -39,11 +39,10 @@ def sign_up(request: HttpRequest, club: str, tournament: str) -> HttpResponse:
         messages.error(request, " ".join(error.messages))
         return redirect(obj)
     if entry.status == EntryStatus.WAITING:
-        state = selectors.signup_state(obj, request.user)
         messages.success(
             request,
             _("The field is full: you are number %(number)d on the waiting list.")
-            % {"number": state.my_position or 0},
+            % {"number": selectors.waiting_position(entry)},
         )
     elif entry.status == EntryStatus.PENDING:
         messages.success(request, _("You are signed up. An organizer will approve your entry."))

@@ -74,3 +74,30 @@ def test_a_waiting_players_sign_up_box_reads_his_place_in_two_queries(
 
     assert (state.my_entry.waiting_number, state.my_position) == (3, 2)
     assert (state.taken, state.waiting, state.free) == (1, 2, 0)
+
+
+def test_the_answer_to_a_waiting_sign_up_tells_his_place_and_reads_it_in_one_query(
+    client, open_tournament, players
+):
+    from django.contrib.messages import get_messages
+    from django.urls import reverse
+
+    tournament = open_tournament(capacity=1)
+    people = players(4)
+    entries = [services.entry_sign_up(tournament=tournament, player=p) for p in people[:3]]
+    services.entry_take_back(entry=entries[1])  # the first on the list leaves it
+    client.force_login(people[3].user)
+    sign_up = reverse(
+        "entries:sign_up", kwargs={"club": tournament.club.slug, "tournament": tournament.slug}
+    )
+
+    with CaptureQueriesContext(connection) as queries:
+        response = client.post(sign_up)
+
+    told = [str(m) for m in get_messages(response.wsgi_request)]
+    assert told == ["The field is full: you are number 2 on the waiting list."]
+    sql = [q["sql"] for q in queries.captured_queries if "SAVEPOINT" not in q["sql"]]
+    after = sql[
+        next(n for n, s in enumerate(sql) if s.startswith('INSERT INTO "events_delivery"')) + 1 :
+    ]
+    assert len(after) == 1, after  # his place on the list
