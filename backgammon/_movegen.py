@@ -224,23 +224,21 @@ def _doubles(key: int, mover: bytes, opponent: bytes, die: int) -> list[Generate
         if not left:
             return [(key, forced, step_hits(forced, opponent))]
 
-    # Points a checker can step off, highest first: holding or reachable, target open.
+    # Points a checker can step off, highest first: holding or reachable, target open. Taking
+    # as many steps as possible off each, highest first, plays the most dice.
     points: list[int] = []
     reachable = 0
+    greedy = arrivals[:]
+    target = left
     for p in range(24, die, -1):
         if (mover[p] or arrivals[p] or (reachable >> p) & 1) and opponent[p - die] < 2:
             points.append(p)
             reachable |= 1 << (p - die)
-
-    # Taking as many steps as possible off each point, highest first, plays the most dice.
-    greedy = arrivals[:]
-    target = left
-    for p in points:
-        x = mover[p] + greedy[p]
-        if x > target:
-            x = target
-        greedy[p - die] += x
-        target -= x
+            x = mover[p] + greedy[p]
+            if x > target:
+                x = target
+            greedy[p - die] += x
+            target -= x
     target = left - target
     if not target:
         return [(key, forced, step_hits(forced, opponent))]
