@@ -5,11 +5,20 @@ thing under its locks (``services.round_changes.round_repair``)."""
 
 from __future__ import annotations
 
-from django.db.models import Q, QuerySet
+from django.db.models import F, Q, QuerySet
 
 from matches.models import Match, MatchOutcome, MatchStatus
 from tournaments.formats import Drawing, adapter_of
-from tournaments.models import Round, RoundStatus, Tournament, TournamentStatus
+from tournaments.models import (
+    Entry,
+    EntryStatus,
+    PairingRule,
+    PairingRuleKind,
+    Round,
+    RoundStatus,
+    Tournament,
+    TournamentStatus,
+)
 
 
 def redraws_whole_draw(tournament: Tournament) -> bool:
@@ -79,3 +88,46 @@ def redrawable_round_ids(tournament: Tournament, rounds: list[Round]) -> set[int
         )
     )
     return {r.pk for r in open_rounds if r.pk not in played}
+
+
+def playing_entries(tournament: Tournament) -> list[Entry]:
+    """Who is drawn at the start: approved players, or only those checked in if required."""
+    statuses = [EntryStatus.CHECKED_IN]
+    if not tournament.require_check_in:
+        statuses.append(EntryStatus.APPROVED)
+    return list(
+        Entry.objects.filter(tournament=tournament, status__in=statuses)
+        .select_related("player")
+        .order_by(F("seed").asc(nulls_last=True), "player__name", "pk")
+    )
+
+
+def active_entry_ids(tournament: Tournament) -> list[int]:
+    """The seeded entries still in the tournament, by seed."""
+    return list(
+        Entry.objects.filter(tournament=tournament, seed__isnull=False)
+        .exclude(status=EntryStatus.WITHDRAWN)
+        .order_by("seed")
+        .values_list("pk", flat=True)
+    )
+
+
+def not_in_round(tournament: Tournament, number: int) -> set[int]:
+    """Entries not paired in round ``number``: a bye asked for, or entered for a later round."""
+    entries = Entry.objects.filter(tournament=tournament).values_list(
+        "pk", "joined_round", "requested_byes"
+    )
+    return {
+        entry_id
+        for entry_id, joined, byes in entries
+        if (joined is not None and joined > number) or str(number) in (byes or {})
+    }
+
+
+def pairing_rules_of(tournament: Tournament) -> tuple[set[frozenset[int]], set[frozenset[int]]]:
+    """The organizer's forbidden and pinned pairs (entry ids)."""
+    forbidden: set[frozenset[int]] = set()
+    pinned: set[frozenset[int]] = set()
+    for rule in PairingRule.objects.filter(tournament=tournament):
+        (forbidden if rule.kind == PairingRuleKind.FORBIDDEN else pinned).add(rule.pair)
+    return forbidden, pinned

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from config.errors import UserError
 from config.logs import logged_service
 from draw.brackets import bracket_sync
-from draw.services.rounds import active_entry_ids
+from draw.selectors import active_entry_ids
 from events.bus import emit
 from events.types import RoundCreated, TournamentAdvanced, TournamentFinished
 from matches.models import UNDECIDED_STATUSES, Match

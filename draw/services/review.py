@@ -12,12 +12,9 @@ from django.utils.translation import gettext as _
 
 from config.errors import UserError
 from config.logs import logged_service
-from draw.services.rounds import (
-    active_entry_ids,
-    create_pairings,
-    not_in_round,
-    pairings_of_draft,
-)
+from draw.pairings import pairings_of_draft
+from draw.selectors import active_entry_ids, not_in_round
+from draw.services.rounds import create_pairings
 from events.bus import emit
 from events.types import RoundDrawn
 from tournaments.formats import Drawing, adapter_of

@@ -10,8 +10,7 @@ organizer's changes to a drawn round are ``round_changes``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -20,6 +19,8 @@ from simple_history.utils import bulk_create_with_history
 from config.errors import UserError
 from config.logs import logged_service
 from draw.brackets import bracket_sync
+from draw.pairings import draft_of, first_round_pairs
+from draw.selectors import active_entry_ids, not_in_round, pairing_rules_of
 from events.bus import emit
 from events.types import RoundDrawn, TournamentAdvanced, TournamentFinished
 from matches import reasons
@@ -30,9 +31,6 @@ from standings.selectors import swiss_standings
 from tournaments.formats import Drawing, adapter_of
 from tournaments.models import (
     Entry,
-    EntryStatus,
-    PairingRule,
-    PairingRuleKind,
     Round,
     RoundStatus,
     Stage,
@@ -46,7 +44,6 @@ from tournaments.pairing import (
     Pairing,
     PairingError,
     RoundFormat,
-    Seed,
     SwissPlayer,
 )
 from tournaments.services.lifecycle import tournament_lock
@@ -167,17 +164,6 @@ def _build_bracket(tournament: Tournament, first: Round, fmt: BracketFormat) -> 
     return len(matches)
 
 
-def first_round_pairs(plan: BracketPlan) -> dict[int, frozenset[int]]:
-    """The pairs the bracket's first round makes of the seeds, by match index (byes left out)."""
-    pairs = {}
-    for slot in plan.matches:
-        if slot.round_number == 1 and slot.stage in ("main", "winners"):
-            a, b = slot.sources
-            if isinstance(a, Seed) and isinstance(b, Seed):
-                pairs[slot.index] = frozenset((a.entrant, b.entrant))
-    return pairs
-
-
 def _first_round_notes(tournament: Tournament, plan: BracketPlan) -> dict[str, list[str]]:
     """Pinned pairs and forbidden pairs that the seeds could not keep apart, by match."""
     forbidden, pinned = pairing_rules_of(tournament)
@@ -188,18 +174,6 @@ def _first_round_notes(tournament: Tournament, plan: BracketPlan) -> dict[str, l
         elif pair in forbidden:
             notes[str(index)] = ["forbidden_broken"]
     return notes
-
-
-def draft_of(pairings: Iterable[Pairing]) -> list[dict[str, Any]]:
-    """Pairings as a round's draft (JSON): one ``{"a", "b", "notes"}`` per table."""
-    return [{"a": p.a, "b": p.b, "notes": list(p.notes)} for p in pairings]
-
-
-def pairings_of_draft(draft: list[dict[str, Any]]) -> list[Pairing]:
-    return [
-        Pairing(table, row["a"], row["b"], tuple(row.get("notes", ())))
-        for table, row in enumerate(draft, start=1)
-    ]
 
 
 def _place_pairings(round_: Round, pairings: Sequence[Pairing], *, review: bool) -> int:
@@ -244,15 +218,6 @@ def create_pairings(round_: Round, pairings: Sequence[Pairing]) -> int:
     }
     Round.objects.filter(pk=round_.pk).update(status=RoundStatus.PAIRED, pairing_notes=notes)
     return len(matches)
-
-
-def active_entry_ids(tournament: Tournament) -> list[int]:
-    return list(
-        Entry.objects.filter(tournament=tournament, seed__isnull=False)
-        .exclude(status=EntryStatus.WITHDRAWN)
-        .order_by("seed")
-        .values_list("pk", flat=True)
-    )
 
 
 def _draw_next_round(
@@ -302,27 +267,6 @@ def _draw_next_round(
         players, round_.number, forbidden=forbidden, pinned=pinned
     )
     return _place_pairings(round_, pairings, review=review)
-
-
-def not_in_round(tournament: Tournament, number: int) -> set[int]:
-    """Entries not paired in round ``number``: a bye asked for, or entered for a later round."""
-    entries = Entry.objects.filter(tournament=tournament).values_list(
-        "pk", "joined_round", "requested_byes"
-    )
-    return {
-        entry_id
-        for entry_id, joined, byes in entries
-        if (joined is not None and joined > number) or str(number) in (byes or {})
-    }
-
-
-def pairing_rules_of(tournament: Tournament) -> tuple[set[frozenset[int]], set[frozenset[int]]]:
-    """The organizer's forbidden and pinned pairs (entry ids)."""
-    forbidden: set[frozenset[int]] = set()
-    pinned: set[frozenset[int]] = set()
-    for rule in PairingRule.objects.filter(tournament=tournament):
-        (forbidden if rule.kind == PairingRuleKind.FORBIDDEN else pinned).add(rule.pair)
-    return forbidden, pinned
 
 
 def _have_met(pair: frozenset[int], opponents: dict[int, set[int]]) -> bool:

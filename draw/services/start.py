@@ -5,12 +5,12 @@ from __future__ import annotations
 import random
 
 from django.db import transaction
-from django.db.models import F
 from django.utils.translation import gettext as _
 
 from config.errors import UserError
 from config.logs import logged_service
-from draw.services.rounds import first_round_pairs, pairing_rules_of
+from draw.pairings import first_round_pairs
+from draw.selectors import pairing_rules_of, playing_entries
 from events.bus import emit
 from events.types import RoundCreated
 from ratings.selectors import club_ratings
@@ -28,18 +28,6 @@ from tournaments.models import (
 from tournaments.pairing import BracketFormat, seeding
 from tournaments.services import tournament_lock
 from tournaments.versions import tournament_change
-
-
-def playing_entries(tournament: Tournament) -> list[Entry]:
-    """Who is drawn at the start: approved players, or only those checked in if required."""
-    statuses = [EntryStatus.CHECKED_IN]
-    if not tournament.require_check_in:
-        statuses.append(EntryStatus.APPROVED)
-    return list(
-        Entry.objects.filter(tournament=tournament, status__in=statuses)
-        .select_related("player")
-        .order_by(F("seed").asc(nulls_last=True), "player__name", "pk")
-    )
 
 
 def _seed(tournament: Tournament, entries: list[Entry], rng: random.Random) -> list[Entry]:
