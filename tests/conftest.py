@@ -16,6 +16,7 @@ import pytest
 from django.db import transaction
 from django.db.backends.signals import connection_created
 from django.test import TestCase
+from hypothesis import settings as hypothesis_settings
 
 from clubs.models import Role
 from config import gctuning
@@ -29,6 +30,12 @@ from tournaments.models import Tournament
 
 # Tasks run inline in tests unless a test starts a real worker (see tests/test_celery.py).
 celery_app.conf.task_always_eager = True
+
+# A property's examples are not timed: on a machine shared with other work an example can take
+# longer than Hypothesis's 200 ms without the code being slow, and a deadline then fails a
+# correct property at random. Speed is measured by the benchmarks.
+hypothesis_settings.register_profile("crawford", deadline=None)
+hypothesis_settings.load_profile("crawford")
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
