@@ -478,14 +478,26 @@ async def drive(
     return totals
 
 
-async def echo_pair(room: int, ports: list[int], args: Any, rng: random.Random) -> list[float]:
+async def echo_pair(
+    room: int, ports: list[int], args: Any, rng: random.Random, opening: asyncio.Semaphore
+) -> list[float]:
     """Two sockets of an echo room on two processes take turns sending, as players do."""
     path = f"/ws/echo/{room}/"
-    sockets = [await Socket.open(ports[(room + side) % len(ports)], path, "") for side in (0, 1)]
-    latencies = []
-    try:
+    sockets = []
+    async with opening:  # opened as the boards are: at most 100 at once, tried again
+        for side in (0, 1):
+            for attempt in range(10):
+                try:
+                    sockets.append(await Socket.open(ports[(room + side) % len(ports)], path, ""))
+                    break
+                except (ConnectionError, asyncio.IncompleteReadError):
+                    await asyncio.sleep(min(5.0, 0.2 * 2**attempt))
+            else:
+                raise ConnectionError("could not connect an echo socket")
         for ws in sockets:
             await asyncio.wait_for(ws.receive(), 30)  # hello
+    latencies = []
+    try:
         for n in range(args.plays):
             sender, receiver = sockets[n % 2], sockets[1 - n % 2]
             # Two messages a turn, as a roll and a play, the think time before each.
@@ -503,7 +515,10 @@ async def echo_pair(room: int, ports: list[int], args: Any, rng: random.Random) 
 
 async def echo_floor(games: int, ports: list[int], args: Any) -> list[float]:
     rng = random.Random(2)
-    pairs = [echo_pair(room, ports, args, random.Random(rng.random())) for room in range(games)]
+    opening = asyncio.Semaphore(100)
+    pairs = [
+        echo_pair(room, ports, args, random.Random(rng.random()), opening) for room in range(games)
+    ]
     found = await asyncio.wait_for(asyncio.gather(*pairs), timeout=args.timeout)
     return [value for pair in found for value in pair]
 
