@@ -7,9 +7,9 @@ one, as the clock beside the board does, timing each request. Its floor is the s
 client's request of /healthz. The last line is JSON with ``early_ms`` (the median of the
 first 100 actions), ``late_ms`` (of the last 100), ``late_over_early`` and ``floor_ms``.
 Target: ``late_over_early`` ≤ 2. An action is decided in the same time however long the
-record is (``recording.ledgers``); what still grows is the answer, which carries the whole
+record is (``recording.transcripts``); what still grows is the answer, which carries the whole
 record to the clock. On 2026-11-27, 1,500 actions: 12.4 ms early and 58.3 ms late (4.7)
-when every action replayed the record, 10.8 ms and 18.3 ms (1.69) on the kept ledger.
+when every action replayed the record, 10.8 ms and 18.3 ms (1.69) on the kept transcript.
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ from matches.models import Match
 from play.selectors import match_mat_text, player_names
 
 from .models import RecordedMatch
-from .selectors import recorded_ledger
+from .selectors import recorded_transcript
 
 
 def _names(match: Match) -> tuple[str, str]:
@@ -63,14 +63,14 @@ def _roster(match: Match) -> str:
 
 
 def _clock(recorded: RecordedMatch) -> dict[str, Any]:
-    ledger = recorded_ledger(recorded)
-    clock = ledger.recording.clock
+    transcript = recorded_transcript(recorded)
+    clock = transcript.recording.clock
     return {
         "reserve_minutes_per_point": recorded.minutes_per_point,
         "delay_seconds": recorded.delay_seconds,
         "match_length": recorded.match.length,
         "reserve_left_ms": list(clock.reserve) if clock is not None else None,
-        "actions": [entry.to_dict() for entry in ledger.entries],
+        "actions": [entry.to_dict() for entry in transcript.entries],
     }
 
 

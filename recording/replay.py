@@ -2,7 +2,7 @@
 
 Every roll, play, cube action and resignation entered on the clock is an :class:`Entry`; the
 engine (``backgammon``) decides each, in order, and the clock (``play.clock``) runs on the
-times the tapping device reported. :class:`Ledger` takes entries as a device sends them:
+times the tapping device reported. :class:`Transcript` takes entries as a device sends them:
 one it already has (the same id) is recognised and changes nothing, one that does not follow
 the last is refused, so a page that resends its queue after a network cut applies each
 action exactly once.
@@ -18,7 +18,7 @@ from backgammon.gamerecord import ActionKind
 from backgammon.scoring import GameResult, ResultError
 from play.clock import Clock
 
-__all__ = ["KINDS", "Entry", "FinishedGame", "Ledger", "Recording", "Refused"]
+__all__ = ["KINDS", "Entry", "FinishedGame", "Recording", "Refused", "Transcript"]
 
 #: What may be entered: the opening roll (each side's die), a roll, a play, the cube, a
 #: resignation offered and answered, and a claim that the opponent's reserve has run out.
@@ -232,7 +232,7 @@ def _dice(entry: Entry) -> tuple[int, int]:
 
 
 @dataclass
-class Ledger:
+class Transcript:
     """The entries accepted so far, in order, and the recording they make."""
 
     recording: Recording
@@ -264,9 +264,9 @@ class Ledger:
         return "applied", finished
 
 
-def replay(recording: Recording, entries: list[Entry]) -> Ledger:
-    """The ledger of ``entries`` applied to a fresh ``recording`` in order."""
-    ledger = Ledger(recording)
+def replay(recording: Recording, entries: list[Entry]) -> Transcript:
+    """The transcript of ``entries`` applied to a fresh ``recording`` in order."""
+    transcript = Transcript(recording)
     for entry in entries:
-        ledger.offer(entry, after=len(ledger.entries))
-    return ledger
+        transcript.offer(entry, after=len(transcript.entries))
+    return transcript

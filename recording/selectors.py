@@ -13,7 +13,7 @@ from matches.rules import rules_for_match
 from play.snapshot import absolute
 
 from .models import RecordedAction, RecordedMatch
-from .replay import Entry, Ledger, Recording, replay
+from .replay import Entry, Recording, Transcript, replay
 
 
 def entry_of(action: RecordedAction) -> Entry:
@@ -38,20 +38,20 @@ def fresh_recording(recorded: RecordedMatch) -> Recording:
     return Recording.start(rules, reserve_ms=reserve, delay_ms=recorded.delay_seconds * 1000)
 
 
-def recorded_ledger(recorded: RecordedMatch) -> Ledger:
+def recorded_transcript(recorded: RecordedMatch) -> Transcript:
     """The engine's replay of every action recorded so far (one query)."""
     actions = RecordedAction.objects.filter(recorded=recorded).order_by("number")
     return replay(fresh_recording(recorded), [entry_of(action) for action in actions])
 
 
-def clock_state(ledger: Ledger) -> dict[str, Any]:
+def clock_state(transcript: Transcript) -> dict[str, Any]:
     """What the clock page draws: the board, the dice, who acts and what he may do, the
     score, both clocks (as of the last action's time) and the record."""
-    recording = ledger.recording
+    recording = transcript.recording
     game = recording.game
     clock = recording.clock
     state: dict[str, Any] = {
-        "count": len(ledger.entries),
+        "count": len(transcript.entries),
         "length": recording.match.rules.length,
         "post_crawford": recording.match.is_post_crawford,
         # What a clock offline needs to start the next game as the engine will.
@@ -64,7 +64,7 @@ def clock_state(ledger: Ledger) -> dict[str, Any]:
             1 - recording.flagged if recording.flagged is not None else recording.match.winner
         ),
         "flagged": recording.flagged,
-        "entries": [entry.to_dict() for entry in ledger.entries],
+        "entries": [entry.to_dict() for entry in transcript.entries],
         "clock": None,
         "game": None,
     }

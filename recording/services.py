@@ -32,12 +32,12 @@ from matches.services import (
 )
 from matches.versions import match_change
 
-from . import ledgers
+from . import transcripts
 from .access import can_record
 from .messages import refusal
 from .models import DEFAULT_DELAY_SECONDS, DEFAULT_MINUTES_PER_POINT, RecordedAction, RecordedMatch
 from .replay import Entry, FinishedGame, Recording, Refused
-from .selectors import clock_state, recorded_ledger
+from .selectors import clock_state, recorded_transcript
 
 __all__ = [
     "recorded_action_post",
@@ -128,8 +128,8 @@ def recorded_action_post(
 ) -> tuple[str, dict[str, Any]]:
     """Record ``entry``, sent by a clock that had ``after`` actions: ``("applied", state)``,
     or ``("duplicate", state)`` for one recorded before (nothing changes), with what the
-    clock shows now (``clock_state``). Decided on this process's copy of the ledger when it
-    is current (``recording.ledgers``). Raises
+    clock shows now (``clock_state``). Decided on this process's copy of the transcript when it
+    is current (``recording.transcripts``). Raises
     ``UserError`` (nothing changes) for an action out of turn or out of order, an illegal
     move, a cube that may not move, or a match a referee has corrected or closed."""
     match_id = match.pk if isinstance(match, Match) else match
@@ -153,32 +153,32 @@ def _post(
     recorded.match = match
     if not can_record(user, recorded):
         raise refusal("forbidden")
-    made_from = ledgers.fingerprint(recorded)
-    ledger = ledgers.take(recorded, made_from) or recorded_ledger(recorded)
-    if ledger.knows(entry.id):  # a resend: acknowledged whatever happened since
+    made_from = transcripts.fingerprint(recorded)
+    transcript = transcripts.take(recorded, made_from) or recorded_transcript(recorded)
+    if transcript.knows(entry.id):  # a resend: acknowledged whatever happened since
         try:
-            status = ledger.offer(entry, after=after)[0]
+            status = transcript.offer(entry, after=after)[0]
         except Refused as refused:
             raise refusal(refused.code) from refused
-        transaction.on_commit(lambda: ledgers.give(recorded.pk, made_from, ledger))
-        return status, clock_state(ledger)
+        transaction.on_commit(lambda: transcripts.give(recorded.pk, made_from, transcript))
+        return status, clock_state(transcript)
     games = list(
         MatchGame.objects.filter(match=match).order_by("number").values_list("winner", "points")
     )
     # The games a player's record holds until the match is over and its report confirmed
     # follow those recorded; a referee who entered others has corrected the match.
     recorded_games = [
-        (game.result.winner, game.result.points) for game in ledger.recording.finished
+        (game.result.winner, game.result.points) for game in transcript.recording.finished
     ]
     if games != recorded_games[: len(games)] or (
-        match.status not in OPEN_STATUSES and not ledger.recording.is_over
+        match.status not in OPEN_STATUSES and not transcript.recording.is_over
     ):
-        raise refusal("corrected" if ledger.entries or games else "closed")
+        raise refusal("corrected" if transcript.entries or games else "closed")
     try:
-        status, finished = ledger.offer(entry, after=after)
+        status, finished = transcript.offer(entry, after=after)
     except Refused as refused:
         raise refusal(refused.code) from refused
-    recording = ledger.recording
+    recording = transcript.recording
     # A player's record is his report of the match, made when the match is over (until
     # then its games wait in the record); a recorder's or referee's is the result, game by
     # game.
@@ -208,9 +208,9 @@ def _post(
     )
     action.full_clean(exclude=["recorded"], validate_unique=False, validate_constraints=False)
     action.save()
-    now_made_from = ledgers.fingerprint_after(recorded, action)
-    transaction.on_commit(lambda: ledgers.give(recorded.pk, now_made_from, ledger))
-    return status, clock_state(ledger)
+    now_made_from = transcripts.fingerprint_after(recorded, action)
+    transaction.on_commit(lambda: transcripts.give(recorded.pk, now_made_from, transcript))
+    return status, clock_state(transcript)
 
 
 def _report(match: Match, recording: Recording, user: Any) -> None:

@@ -29,7 +29,7 @@ from .replay import KINDS, Entry
 from .selectors import (
     clock_report,
     clock_state,
-    recorded_ledger,
+    recorded_transcript,
     recording_of,
     recordings_with_recorder,
 )
@@ -109,7 +109,7 @@ def state(request: HttpRequest, club: str, tournament: str, match: int) -> HttpR
         raise Http404
     match_obj = _match(club, tournament, match)
     recorded = _recorded(request, match_obj)
-    return JsonResponse(_state(match_obj, clock_state(recorded_ledger(recorded))))
+    return JsonResponse(_state(match_obj, clock_state(recorded_transcript(recorded))))
 
 
 def _entry(data: Any) -> tuple[Entry, int]:
@@ -156,7 +156,7 @@ def action(request: HttpRequest, club: str, tournament: str, match: int) -> Http
         error = refused
     else:
         return JsonResponse({"status": status, "state": _state(match_obj, shown)})
-    current = _state(match_obj, clock_state(recorded_ledger(recorded)))
+    current = _state(match_obj, clock_state(recorded_transcript(recorded)))
     return JsonResponse(
         {"status": "refused", "code": error.code, "error": error.messages[0], "state": current},
         status=409,

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from backgammon import MatchRules
-from recording.replay import Entry, Ledger, Recording, Refused, replay
+from recording.replay import Entry, Recording, Refused, Transcript, replay
 
 from .simulate import random_entries
 
@@ -27,43 +27,43 @@ def _fresh() -> Recording:
 )
 def test_resends_and_duplicates_apply_each_action_once(seed, noise):
     entries = random_entries(seed, limit=120)
-    ledger = Ledger(_fresh())
+    transcript = Transcript(_fresh())
     sent = 0
     noise = list(noise)
     while sent < len(entries):
         if noise:
             what, pick = noise.pop()
             if what == "resend" and sent:  # the answer was lost: the same action again
-                assert ledger.offer(entries[sent - 1], after=sent - 1) == ("duplicate", None)
+                assert transcript.offer(entries[sent - 1], after=sent - 1) == ("duplicate", None)
             elif what == "old" and sent:  # a queue resent from its start
                 index = pick % sent
-                assert ledger.offer(entries[index], after=index) == ("duplicate", None)
+                assert transcript.offer(entries[index], after=index) == ("duplicate", None)
             elif what == "old_as_next" and sent:  # an old action sent as if it were new
                 index = pick % sent
-                assert ledger.offer(entries[index], after=sent) == ("duplicate", None)
+                assert transcript.offer(entries[index], after=sent) == ("duplicate", None)
             elif what == "ahead" and sent + 1 < len(entries):  # one sent before its turn
                 with pytest.raises(Refused) as refused:
-                    ledger.offer(entries[sent + 1], after=sent + 1)
+                    transcript.offer(entries[sent + 1], after=sent + 1)
                 assert refused.value.code == "out_of_order"
-        status, _ = ledger.offer(entries[sent], after=sent)
+        status, _ = transcript.offer(entries[sent], after=sent)
         assert status == "applied"
         sent += 1
-    assert ledger.entries == entries
-    assert ledger.recording.summary() == replay(_fresh(), entries).recording.summary()
+    assert transcript.entries == entries
+    assert transcript.recording.summary() == replay(_fresh(), entries).recording.summary()
 
 
 def test_an_id_reused_for_another_action_is_refused():
     entries = random_entries(1, limit=3)
-    ledger = replay(_fresh(), entries)
-    before = ledger.recording.summary()
+    transcript = replay(_fresh(), entries)
+    before = transcript.recording.summary()
     changed = entries[1].__class__(entries[1].id, "double", side=0, at=entries[1].at)
     try:
-        ledger.offer(changed, after=1)
+        transcript.offer(changed, after=1)
     except Refused as refused:
         assert refused.code == "conflict"
     else:
         raise AssertionError("a reused id was taken")
-    assert ledger.recording.summary() == before
+    assert transcript.recording.summary() == before
 
 
 def test_a_whole_match_ends_with_its_result():
@@ -94,13 +94,15 @@ def test_the_end_of_a_turn_the_engine_passed_is_taken_once_and_changes_nothing()
         if number is None:
             continue
         roll = entries[number]
-        ledger = replay(_fresh(), entries[: number + 1])
-        before = ledger.recording.summary()
+        transcript = replay(_fresh(), entries[: number + 1])
+        before = transcript.recording.summary()
         end = Entry("end-of-pass", "move", side=roll.side, play="", at=roll.at + 5)
-        assert ledger.offer(end, after=number + 1) == ("applied", None)
-        after = ledger.recording.summary()
+        assert transcript.offer(end, after=number + 1) == ("applied", None)
+        after = transcript.recording.summary()
         assert after.pop("count") == before.pop("count") + 1 and after == before
         with pytest.raises(Refused):
-            ledger.offer(Entry("again", "move", side=roll.side, at=roll.at + 6), after=number + 2)
+            transcript.offer(
+                Entry("again", "move", side=roll.side, at=roll.at + 6), after=number + 2
+            )
         return
     raise AssertionError("no roll without a move in 200 matches")

@@ -54,7 +54,7 @@ class Clock:
 
     def post(self, user, kind: str, **fields) -> str:
         entry = Entry(f"{kind}-{self.count}", kind, at=1000 * (self.count + 1), **fields)
-        status, _ledger = self.commit(
+        status, _transcript = self.commit(
             recorded_action_post, match=self.match.pk, entry=entry, after=self.count, user=user
         )
         self.count += 1

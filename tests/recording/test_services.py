@@ -12,7 +12,7 @@ from config.errors import UserError
 from matches.models import Game, Match, MatchStatus
 from matches.rules import rules_for_match
 from matches.services import match_record_game
-from recording import ledgers
+from recording import transcripts
 from recording.models import RecordedAction
 from recording.replay import Entry, Recording, replay
 from recording.services import recorded_action_post, recorded_match_mark
@@ -47,10 +47,10 @@ def club(shared):
 
 @pytest.fixture
 def recorded(shared):
-    """The shared match as the database has it, with no copy of its ledger left by an earlier
+    """The shared match as the database has it, with no copy of its transcript left by an earlier
     test: each test starts where a match of its own would."""
     match = Match.objects.get(pk=shared[2])
-    ledgers._kept.pop(match.recorded.pk, None)
+    transcripts._kept.pop(match.recorded.pk, None)
     return match
 
 

@@ -1,5 +1,5 @@
-"""This process's copies of recorded matches' ledgers: an action posted on a clock is decided
-on the ledger the one before it left, not on a replay of the whole record (a 25-point match
+"""This process's copies of recorded matches' transcripts: an action posted on a clock is decided
+on the transcript the one before it left, not on a replay of the whole record (a 25-point match
 of some 3,000 actions took about 90 ms to replay, on every tap).
 
 A copy is used only while it is current: made from the record whose last action (its
@@ -16,7 +16,7 @@ from collections import OrderedDict
 from typing import Any
 
 from .models import RecordedAction, RecordedMatch
-from .replay import Ledger
+from .replay import Transcript
 
 #: How many recorded matches' copies a process keeps (the least recently used goes first).
 KEPT = 64
@@ -24,11 +24,11 @@ KEPT = 64
 Fingerprint = tuple[Any, ...]
 
 _lock = threading.Lock()
-_kept: OrderedDict[int, tuple[Fingerprint, Ledger]] = OrderedDict()
+_kept: OrderedDict[int, tuple[Fingerprint, Transcript]] = OrderedDict()
 
 
 def fingerprint(recorded: RecordedMatch) -> Fingerprint:
-    """What a copy of ``recorded``'s ledger must have been made from to be current (one
+    """What a copy of ``recorded``'s transcript must have been made from to be current (one
     query; ``recorded.match`` is read already)."""
     last = (
         RecordedAction.objects.filter(recorded=recorded)
@@ -54,8 +54,8 @@ def _settings(recorded: RecordedMatch) -> Fingerprint:
     )
 
 
-def take(recorded: RecordedMatch, current: Fingerprint) -> Ledger | None:
-    """This process's copy of the ledger, taken out, if it is ``current``."""
+def take(recorded: RecordedMatch, current: Fingerprint) -> Transcript | None:
+    """This process's copy of the transcript, taken out, if it is ``current``."""
     with _lock:
         kept = _kept.pop(recorded.pk, None)
     if kept is None or kept[0] != current:
@@ -63,14 +63,14 @@ def take(recorded: RecordedMatch, current: Fingerprint) -> Ledger | None:
     return kept[1]
 
 
-def give(recorded_id: int, made_from: Fingerprint, ledger: Ledger) -> None:
-    """Keep ``ledger``, made from ``made_from``, for the next action (the caller uses it no
+def give(recorded_id: int, made_from: Fingerprint, transcript: Transcript) -> None:
+    """Keep ``transcript``, made from ``made_from``, for the next action (the caller uses it no
     more). A copy of a later record, put back meanwhile, stays."""
     with _lock:
         kept = _kept.get(recorded_id)
         if kept is not None and _count(kept[0]) > _count(made_from):
             return
-        _kept[recorded_id] = (made_from, ledger)
+        _kept[recorded_id] = (made_from, transcript)
         _kept.move_to_end(recorded_id)
         while len(_kept) > KEPT:
             _kept.popitem(last=False)

@@ -1,5 +1,5 @@
-"""An action posted on a clock is decided on this process's copy of the ledger only while the
-copy is current (``recording.ledgers``): every answer is what a replay of the record says,
+"""An action posted on a clock is decided on this process's copy of the transcript only while the
+copy is current (``recording.transcripts``): every answer is what a replay of the record says,
 and neither an action another process recorded meanwhile nor one rolled back is missed."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from matches.models import Match
 from matches.rules import rules_for_match
 from recording.models import RecordedAction, RecordedMatch
 from recording.replay import Entry
-from recording.selectors import clock_state, recorded_ledger
+from recording.selectors import clock_state, recorded_transcript
 from recording.services import recorded_action_post, recorded_match_mark
 from tests.conftest import open_matches
 
@@ -32,7 +32,7 @@ def replayed(match: Match) -> dict:
     recorded = RecordedMatch.objects.select_related("match__round__stage__tournament__club").get(
         match=match
     )
-    return clock_state(recorded_ledger(recorded))
+    return clock_state(recorded_transcript(recorded))
 
 
 def post(commit, match, entry, after, user):
@@ -56,7 +56,7 @@ def _opening(commit, match, user) -> None:
 
 def test_an_action_another_process_recorded_meanwhile_is_not_missed(recorded, organizer, commit):
     _opening(commit, recorded, organizer)
-    # Another web process records the roll on its own copy of the ledger.
+    # Another web process records the roll on its own copy of the transcript.
     RecordedAction.objects.create(
         recorded=RecordedMatch.objects.get(match=recorded),
         number=2,
