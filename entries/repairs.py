@@ -3,8 +3,8 @@ place (a lost delivery of a withdrawal)."""
 
 from __future__ import annotations
 
+from entries.selectors import BEFORE_THE_START
 from entries.services import waiting_list_move_up
-from entries.services.signup import BEFORE_THE_START
 from events.registry import repair
 from tournaments.models import EntryStatus, Tournament
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from django.conf import settings
 from django.db.models import Exists, OuterRef
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 
 from clubs.models import Membership
+from entries.selectors import check_in_hours
 from notifications import kinds
 from notifications.entry_messages import entries_to_notify, entry_message
 from notifications.models import Notification
@@ -64,11 +64,6 @@ def entries_approved_notify(*, entry_id: int | None = None) -> int:
         for entry in entries.order_by("pk")
     ]
     return len(notifications_create(messages))
-
-
-def check_in_hours() -> int:
-    """How long before the start check-in opens (settings ``NOTIFY_CHECK_IN_HOURS``)."""
-    return int(getattr(settings, "NOTIFY_CHECK_IN_HOURS", 24))
 
 
 def check_in_notify(*, now: datetime | None = None) -> int:

@@ -5,7 +5,6 @@ from entries.services.check_in import entry_self_check_in
 from entries.services.signup import (
     entry_sign_up,
     entry_take_back,
-    rules_of,
     signup_rules_set,
     waiting_list_move_up,
 )
@@ -16,7 +15,6 @@ __all__ = [
     "entry_self_check_in",
     "entry_sign_up",
     "entry_take_back",
-    "rules_of",
     "signup_rules_set",
     "waiting_list_move_up",
 ]

@@ -7,13 +7,11 @@ for the last place never both get it."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Count, Max, Q
-from django.utils import formats, timezone
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from clubs.models import Player
@@ -22,123 +20,21 @@ from config.logs import logged_service
 from draw.services import entry_withdraw
 from entries import field
 from entries.models import SignupRules
-from entries.sentences import one_full_stop
+from entries.selectors.signup import (
+    BEFORE_THE_START,
+    local_moment,
+    next_waiting_number,
+    places_taken,
+    rules_of,
+    signup_closed_reason,
+    signup_field,
+    waiting_entries,
+)
 from events.bus import emit
 from events.types import EntrySignedUp, WaitingListMovedUp
-from tournaments.models import HOLDING_A_PLACE, Entry, EntryStatus, Tournament, TournamentStatus
+from tournaments.models import Entry, EntryStatus, Tournament
 from tournaments.services import tournament_lock
 from tournaments.versions import tournament_change, tournament_changed
-
-#: While the field may still change: before the start.
-BEFORE_THE_START = (TournamentStatus.DRAFT, TournamentStatus.REGISTRATION)
-
-
-def rules_of(tournament: Tournament) -> SignupRules:
-    """The tournament's sign-up rules; unsaved defaults when it has none."""
-    found = SignupRules.objects.filter(tournament=tournament).first()
-    return found if found is not None else default_rules(tournament)
-
-
-def default_rules(tournament: Tournament) -> SignupRules:
-    """The rules of a tournament without its own, unsaved: the organizer approves."""
-    return SignupRules(tournament=tournament, approval=True)
-
-
-def places_taken(tournament: Tournament) -> int:
-    return Entry.objects.filter(tournament=tournament, status__in=HOLDING_A_PLACE).count()
-
-
-def waiting_entries(tournament: Tournament) -> list[Entry]:
-    return list(
-        Entry.objects.filter(tournament=tournament, status=EntryStatus.WAITING)
-        .select_related("player")
-        .order_by("waiting_number", "pk")
-    )
-
-
-def _when(moment: datetime) -> str:
-    return formats.date_format(timezone.localtime(moment), "DATETIME_FORMAT")
-
-
-def signup_closed_reason(
-    tournament: Tournament, rules: SignupRules, now: datetime | None = None
-) -> str:
-    """Why a player cannot sign up now ("" when he can)."""
-    now = now or timezone.now()
-    if tournament.status != TournamentStatus.REGISTRATION:
-        return _("Registration for this tournament is not open.")
-    if rules.opens_at is not None and now < rules.opens_at:
-        return one_full_stop(_("The sign-up opens on %(when)s.") % {"when": _when(rules.opens_at)})
-    if rules.closes_at is not None and now >= rules.closes_at:
-        return one_full_stop(
-            _("The sign-up closed on %(when)s.") % {"when": _when(rules.closes_at)}
-        )
-    return ""
-
-
-def next_waiting_number(tournament: Tournament) -> int:
-    """The number the next player put on the waiting list gets (its order, not his place
-    on it: those who left leave gaps)."""
-    highest = Entry.objects.filter(tournament=tournament).aggregate(n=Max("waiting_number"))["n"]
-    return (highest or 0) + 1
-
-
-@dataclass(frozen=True)
-class SignupField:
-    """What a sign-up is decided on, read in one query under the tournament's lock."""
-
-    rules: SignupRules
-    taken: int
-    waiting: int
-    #: The highest waiting number the tournament's entries hold (0: none).
-    highest_waiting_number: int
-    #: The player's own entry, when he has one (its id and status).
-    mine: tuple[int, str] | None
-
-
-def rules_from_row(tournament: Tournament, values: list[Any]) -> SignupRules:
-    """The rules read as ``signup_rules__<field>`` values in the order of
-    ``SignupRules``' concrete fields; the defaults when the tournament has none."""
-    if values[0] is None:  # no rules of its own
-        return default_rules(tournament)
-    columns = [column.attname for column in SignupRules._meta.concrete_fields]
-    rules = SignupRules.from_db(None, columns, values)
-    rules.tournament = tournament
-    return rules
-
-
-def signup_field(tournament: Tournament, player: Player) -> SignupField:
-    """The tournament's rules, its places taken, its players waiting, its highest waiting
-    number and the player's own entry, in one query: a sign-up holds the tournament's lock
-    while it reads them, and every other sign-up waits for it."""
-    mine = Q(entries__player=player)
-    taken, waiting, highest, mine_id, mine_status, *values = (
-        Tournament.objects.filter(pk=tournament.pk)
-        .annotate(
-            taken=Count("entries", filter=Q(entries__status__in=HOLDING_A_PLACE)),
-            waiting=Count("entries", filter=Q(entries__status=EntryStatus.WAITING)),
-            highest=Max("entries__waiting_number"),
-            # One entry a player at most (a constraint): its id and its status.
-            mine_id=Max("entries__pk", filter=mine),
-            mine_status=Max("entries__status", filter=mine),
-        )
-        .values_list(
-            "taken",
-            "waiting",
-            "highest",
-            "mine_id",
-            "mine_status",
-            *(f"signup_rules__{column.name}" for column in SignupRules._meta.concrete_fields),
-        )
-        .get()
-    )
-    return SignupField(
-        rules=rules_from_row(tournament, values),
-        taken=taken,
-        waiting=waiting,
-        highest_waiting_number=highest or 0,
-        mine=None if mine_id is None else (mine_id, mine_status),
-    )
 
 
 @logged_service("entry_sign_up")
@@ -216,7 +112,7 @@ def entry_take_back(*, entry: Entry, user: Any = None, now: datetime | None = No
         if closed and entry.status != EntryStatus.WAITING:
             raise UserError(
                 _("The sign-up closed on %(when)s; ask an organizer to withdraw you.")
-                % {"when": _when(rules.closes_at)},  # type: ignore[arg-type]
+                % {"when": local_moment(rules.closes_at)},  # type: ignore[arg-type]
                 code="signup_closed",
             )
         entry = entry_withdraw(entry=entry, user=user)

@@ -23,7 +23,7 @@ from config.errors import UserError, add_user_error, run_service
 from config.exports import export_response
 from entries import selectors, services
 from entries.forms import BulkEntryForm, SignupRulesForm
-from entries.services.signup import BEFORE_THE_START
+from entries.selectors import BEFORE_THE_START
 from entries.tables import EXPORT_FORMATS, EntryTable
 from tournaments.models import Entry, EntryStatus, Tournament
 from tournaments.shortcuts import get_visible_tournament, organizer_only, tournament_context
@@ -103,7 +103,7 @@ def check_in_qr(request: HttpRequest, club: str, tournament: str) -> HttpRespons
 
 @organizer_only
 def signup_rules(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    rules = services.rules_of(tournament)
+    rules = selectors.rules_of(tournament)
     form = SignupRulesForm(request.POST or None, instance=rules if rules.pk else None)
     if not rules.pk and request.method != "POST":
         form = SignupRulesForm(initial={"approval": True, "waiting_list": True})

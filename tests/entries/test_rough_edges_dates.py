@@ -12,8 +12,7 @@ from django.utils import timezone
 
 from entries import services
 from entries.models import SignupRules
-from entries.services.check_in import check_in_closed_reason
-from entries.services.signup import signup_closed_reason
+from entries.selectors import check_in_closed_reason, signup_closed_reason
 from tournaments import services as tournament_services
 
 pytestmark = pytest.mark.django_db

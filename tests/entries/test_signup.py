@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from config.errors import UserError
 from draw import services as draw_services
-from entries import services
+from entries import selectors, services
 from tournaments.models import Entry, EntryStatus
 
 pytestmark = pytest.mark.django_db
@@ -193,5 +193,5 @@ def test_the_organizer_sets_the_rules_on_their_page(client, organizer, open_tour
     )
     assert "The sign-up must close after it opens." in response.content.decode()
     client.post(url, {"closes_at": "2026-12-01T17:00", "capacity": "16", "waiting_list": "on"})
-    rules = services.rules_of(tournament)
+    rules = selectors.rules_of(tournament)
     assert (rules.capacity, rules.waiting_list, rules.approval) == (16, True, False)

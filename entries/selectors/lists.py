@@ -1,4 +1,5 @@
-"""Reads for sign-ups, the waiting list, check-in, join requests and invitations."""
+"""Reads for the pages of a sign-up: its state for a player, the entry list and the waiting
+list."""
 
 from __future__ import annotations
 
@@ -11,8 +12,12 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from entries.models import SignupRules
-from entries.services.check_in import check_in_closed_reason
-from entries.services.signup import BEFORE_THE_START, rules_from_row, signup_closed_reason
+from entries.selectors.signup import (
+    BEFORE_THE_START,
+    check_in_closed_reason,
+    rules_from_row,
+    signup_closed_reason,
+)
 from tournaments.models import HOLDING_A_PLACE, Entry, EntryStatus, Tournament, TournamentStatus
 
 
