@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from django.conf import settings as django_settings
 from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
@@ -122,6 +123,8 @@ class World:
     open_challenge: int
     ladder: str
     tokens: dict[str, str]
+    #: Each role's session, logged in once for the module's cells.
+    sessions: dict[str, str]
 
 
 def _member(club, name: str, role: str = Role.PLAYER):
@@ -206,7 +209,14 @@ def world(module_db) -> World:
             "the club's API token": api_token_create(club=club, name="Scores", user=olga)[1],
             "another club's API token": api_token_create(club=other, name="Theirs", user=oscar)[1],
         },
+        sessions={role: _session_of(user) for role, user in users.items()},
     )
+
+
+def _session_of(user) -> str:
+    client = Client()
+    client.force_login(user)
+    return client.cookies[django_settings.SESSION_COOKIE_NAME].value
 
 
 @pytest.fixture(autouse=True)
@@ -236,7 +246,7 @@ def _client(world: World, role: str) -> tuple[Client, dict[str, str]]:
     if role in world.tokens:
         return client, {"HTTP_AUTHORIZATION": f"Token {world.tokens[role]}"}
     if role != "visitor":
-        client.force_login(get_user_model().objects.get(pk=world.users[role]))
+        client.cookies[django_settings.SESSION_COOKIE_NAME] = world.sessions[role]
     return client, {}
 
 
