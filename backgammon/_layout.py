@@ -37,12 +37,13 @@ BAR: Final = 25
 OFF: Final = 0
 OPP_BASE: Final = 32
 _HEX_DIGITS: Final = 58  # nibbles 0..57
+_TOP: Final = _HEX_DIGITS - 1
 
 MOVER_MASK: Final = (1 << (4 * 26)) - 1
 """Selects the mover's 26 nibbles of a key."""
 
-# The text of a key's hex digits, least significant nibble first, maps 1:1 to counts.
-_HEX_TO_COUNT: Final = str.maketrans("0123456789abcdef", "".join(map(chr, range(16))))
+# A key's hex digits map 1:1 to counts, the most significant nibble (57) first.
+_HEX_TO_COUNT: Final = bytes.maketrans(b"0123456789abcdef", bytes(range(16)))
 _COUNT_TO_HEX: Final = bytes.maketrans(bytes(range(16)), b"0123456789abcdef")
 _GAP: Final = bytes(OPP_BASE - 26)
 
@@ -66,8 +67,8 @@ def decode(key: int) -> tuple[bytes, bytes]:
     >>> mover[6], opponent[19]
     (5, 5)
     """
-    nibbles = f"{key:0{_HEX_DIGITS}x}"[::-1].translate(_HEX_TO_COUNT).encode("latin-1")
-    return nibbles[:26], nibbles[OPP_BASE : OPP_BASE + 26]
+    nibbles = (b"%0*x" % (_HEX_DIGITS, key)).translate(_HEX_TO_COUNT)  # nibble n at _TOP - n
+    return nibbles[_TOP : _TOP - 26 : -1], nibbles[_TOP - OPP_BASE :: -1]
 
 
 def encode(mover: bytes | list[int], opponent: bytes | list[int]) -> int:
