@@ -233,10 +233,10 @@ def correct(request: HttpRequest, club: str, tournament: str, match: int) -> Htt
             "reopen_later": data.get("reopen_later", False),
         }
         if by_games:
-            return draw_services.match_correct_games(games=corrected_games(games), **common)
+            return draw_services.tournament_correct_games(games=corrected_games(games), **common)
         if data.get("score_a") is None or data.get("score_b") is None:
             raise UserError(_("Enter the final score."), code="score", field="score_a")
-        return draw_services.match_correct_final_score(
+        return draw_services.tournament_correct_final_score(
             score_a=data["score_a"],
             score_b=data["score_b"],
             replace_games=bool(data.get("replace_games")),

@@ -7,7 +7,7 @@ a conflict and changes nothing then.
 
 from draw.services.advance import tournament_advance, tournament_pair_next_round
 from draw.services.challenges import challenge_match_create
-from draw.services.corrections import match_correct_final_score, match_correct_games
+from draw.services.corrections import tournament_correct_final_score, tournament_correct_games
 from draw.services.entries import (
     LateStart,
     entry_add_late,
@@ -30,8 +30,6 @@ __all__ = [
     "entry_reinstate",
     "entry_request_bye",
     "entry_withdraw",
-    "match_correct_final_score",
-    "match_correct_games",
     "match_swap_players",
     "round_draft_swap",
     "round_pair",
@@ -39,6 +37,8 @@ __all__ = [
     "round_repair",
     "round_update",
     "tournament_advance",
+    "tournament_correct_final_score",
+    "tournament_correct_games",
     "tournament_pair_next_round",
     "tournament_start",
 ]

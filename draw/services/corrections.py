@@ -40,7 +40,7 @@ def _corrected(match: Match | int, correct: Any, *, reopen: bool, **fields: Any)
 
 
 @transaction.atomic
-def match_correct_games(
+def tournament_correct_games(
     *,
     match: Match | int,
     games: Sequence[Mapping[str, Any]],
@@ -49,7 +49,8 @@ def match_correct_games(
     expected_version: int | None = None,
     reopen_later: bool = False,
 ) -> Match:
-    """Edit the games of a match (see ``matches.services.match_correct_games``)."""
+    """Edit the games of a tournament's match (``matches.services.match_correct_games``) with
+    the tournament locked first and its bracket re-routed after, in one transaction."""
     with match_change(match):
         return _corrected(
             match,
@@ -63,7 +64,7 @@ def match_correct_games(
 
 
 @transaction.atomic
-def match_correct_final_score(
+def tournament_correct_final_score(
     *,
     match: Match | int,
     score_a: int,
@@ -74,7 +75,9 @@ def match_correct_final_score(
     reopen_later: bool = False,
     replace_games: bool = False,
 ) -> Match:
-    """Replace the result by a final score (see ``matches.services``)."""
+    """Replace the result of a tournament's match by a final score
+    (``matches.services.match_correct_final_score``) with the tournament locked first and its
+    bracket re-routed after, in one transaction."""
     with match_change(match):
         return _corrected(
             match,

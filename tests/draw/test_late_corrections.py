@@ -9,7 +9,7 @@ from django.db.models import Q
 
 from config.errors import UserError
 from draw import services as draw_services
-from draw.services import match_correct_final_score
+from draw.services import tournament_correct_final_score
 from matches.models import Match, MatchStatus
 from matches.selectors import match_history
 from matches.services import match_record_game
@@ -40,7 +40,7 @@ def rows_agree_with_the_bracket(tournament):
 def swap_and_reopen(commit, match, organizer):
     """The organizer gives ``match`` to its loser, voiding and re-opening later matches."""
     commit(
-        match_correct_final_score,
+        tournament_correct_final_score,
         match=match,
         score_a=0,
         score_b=match.length,
@@ -62,7 +62,7 @@ def test_a_correction_is_refused_when_the_old_winner_lost_his_next_match(
     play(semi, winner=second.entry_a, score=(semi.length, 0))  # David loses 0-5
     with pytest.raises(UserError, match=r"round 2, match 1") as refused:
         commit(
-            match_correct_final_score,
+            tournament_correct_final_score,
             match=first,
             score_a=0,
             score_b=first.length,
@@ -90,7 +90,7 @@ def test_a_correction_is_refused_when_the_old_winner_won_his_next_match(
     semi = later_match_of(tournament, first.entry_a)
     play(semi, winner=first.entry_a)
     with pytest.raises(UserError, match=r"round 2, match 1"):
-        match_correct_final_score(match=first, score_a=0, score_b=first.length, reason="wrong")
+        tournament_correct_final_score(match=first, score_a=0, score_b=first.length, reason="wrong")
     rows_agree_with_the_bracket(tournament)
 
 
@@ -104,7 +104,7 @@ def test_a_correction_is_refused_while_the_later_match_is_being_played(
     semi = later_match_of(tournament, first.entry_a)
     match_record_game(match=semi, winner=1)
     with pytest.raises(UserError, match=r"round 2, match 1"):
-        match_correct_final_score(match=first, score_a=0, score_b=first.length, reason="wrong")
+        tournament_correct_final_score(match=first, score_a=0, score_b=first.length, reason="wrong")
     semi.refresh_from_db()
     assert semi.games.count() == 1
 
@@ -144,7 +144,7 @@ def test_double_elimination_refuses_a_correction_after_the_loser_played_on(
     assert first.entry_b in (losers.entry_a, losers.entry_b)
     play(losers, winner=second.entry_b)  # the old loser of the first match loses again
     with pytest.raises(UserError, match="Losers' bracket, round 1, match 1"):
-        match_correct_final_score(match=first, score_a=0, score_b=first.length, reason="wrong")
+        tournament_correct_final_score(match=first, score_a=0, score_b=first.length, reason="wrong")
     rows_agree_with_the_bracket(tournament)
 
 
@@ -158,7 +158,7 @@ def test_main_consolation_refuses_a_correction_after_the_loser_played_on(
     consolation = open_matches(tournament, round__stage__kind="consolation")[0]
     play(consolation, winner=second.entry_b)
     with pytest.raises(UserError, match="Consolation, round 1, match 1"):
-        match_correct_final_score(match=first, score_a=0, score_b=first.length, reason="wrong")
+        tournament_correct_final_score(match=first, score_a=0, score_b=first.length, reason="wrong")
     rows_agree_with_the_bracket(tournament)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from config.errors import UserError
-from draw.services import match_correct_final_score, match_correct_games
+from draw.services import tournament_correct_final_score, tournament_correct_games
 from matches.selectors import match_history
 from matches.services import match_import_file, match_record_game
 from tests.conftest import mat
@@ -44,10 +44,10 @@ def play_games(match):
 def test_a_final_score_does_not_silently_throw_the_games_away(match):
     play_games(match)
     with pytest.raises(UserError, match="game by game"):
-        match_correct_final_score(match=match, score_a=5, score_b=2, reason="typo")
+        tournament_correct_final_score(match=match, score_a=5, score_b=2, reason="typo")
     match.refresh_from_db()
     assert sheet(match) == [(0, "gammon", 2), (1, "single", 1), (0, "single", 1)]
-    match_correct_final_score(
+    tournament_correct_final_score(
         match=match, score_a=5, score_b=2, reason="The sheet is lost", replace_games=True
     )
     match.refresh_from_db()
@@ -68,7 +68,9 @@ def test_a_games_correction_keeps_the_unchanged_games_and_their_moves(make_match
     last = games[-1]
     last["kind"] = "backgammon" if last["kind"] != "backgammon" else "single"
     last["ended_by"] = "bearoff"
-    commit(match_correct_games, match=match, games=games, reason="The last game was another kind")
+    commit(
+        tournament_correct_games, match=match, games=games, reason="The last game was another kind"
+    )
     after = list(match.games.order_by("number"))
     assert [g.pk for g in after[:-1]] == [g.pk for g in before[:-1]]
     assert [g.record for g in after[:-1]] == [g.record for g in before[:-1]]

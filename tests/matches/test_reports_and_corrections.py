@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 
 from config.errors import UserError
-from draw.services import match_correct_final_score, match_correct_games
+from draw.services import tournament_correct_final_score, tournament_correct_games
 from matches.models import MatchReport, MatchStatus, ReportStatus
 from matches.selectors import match_history
 from matches.services import (
@@ -77,7 +77,7 @@ def test_a_correction_keeps_who_when_why_before_and_after(match_of, referee, com
     match_record_game(match=match, winner=0, kind="gammon", cube=2)
     commit(match_record_game, match=match, winner=0, kind="single", cube=1)
     commit(
-        match_correct_games,
+        tournament_correct_games,
         match=match,
         games=[
             {"winner": 0, "kind": "gammon", "cube": 2},
@@ -100,9 +100,9 @@ def test_a_correction_needs_a_reason_and_a_finished_result(match_of):
     match = match_of(default_length=5)
     match_record_final_score(match=match, score_a=5, score_b=1)
     with pytest.raises(UserError, match="why"):
-        match_correct_final_score(match=match, score_a=5, score_b=2, reason=" ")
+        tournament_correct_final_score(match=match, score_a=5, score_b=2, reason=" ")
     with pytest.raises(UserError, match="must finish"):
-        match_correct_games(match=match, games=[{"winner": 0}], reason="typo")
+        tournament_correct_games(match=match, games=[{"winner": 0}], reason="typo")
     match.refresh_from_db()
     assert (match.score_a, match.score_b) == (5, 1)
 
@@ -117,7 +117,7 @@ def test_correcting_the_winner_reroutes_the_bracket_if_the_next_match_has_not_st
     final = tournament.stages.get(kind="main").rounds.get(number=2).matches.get()
     assert final.entry_a == first.entry_a
     commit(
-        match_correct_final_score,
+        tournament_correct_final_score,
         match=first,
         score_a=2,
         score_b=5,
@@ -140,7 +140,7 @@ def test_correcting_the_winner_is_refused_once_the_next_match_has_started(
     final = tournament.stages.get(kind="main").rounds.get(number=2).matches.get()
     match_record_game(match=final, winner=0)
     with pytest.raises(UserError, match="already started"):
-        match_correct_final_score(match=first, score_a=0, score_b=5, reason="wrong")
+        tournament_correct_final_score(match=first, score_a=0, score_b=5, reason="wrong")
     first.refresh_from_db()
     final.refresh_from_db()
     assert first.winner == first.entry_a
@@ -155,6 +155,6 @@ def test_correcting_a_final_after_the_tournament_ended_keeps_it_finished(
     play(final)
     tournament.refresh_from_db()
     assert tournament.status == TournamentStatus.FINISHED
-    commit(match_correct_final_score, match=final, score_a=1, score_b=5, reason="swapped")
+    commit(tournament_correct_final_score, match=final, score_a=1, score_b=5, reason="swapped")
     final.refresh_from_db()
     assert final.winner == final.entry_b

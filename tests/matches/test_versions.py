@@ -106,10 +106,10 @@ def test_games_sent_together_are_one_change(make_match):
 def test_a_correction_is_one_change(make_match, play):
     match = play(make_match(length=5), score=(5, 1))
     with raises_version_by(match, 1):
-        draw_services.match_correct_final_score(
+        draw_services.tournament_correct_final_score(
             match=match.pk, score_a=5, score_b=3, reason="Miscounted"
         )
     with raises_version_by(match, 1):
-        draw_services.match_correct_games(
+        draw_services.tournament_correct_games(
             match=match, games=[{"winner": 0, "kind": "backgammon"}] * 2, reason="Games kept"
         )

@@ -87,7 +87,7 @@ def act(tournament, action, i, j, run):
             else (match.length, loser_score)
         )
         run(
-            draw_services.match_correct_final_score, match=match, score_a=a, score_b=b,
+            draw_services.tournament_correct_final_score, match=match, score_a=a, score_b=b,
             reason="property", replace_games=True, reopen_later=bool(j % 2),
         )  # fmt: skip
     elif action == "correct_games" and (match := pick(played, i)):
@@ -97,7 +97,7 @@ def act(tournament, action, i, j, run):
         ] or [{"winner": j % 2, "kind": "single"} for _ in range(match.length)]
         games[-1]["kind"] = "gammon" if games[-1]["kind"] == "single" else "single"
         run(
-            draw_services.match_correct_games, match=match, games=games, reason="property",
+            draw_services.tournament_correct_games, match=match, games=games, reason="property",
             reopen_later=bool(j % 2),
         )  # fmt: skip
     elif action == "withdraw":

@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from backgammon.fibs import RatedMatch, fibs_update, replay
 from draw import services as draw_services
-from draw.services import match_correct_final_score
+from draw.services import tournament_correct_final_score
 from matches.models import Match
 from matches.services import match_award_forfeit, match_record_final_score
 from ratings import services as services_ratings
@@ -236,7 +236,7 @@ def test_a_correction_replays_the_club_in_chronological_order(tournament, commit
     # The referee corrects the second match: the other player won it.
     early = Match.objects.get(pk=matches[1].pk)
     commit(
-        match_correct_final_score,
+        tournament_correct_final_score,
         match=early,
         score_a=0,
         score_b=early.length,

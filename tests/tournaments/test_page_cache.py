@@ -74,7 +74,7 @@ def test_a_correction_shows_at_once(client, swiss, play, commit):
     warm(client, swiss)
     assert "5 – 2" in page(client, t_url(swiss, "round", "swiss", 1))
     commit(
-        draw_services.match_correct_final_score,
+        draw_services.tournament_correct_final_score,
         match=match,
         score_a=5,
         score_b=4,
