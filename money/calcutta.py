@@ -1,5 +1,5 @@
 """The Calcutta's settlement (a selector): every lot's sale, its place among the lots (by its
-best player's place in the main event, :mod:`money.core.calcutta`), the owners' shares, what
+best player's place in the main flight, :mod:`money.core.calcutta`), the owners' shares, what
 each paid and won, and the books (sales = payouts + house + what waits for places not final),
 checked by the pure core every time it is built. Rounded to the Calcutta's own unit (the
 club's ``calcutta_rounding_unit``, the cent unless the club sets one); on a provisional sheet

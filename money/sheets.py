@@ -104,7 +104,7 @@ def final_places(tournament: Tournament) -> tuple[dict[str, list[Placed]], list[
     flights: dict[str, list[Placed]] = {}
     for entry, places in found.items():
         for place in places:
-            flights.setdefault(place.event, []).append(Placed(entry, place.first, place.last))
+            flights.setdefault(place.flight, []).append(Placed(entry, place.first, place.last))
     for placed in flights.values():
         placed.sort(key=lambda p: (p.first, p.last, rank.get(p.entrant, len(rank))))
     return flights, order

@@ -27,6 +27,6 @@ def final_placings(tournament: Tournament) -> Placings:
     for entry, places in placings([tournament]).get(tournament.pk, {}).items():
         named = [NamedPlace(place, names.get(entry, "?")) for place in places]
         result.by_entry[entry] = named
-        result.podium.extend(n for n in named if n.place.event == MAIN and n.place.first <= PODIUM)
+        result.podium.extend(n for n in named if n.place.flight == MAIN and n.place.first <= PODIUM)
     result.podium.sort(key=lambda n: (n.place.first, n.name))
     return result

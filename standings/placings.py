@@ -1,6 +1,6 @@
 """Places: THE one place that says who finished where.
 
-A place is a band ``first``–``last`` in one event: the main event, the consolation and the
+A place is a band ``first``–``last`` in one flight: the main flight, the consolation and the
 last chance of a Main / Consolation / Last Chance bracket. Brackets replay their results into
 the pure bracket plan (``tournaments.pairing.resolve``, as ``standings.brackets.bracket_state``
 does); Swiss and round robin rank their table (``standings.rank.rank``) and players the
@@ -27,8 +27,8 @@ from tournaments.pairing import BracketFormat, PairingError, resolve
 
 MAIN = "main"
 
-#: The events of a bracket, as places are reported for them.
-EVENT_LABELS = {
+#: The flights of a bracket, as places are reported for them.
+FLIGHT_LABELS = {
     MAIN: StageKind.MAIN.label,
     "consolation": StageKind.CONSOLATION.label,
     "last_chance": StageKind.LAST_CHANCE.label,
@@ -37,19 +37,19 @@ EVENT_LABELS = {
 
 @dataclass(frozen=True, slots=True, order=True)
 class Place:
-    """A place in one event of a tournament; ``first < last`` for a shared place: an
+    """A place in one flight of a tournament; ``first < last`` for a shared place: an
     elimination band such as 5–8, or players a table cannot separate (1–3)."""
 
     first: int
     last: int
-    event: str = MAIN
+    flight: str = MAIN
 
     def __str__(self) -> str:
         return str(self.first) if self.first == self.last else f"{self.first}–{self.last}"
 
     @property
-    def event_label(self) -> str:
-        return str(EVENT_LABELS.get(self.event, ""))
+    def flight_label(self) -> str:
+        return str(FLIGHT_LABELS.get(self.flight, ""))
 
 
 @dataclass(frozen=True)
@@ -60,12 +60,12 @@ class NamedPlace:
     name: str
 
     @property
-    def event(self) -> str:
-        return self.place.event
+    def flight(self) -> str:
+        return self.place.flight
 
     @property
-    def event_label(self) -> str:
-        return self.place.event_label
+    def flight_label(self) -> str:
+        return self.place.flight_label
 
 
 @dataclass
@@ -77,7 +77,7 @@ class _Loaded:
 
 
 def placings(tournaments: Iterable[Tournament]) -> dict[int, dict[int, list[Place]]]:
-    """``{tournament id: {entry id: [places, the main event's first]}}`` as far as the results
+    """``{tournament id: {entry id: [places, the main flight's first]}}`` as far as the results
     go, for any number of tournaments in two queries. Callers that want final places keep to
     finished tournaments."""
     by_id = {t.pk: t for t in tournaments}
@@ -116,7 +116,7 @@ def placings(tournaments: Iterable[Tournament]) -> dict[int, dict[int, list[Plac
 
 
 def player_places(tournaments: Iterable[Tournament]) -> dict[int, dict[int, Place]]:
-    """``{tournament id: {player id: place in the main event}}`` (seasons, profiles)."""
+    """``{tournament id: {player id: place in the main flight}}`` (seasons, profiles)."""
     tournaments = list(tournaments)
     players = dict(Entry.objects.filter(tournament__in=tournaments).values_list("pk", "player_id"))
     return {
@@ -159,7 +159,7 @@ def _finished_matches(tournament_ids: list[int]) -> QuerySet[Any]:
 
 
 def _bracket_places(tournament: Tournament, data: _Loaded) -> dict[int, list[Place]]:
-    """Places in every event, as ``standings.brackets.bracket_state`` replays the bracket."""
+    """Places in every flight, as ``standings.brackets.bracket_state`` replays the bracket."""
     fmt = format_of(tournament)
     assert isinstance(fmt, BracketFormat)
     if len(data.seeded) < 2:
@@ -177,9 +177,9 @@ def _bracket_places(tournament: Tournament, data: _Loaded) -> dict[int, list[Pla
         return {}
     places: dict[int, list[Place]] = {}
     for p in state.placings:
-        places.setdefault(p.entrant, []).append(Place(p.first, p.last, p.event))
+        places.setdefault(p.entrant, []).append(Place(p.first, p.last, p.flight))
     for found in places.values():
-        found.sort(key=lambda place: place.event != MAIN)
+        found.sort(key=lambda place: place.flight != MAIN)
     return places
 
 
@@ -205,7 +205,7 @@ def _table_places(tournament: Tournament, data: _Loaded) -> dict[int, list[Place
 
 
 def main_places(found: dict[int, list[Place]], entrants: Iterable[int]) -> dict[int, Place]:
-    """Every entrant's place in the main event of a bracket, as far as the results go:
+    """Every entrant's place in the main flight of a bracket, as far as the results go:
     the place the bracket gave, or, for the ``k`` players still in, the shared band 1–k
     above everyone already placed (the standings table ranks by this)."""
     entrants = list(entrants)
@@ -213,7 +213,7 @@ def main_places(found: dict[int, list[Place]], entrants: Iterable[int]) -> dict[
         entry: place
         for entry in entrants
         for place in found.get(entry, [])[:1]
-        if place.event == MAIN
+        if place.flight == MAIN
     }
     still_in = len(entrants) - len(placed)
     return {entry: placed.get(entry) or Place(1, max(still_in, 1)) for entry in entrants}

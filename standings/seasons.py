@@ -4,7 +4,7 @@ Every finished tournament of a season gives each of its players the season's poi
 final place (``Season.placing_points``: 1st, 2nd, 3rd … place) plus the points for taking part
 (``Season.participation_points``). A shared place (an elimination band such as 5–8, or players
 a table cannot separate, 1–3) scores the points of its best place, as in most club series;
-places beyond the list score 0. The places are the main event's, from ``standings.placings``.
+places beyond the list score 0. The places are the main flight's, from ``standings.placings``.
 """
 
 from __future__ import annotations

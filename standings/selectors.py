@@ -29,10 +29,10 @@ SHOWN_TOTALS = {"match_points", "match_wins", "points_difference"}
 class Standings:
     rows: Sequence[dict[str, Any]]
     metrics: list[str]
-    #: Brackets: per event, the places with their players, best first.
+    #: Brackets: per flight, the places with their players, best first.
     placings: dict[str, list[NamedPlace]] = field(default_factory=dict)
-    #: Whether some player has a place in an event besides the main one (a consolation).
-    other_events: bool = False
+    #: Whether some player has a place in a flight besides the main one (a consolation).
+    other_flights: bool = False
 
 
 #: The keys of a standings row, then ``tb_<metric>`` per tie-break.
@@ -96,8 +96,8 @@ def build_standings(
         rows=StandingsRows(ranked, by_id, places, placed, [f"tb_{key}" for key in metrics]),
         metrics=metrics,
         placings=_bracket_placings(placed, by_id),
-        other_events=any(
-            other.event != MAIN
+        other_flights=any(
+            other.flight != MAIN
             for player, player_places in placed.items()
             if player in by_id
             for other in player_places
@@ -161,9 +161,9 @@ class StandingsRows(Sequence[dict[str, Any]]):
         entry = self._by_id[player]
         place = self._places[player]
         other_places = "; ".join(
-            f"{other.event_label} {other}"
+            f"{other.flight_label} {other}"
             for other in self._found.get(player, [])
-            if other.event != MAIN
+            if other.flight != MAIN
         )
         # ROW_KEYS, written out: a dict display builds a 2,048-row table in half the time
         # of a dict of zipped keys.
@@ -199,7 +199,7 @@ def _bracket_placings(
         if entry is None:
             continue
         for place in places:
-            found.setdefault(place.event, []).append(NamedPlace(place, entry.name))
+            found.setdefault(place.flight, []).append(NamedPlace(place, entry.name))
     for rows in found.values():
         rows.sort(key=lambda row: (row.place, row.name))
     return found
@@ -207,7 +207,7 @@ def _bracket_placings(
 
 def tournament_standings(tournament: Tournament) -> Standings:
     """The standings of a tournament: one row per seeded player with totals and the
-    tie-break values in the tournament's order; placings per event for brackets.
+    tie-break values in the tournament's order; placings per flight for brackets.
     A fixed number of queries whatever the field size."""
     entries = _seeded_entries(tournament.pk)
     plain, others = finished_result_parts(tournament)

@@ -34,7 +34,7 @@ class StandingsTable(tables.Table):
     player = tables.Column(verbose_name=_("Player"))
     # Brackets with a consolation: the places there ("Consolation 1"), shown when some exist.
     other_places = tables.Column(
-        verbose_name=_("Other events"),
+        verbose_name=_("Other flights"),
         orderable=False,
         attrs={"td": {"class": MINOR}, "th": {"class": MINOR}},
     )
@@ -61,7 +61,7 @@ class StandingsTable(tables.Table):
         *,
         metrics: list[str],
         match_format: str = "points",
-        other_events: bool = False,
+        other_flights: bool = False,
         **kwargs: Any,
     ) -> None:
         # Best-of-N counts games, N-point matches count points: show the one that matters.
@@ -69,7 +69,7 @@ class StandingsTable(tables.Table):
             exclude = ["points_for", "points_against", "points_diff"]
         else:
             exclude = ["games_won", "games_lost"]
-        if not other_events:
+        if not other_flights:
             exclude.append("other_places")
         kwargs.setdefault("exclude", tuple(exclude))
         extra = [

@@ -43,7 +43,7 @@ def standings(request: HttpRequest, club: str, tournament: str) -> HttpResponse:
             data.rows,
             metrics=data.metrics,
             match_format=obj.match_format,
-            other_events=data.other_events,
+            other_flights=data.other_flights,
         )
         # Pages of 200 rows on screen; the exports have them all.
         paginate = False if export_format else {"per_page": ROWS_PER_PAGE}

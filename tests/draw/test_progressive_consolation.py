@@ -84,7 +84,7 @@ def test_main_round_two_losers_play_on_in_the_consolation(drawn_tournament, play
     assert dropped
     assert dropped <= consolation_players(tournament)
     places = placings([tournament])[tournament.pk]
-    assert all(any(place.event == "consolation" for place in places[entry]) for entry in dropped)
+    assert all(any(place.flight == "consolation" for place in places[entry]) for entry in dropped)
 
 
 def test_without_progressive_round_two_losers_are_out(drawn_tournament, play):

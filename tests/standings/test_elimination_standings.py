@@ -112,7 +112,7 @@ def test_the_export_carries_consolation_places(make_tournament, play, client):
             play(match)
     export = client.get(url(tournament, "standings", _export="csv")).content.decode("utf-8-sig")
     header, *body = list(csv.reader(io.StringIO(export)))
-    assert header[:3] == ["Place", "Player", "Other events"]
+    assert header[:3] == ["Place", "Player", "Other flights"]
     assert [row[0] for row in body] == ["1", "2", "3–4", "3–4", "5–8", "5–8", "5–8", "5–8"]
     assert sorted(row[2] for row in body[4:]) == [
         "Consolation 1",
@@ -123,7 +123,7 @@ def test_the_export_carries_consolation_places(make_tournament, play, client):
     assert all(row[2] == "" for row in body[:4])
     swiss = make_tournament(4, format="swiss", swiss_rounds=2, name="Swiss")
     export = client.get(url(swiss, "standings", _export="csv")).content.decode("utf-8-sig")
-    assert "Other events" not in export
+    assert "Other flights" not in export
 
 
 @pytest.mark.parametrize(

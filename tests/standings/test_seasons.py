@@ -65,7 +65,7 @@ def test_elimination_places_come_from_the_bracket(make_tournament, play):
     assert len(consolation_places) == 6
     champion = [name for name, place in consolation_places.items() if place.first == 1]
     assert len(champion) == 1
-    # The lower seed won every match: seed 6 is champion of the main event.
+    # The lower seed won every match: seed 6 is champion of the main flight.
     assert champion == ["Player 006"]
 
 

@@ -1,4 +1,4 @@
-"""The bracket plan: every match of an elimination event, built up front.
+"""The bracket plan: every match of an elimination flight, built up front.
 
 A plan is a tuple of :class:`MatchSlot` in dependency order (a match comes after every match it
 takes a player from). Each slot names where its two players come from (:data:`Source`):
@@ -17,9 +17,9 @@ out to be a walkover, the loser of ``next_key`` provided they came in through ``
 first real match), else nobody". Main round one feeds the consolation this way, so players who
 had a first-round bye and lose their first match drop into the consolation too.
 
-Placings: a slot's ``tier`` says that its loser leaves the slot's ``event`` there (``None``:
-the loser goes on in the same event, e.g. the winners' bracket of a double elimination). Tiers
-are ordered within an event (higher tier = better place); the event's final has the highest
+Placings: a slot's ``tier`` says that its loser leaves the slot's ``flight`` there (``None``:
+the loser goes on in the same flight, e.g. the winners' bracket of a double elimination). Tiers
+are ordered within a flight (higher tier = better place); the flight's final has the highest
 tier and its winner places first. ``resolve`` turns tiers into place bands (1, 2, 3-4, 5-8 ...).
 """
 
@@ -64,7 +64,7 @@ class MatchSlot:
 
     ``key`` is unique and stable (``"M1.1"``: main, round 1, first match from the top).
     ``stage`` is ``main``, ``consolation``, ``last_chance``, ``winners``, ``losers`` or
-    ``final``; ``event`` is the competition the stage belongs to (``main``, ``consolation``,
+    ``final``; ``flight`` is the competition the stage belongs to (``main``, ``consolation``,
     ``last_chance``) and is what placings are reported for. ``round_number`` counts within the
     stage from 1, ``index`` is the position within the round from 1 (top to bottom), including
     walkover positions. ``reset_of`` marks a grand-final reset: it is played only if the
@@ -73,7 +73,7 @@ class MatchSlot:
 
     key: str
     stage: str
-    event: str
+    flight: str
     round_number: int
     index: int
     sources: tuple[Source, Source]
@@ -146,7 +146,7 @@ class BracketPlan:
             raise PairingError("unknown_match", f"no match {key} in this plan") from None
 
     def winner_route(self, key: str) -> Route | None:
-        """Where the winner of ``key`` plays next; ``None`` for the final of an event."""
+        """Where the winner of ``key`` plays next; ``None`` for the final of a flight."""
         self.match(key)
         return self._winner_routes.get(key)
 
@@ -158,8 +158,8 @@ class BracketPlan:
     def stage_matches(self, stage: str) -> tuple[MatchSlot, ...]:
         return tuple(m for m in self.matches if m.stage == stage)
 
-    def events(self) -> tuple[str, ...]:
+    def flights(self) -> tuple[str, ...]:
         seen: dict[str, None] = {}
         for match in self.matches:
-            seen.setdefault(match.event, None)
+            seen.setdefault(match.flight, None)
         return tuple(seen)

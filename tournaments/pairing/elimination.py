@@ -57,7 +57,7 @@ class PlanBuilder:
         self,
         key: str,
         stage: str,
-        event: str,
+        flight: str,
         round_number: int,
         index: int,
         sources: tuple[Source, Source],
@@ -65,20 +65,20 @@ class PlanBuilder:
         reset_of: str | None = None,
     ) -> str:
         self.matches.append(
-            MatchSlot(key, stage, event, round_number, index, sources, tier, reset_of)
+            MatchSlot(key, stage, flight, round_number, index, sources, tier, reset_of)
         )
         self.masks[key] = self.source_mask(sources[0]) | self.source_mask(sources[1])
         return key
 
     def halve(
-        self, prefix: str, stage: str, event: str, previous: list[str], round_number: int
+        self, prefix: str, stage: str, flight: str, previous: list[str], round_number: int
     ) -> list[str]:
         """One round pairing the winners of ``previous`` (1 v 2, 3 v 4, ...)."""
         return [
             self.add(
                 key_of(prefix, round_number, i // 2 + 1),
                 stage,
-                event,
+                flight,
                 round_number,
                 i // 2 + 1,
                 (WinnerOf(previous[i]), WinnerOf(previous[i + 1])),
@@ -88,11 +88,11 @@ class PlanBuilder:
         ]
 
     def knockout_rounds(
-        self, prefix: str, stage: str, event: str, previous: list[str], round_number: int
+        self, prefix: str, stage: str, flight: str, previous: list[str], round_number: int
     ) -> list[str]:
         """Halve round after round until one match is left; returns the last round."""
         while len(previous) > 1:
-            previous = self.halve(prefix, stage, event, previous, round_number)
+            previous = self.halve(prefix, stage, flight, previous, round_number)
             round_number += 1
         return previous
 
@@ -133,7 +133,7 @@ def main_knockout(
     size: int,
     prefix: str,
     stage: str,
-    event: str,
+    flight: str,
     eliminates: bool,
 ) -> list[list[str]]:
     """A seeded knockout; returns the match keys per round."""
@@ -148,7 +148,7 @@ def main_knockout(
             builder.add(
                 key_of(prefix, 1, i // 2 + 1),
                 stage,
-                event,
+                flight,
                 1,
                 i // 2 + 1,
                 (sources[i], sources[i + 1]),
@@ -164,7 +164,7 @@ def main_knockout(
                 builder.add(
                     key_of(prefix, round_number, i // 2 + 1),
                     stage,
-                    event,
+                    flight,
                     round_number,
                     i // 2 + 1,
                     (WinnerOf(current[i]), WinnerOf(current[i + 1])),
@@ -181,7 +181,7 @@ def losers_bracket(
     builder: PlanBuilder,
     prefix: str,
     stage: str,
-    event: str,
+    flight: str,
     feeder_rounds: list[list[str]],
     last_drop_round: int,
 ) -> list[str]:
@@ -196,7 +196,7 @@ def losers_bracket(
             builder.add(
                 key_of(prefix, 1, i // 2 + 1),
                 stage,
-                event,
+                flight,
                 1,
                 i // 2 + 1,
                 (LoserOf(first[i]), LoserOf(first[i + 1])),
@@ -210,7 +210,7 @@ def losers_bracket(
             builder.add(
                 key_of(prefix, round_number, i + 1),
                 stage,
-                event,
+                flight,
                 round_number,
                 i + 1,
                 (WinnerOf(survivor), LoserOf(dropper)),
@@ -220,9 +220,9 @@ def losers_bracket(
         ]
         round_number += 1
         if feeder < last_drop_round and len(current) > 1:
-            current = builder.halve(prefix, stage, event, current, round_number)
+            current = builder.halve(prefix, stage, flight, current, round_number)
             round_number += 1
-    return builder.knockout_rounds(prefix, stage, event, current, round_number)
+    return builder.knockout_rounds(prefix, stage, flight, current, round_number)
 
 
 def first_loss_sources(

@@ -44,9 +44,9 @@ class MatchState:
 
 @dataclass(frozen=True, slots=True)
 class Placing:
-    """``entrant`` finished ``first``..``last`` (a shared band such as 5-8) in ``event``."""
+    """``entrant`` finished ``first``..``last`` (a shared band such as 5-8) in ``flight``."""
 
-    event: str
+    flight: str
     entrant: EntrantId
     first: int
     last: int
@@ -56,14 +56,14 @@ class Placing:
 class BracketState:
     matches: dict[str, MatchState]
     placings: tuple[Placing, ...]
-    """Best first per event; bands of the lowest tier can narrow until that tier is done."""
+    """Best first per flight; bands of the lowest tier can narrow until that tier is done."""
 
     def ready(self) -> tuple[MatchState, ...]:
         return tuple(m for m in self.matches.values() if m.status is MatchStatus.READY)
 
-    def champion(self, event: str = "main") -> EntrantId | None:
+    def champion(self, flight: str = "main") -> EntrantId | None:
         for placing in self.placings:
-            if placing.event == event and placing.first == 1:
+            if placing.flight == flight and placing.first == 1:
                 return placing.entrant
         return None
 
@@ -184,15 +184,15 @@ def _resolve_match(
 
 
 def _placings(plan: BracketPlan, states: dict[str, MatchState]) -> tuple[Placing, ...]:
-    """Place bands per event from the tiers of the matches where players went out.
+    """Place bands per flight from the tiers of the matches where players went out.
 
     A tier's band is as wide as the players already out in it plus its matches still to be
     decided. A withdrawn player who forfeits a match with no tier (winners' bracket) is placed
     in the tier of the match they would have dropped into.
     """
     placings: list[Placing] = []
-    for event in plan.events():
-        matches = [m for m in plan.matches if m.event == event]
+    for flight in plan.flights():
+        matches = [m for m in plan.matches if m.flight == flight]
         tiers = [m.tier for m in matches if m.tier is not None]
         if not tiers:
             continue
@@ -225,11 +225,11 @@ def _placings(plan: BracketPlan, states: dict[str, MatchState]) -> tuple[Placing
             if tier == top:
                 champion = state.winner
         if champion is not None:
-            placings.append(Placing(event, champion, 1, 1))
+            placings.append(Placing(flight, champion, 1, 1))
         better = 1
         for tier in sorted(set(out) | set(pending), reverse=True):
             width = len(out.get(tier, ())) + pending.get(tier, 0)
             for entrant in out.get(tier, ()):
-                placings.append(Placing(event, entrant, better + 1, better + width))
+                placings.append(Placing(flight, entrant, better + 1, better + width))
             better += width
     return tuple(placings)

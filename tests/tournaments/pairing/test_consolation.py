@@ -89,11 +89,11 @@ def test_consolation_takes_exactly_the_first_match_losers(entrants: int, last_ch
         for p in last_chance_players:
             consolation = [g for g in history[p] if g[0] == "consolation"]
             assert consolation and not consolation[0][2]  # lost the first consolation match
-    champions = {event: state.champion(event) for event in plan.events()}
+    champions = {flight: state.champion(flight) for flight in plan.flights()}
     assert champions["main"] is not None
-    for event in plan.events():
-        event_bands = [p for p in state.placings if p.event == event]
-        firsts = sorted(p.first for p in event_bands)
+    for flight in plan.flights():
+        flight_bands = [p for p in state.placings if p.flight == flight]
+        firsts = sorted(p.first for p in flight_bands)
         assert firsts[0] == 1
 
 

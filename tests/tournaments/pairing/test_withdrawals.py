@@ -54,13 +54,13 @@ def test_brackets_finish_around_withdrawals(
         if m.status is MatchStatus.WALKOVER and m.loser is not None:
             assert m.loser in withdrawn
     assert state.champion() is not None
-    # Nobody is placed twice in one event, everyone is placed in the main event, and the
-    # bands of each event are contiguous from 1 with one player per place.
-    seen = [(p.event, p.entrant) for p in state.placings]
+    # Nobody is placed twice in one flight, everyone is placed in the main flight, and the
+    # bands of each flight are contiguous from 1 with one player per place.
+    seen = [(p.flight, p.entrant) for p in state.placings]
     assert len(seen) == len(set(seen))
-    assert {p.entrant for p in state.placings if p.event == "main"} == set(range(1, entrants + 1))
-    for event in plan.events():
-        placed = [p for p in state.placings if p.event == event]
+    assert {p.entrant for p in state.placings if p.flight == "main"} == set(range(1, entrants + 1))
+    for flight in plan.flights():
+        placed = [p for p in state.placings if p.flight == flight]
         bands = sorted({(p.first, p.last) for p in placed})
         expected_first = 1
         for first, last in bands:
