@@ -167,7 +167,9 @@ def session_detail_data(view: SessionView) -> dict[str, Any]:
     read with its ``game_count``: ``chouettes.selectors.sessions_with_game_count``)."""
     session = view.session
     versions = {
-        event.game_number: len(view.sheets[event.pk]) for event in view.events if event.game_number
+        happening.game_number: len(view.sheets[happening.pk])
+        for happening in view.happenings
+        if happening.game_number
     }
     state = view.state
     seats = view.seats if session.is_open else None

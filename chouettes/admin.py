@@ -4,7 +4,7 @@ from typing import Any
 
 from django.contrib import admin
 
-from chouettes.models import ChouetteEvent, ChouetteLine, ChouetteSession, ChouetteSheet
+from chouettes.models import ChouetteHappening, ChouetteLine, ChouetteSession, ChouetteSheet
 from clubs.versions import club_change
 from config.admin_versions import ChangesPages
 
@@ -28,8 +28,8 @@ class ChouetteSessionAdmin(OfASession):
     search_fields = ("name",)
 
 
-@admin.register(ChouetteEvent)
-class ChouetteEventAdmin(OfASession):
+@admin.register(ChouetteHappening)
+class ChouetteHappeningAdmin(OfASession):
     list_display = ("session", "sequence", "kind", "player", "game_number")
     list_filter = ("kind",)
     raw_id_fields = ("session", "player")
@@ -37,13 +37,13 @@ class ChouetteEventAdmin(OfASession):
 
 @admin.register(ChouetteSheet)
 class ChouetteSheetAdmin(OfASession):
-    club_path = ("event", "session")
-    list_display = ("event", "version", "winner", "kind", "resigned", "created_at")
-    raw_id_fields = ("event",)
+    club_path = ("happening", "session")
+    list_display = ("happening", "version", "winner", "kind", "resigned", "created_at")
+    raw_id_fields = ("happening",)
 
 
 @admin.register(ChouetteLine)
 class ChouetteLineAdmin(OfASession):
-    club_path = ("sheet", "event", "session")
+    club_path = ("sheet", "happening", "session")
     list_display = ("sheet", "seat", "cube", "owner", "drop", "beaver")
     raw_id_fields = ("sheet",)

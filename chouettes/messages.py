@@ -1,4 +1,4 @@
-"""What a refused sheet or event means, in words a score keeper can act on."""
+"""What a refused sheet or happening means, in words a score keeper can act on."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 (players joined and left, games were played) and every version of every game's sheet.
 
 Nothing is ever deleted or edited: a correction is a new version of the game's sheet, and the
-session's scores and seats are a replay of its events with the latest version of each game
+session's scores and seats are a replay of its happenings with the latest version of each game
 (``chouettes.core.replay``)."""
 
 from __future__ import annotations
@@ -138,28 +138,31 @@ class ChouetteSession(TimeStampedModel):
         )
 
 
-class EventKind(models.TextChoices):
+class HappeningKind(models.TextChoices):
     JOIN = "join", _("joined")
     LEAVE = "leave", _("left")
     GAME = "game", _("game")
 
 
-class ChouetteEvent(TimeStampedModel):
+class ChouetteHappening(TimeStampedModel):
     """One thing that happened in the session, in order: a player joined or left, or a game
     was played (its sheet in :class:`ChouetteSheet`, every version of it)."""
 
     session = models.ForeignKey(
-        ChouetteSession, verbose_name=_("session"), on_delete=models.CASCADE, related_name="events"
+        ChouetteSession,
+        verbose_name=_("session"),
+        on_delete=models.CASCADE,
+        related_name="happenings",
     )
     sequence = models.PositiveIntegerField(_("sequence"))
-    kind = models.CharField(_("kind"), max_length=8, choices=EventKind.choices)
+    kind = models.CharField(_("kind"), max_length=8, choices=HappeningKind.choices)
     player = models.ForeignKey(
         Player,
         verbose_name=_("player"),
         on_delete=models.PROTECT,
         null=True,
         blank=True,
-        related_name="chouette_events",
+        related_name="chouette_happenings",
     )
     game_number = models.PositiveIntegerField(_("game"), null=True, blank=True)
     recorded_by = models.ForeignKey(
@@ -173,21 +176,21 @@ class ChouetteEvent(TimeStampedModel):
 
     class Meta:
         ordering = ["session", "sequence"]
-        verbose_name = _("chouette event")
-        verbose_name_plural = _("chouette events")
+        verbose_name = _("chouette happening")
+        verbose_name_plural = _("chouette happenings")
         constraints = [
-            models.UniqueConstraint(fields=["session", "sequence"], name="chouette_event_once"),
+            models.UniqueConstraint(fields=["session", "sequence"], name="chouette_happening_once"),
             models.UniqueConstraint(
                 fields=["session", "game_number"], name="chouette_game_number_once"
             ),
             checks.Check(
-                condition=Q(kind=EventKind.GAME, player__isnull=True, game_number__gte=1)
+                condition=Q(kind=HappeningKind.GAME, player__isnull=True, game_number__gte=1)
                 | Q(
-                    kind__in=[EventKind.JOIN, EventKind.LEAVE],
+                    kind__in=[HappeningKind.JOIN, HappeningKind.LEAVE],
                     player__isnull=False,
                     game_number__isnull=True,
                 ),
-                name="chouette_event_fields_fit_kind",
+                name="chouette_happening_fields_fit_kind",
                 violation_error_message=_("A game has a number; a join or leave has a player."),
             ),
         ]
@@ -199,8 +202,8 @@ class ChouetteEvent(TimeStampedModel):
 class ChouetteSheet(TimeStampedModel):
     """One version of a game's sheet: version 1 as entered, then each correction."""
 
-    event = models.ForeignKey(
-        ChouetteEvent, verbose_name=_("game"), on_delete=models.CASCADE, related_name="sheets"
+    happening = models.ForeignKey(
+        ChouetteHappening, verbose_name=_("game"), on_delete=models.CASCADE, related_name="sheets"
     )
     version = models.PositiveIntegerField(_("version"))
     winner = models.CharField(
@@ -232,12 +235,12 @@ class ChouetteSheet(TimeStampedModel):
     )
 
     class Meta:
-        ordering = ["event", "version"]
+        ordering = ["happening", "version"]
         verbose_name = _("game sheet")
         verbose_name_plural = _("game sheets")
         constraints = [
             models.UniqueConstraint(
-                fields=["event", "version"], name="chouette_sheet_version_once"
+                fields=["happening", "version"], name="chouette_sheet_version_once"
             ),
             checks.Check(
                 condition=Q(version__gte=1),
@@ -252,7 +255,7 @@ class ChouetteSheet(TimeStampedModel):
         ]
 
     def __str__(self) -> str:
-        return f"{self.event} v{self.version}"
+        return f"{self.happening} v{self.version}"
 
     def as_core(self, lines: list[ChouetteLine]) -> core.GameSheet:
         return core.GameSheet(

@@ -1,4 +1,4 @@
-"""Reads of chouette sessions: each session replayed from its events (a fixed number of
+"""Reads of chouette sessions: each session replayed from its happenings (a fixed number of
 queries, however many games), the club's sessions, a player's chouette statistics."""
 
 from __future__ import annotations
@@ -13,7 +13,13 @@ from chouettes import messages
 from chouettes.core import replay as core
 from chouettes.core.settlement import Transfer, settle
 from chouettes.core.sheet import GameSheet, SheetError
-from chouettes.models import ChouetteEvent, ChouetteLine, ChouetteSession, ChouetteSheet, EventKind
+from chouettes.models import (
+    ChouetteHappening,
+    ChouetteLine,
+    ChouetteSession,
+    ChouetteSheet,
+    HappeningKind,
+)
 from clubs.models import Club, Player
 
 
@@ -22,8 +28,8 @@ class SessionView:
     session: ChouetteSession
     state: core.SessionState
     names: dict[int, str]
-    #: Every event in order, each game with all its sheets (oldest first).
-    events: list[ChouetteEvent]
+    #: Every happening in order, each game with all its sheets (oldest first).
+    happenings: list[ChouetteHappening]
     sheets: dict[int, list[ChouetteSheet]]
     #: The players present, in the order of the next game's seats.
     present: list[int] = field(default_factory=list)
@@ -53,40 +59,48 @@ class SessionView:
         return settle({p: t * stake if stake else t for p, t in self.state.totals.items()})
 
 
-def sheets_by_event(events: Iterable[ChouetteEvent]) -> dict[int, list[ChouetteSheet]]:
-    game_ids = [event.pk for event in events if event.kind == EventKind.GAME]
-    sheets = list(ChouetteSheet.objects.filter(event_id__in=game_ids).order_by("event", "version"))
+def sheets_by_happening(happenings: Iterable[ChouetteHappening]) -> dict[int, list[ChouetteSheet]]:
+    game_ids = [happening.pk for happening in happenings if happening.kind == HappeningKind.GAME]
+    sheets = list(
+        ChouetteSheet.objects.filter(happening_id__in=game_ids).order_by("happening", "version")
+    )
     lines: dict[int, list[ChouetteLine]] = defaultdict(list)
     for line in ChouetteLine.objects.filter(sheet__in=sheets):
         lines[line.sheet_id].append(line)
-    by_event: dict[int, list[ChouetteSheet]] = defaultdict(list)
+    by_happening: dict[int, list[ChouetteSheet]] = defaultdict(list)
     for sheet in sheets:
         sheet.core = sheet.as_core(lines[sheet.pk])  # type: ignore[attr-defined]
-        by_event[sheet.event_id].append(sheet)
-    return by_event
+        by_happening[sheet.happening_id].append(sheet)
+    return by_happening
 
 
-def core_events(
-    events: Iterable[ChouetteEvent], sheets: dict[int, list[ChouetteSheet]]
-) -> list[core.Event]:
-    """The events as the replay takes them, each game with its latest sheet."""
-    replayed: list[core.Event] = []
-    for event in events:
-        if event.kind == EventKind.JOIN:
-            replayed.append(core.Join(event.player_id))
-        elif event.kind == EventKind.LEAVE:
-            replayed.append(core.Leave(event.player_id))
+def core_happenings(
+    happenings: Iterable[ChouetteHappening], sheets: dict[int, list[ChouetteSheet]]
+) -> list[core.Happening]:
+    """The happenings as the replay takes them, each game with its latest sheet."""
+    replayed: list[core.Happening] = []
+    for happening in happenings:
+        if happening.kind == HappeningKind.JOIN:
+            replayed.append(core.Join(happening.player_id))
+        elif happening.kind == HappeningKind.LEAVE:
+            replayed.append(core.Leave(happening.player_id))
         else:
-            replayed.append(core.Play(event.game_number, sheets[event.pk][-1].core))
+            replayed.append(core.Play(happening.game_number, sheets[happening.pk][-1].core))
     return replayed
 
 
 def session_view(session: ChouetteSession) -> SessionView:
-    events = list(session.events.select_related("player", "recorded_by").order_by("sequence"))
-    sheets = sheets_by_event(events)
-    state = core.replay(session.rules(), core_events(events, sheets))
-    names = {event.player_id: event.player.name for event in events if event.player_id}
-    return SessionView(session, state, names, events, sheets, list(state.order))
+    happenings = list(
+        session.happenings.select_related("player", "recorded_by").order_by("sequence")
+    )
+    sheets = sheets_by_happening(happenings)
+    state = core.replay(session.rules(), core_happenings(happenings, sheets))
+    names = {
+        happening.player_id: happening.player.name
+        for happening in happenings
+        if happening.player_id
+    }
+    return SessionView(session, state, names, happenings, sheets, list(state.order))
 
 
 @dataclass(frozen=True)
@@ -147,7 +161,7 @@ def correction_preview(view: SessionView, game_number: int, sheet: GameSheet) ->
     refused (``UserError``) as the correction would be."""
     replayed = [
         core.Play(game_number, sheet) if isinstance(e, core.Play) and e.number == game_number else e
-        for e in core_events(view.events, view.sheets)
+        for e in core_happenings(view.happenings, view.sheets)
     ]
     try:
         state = core.replay(view.session.rules(), replayed)
@@ -184,13 +198,13 @@ def sessions_with_game_count() -> QuerySet[ChouetteSession]:
     first."""
     return (
         ChouetteSession.objects.select_related("club")
-        .annotate(game_count=Count("events", filter=Q(events__kind=EventKind.GAME)))
+        .annotate(game_count=Count("happenings", filter=Q(happenings__kind=HappeningKind.GAME)))
         .order_by("-created_at", "-pk")
     )
 
 
 def session_players(session: ChouetteSession) -> list[Player]:
-    ids = session.events.filter(kind=EventKind.JOIN).values_list("player_id", flat=True)
+    ids = session.happenings.filter(kind=HappeningKind.JOIN).values_list("player_id", flat=True)
     return list(Player.objects.filter(pk__in=ids).order_by("name"))
 
 
@@ -218,21 +232,22 @@ def player_chouette_stats(club: Club, player: Player) -> PlayerChouetteStats:
     """The player's chouette games and money games (two at the table) in the club's sessions,
     apart from tournament play. Four queries, however many sessions (one without any)."""
     sessions = {
-        s.pk: s for s in ChouetteSession.objects.filter(club=club, events__player=player).distinct()
+        s.pk: s
+        for s in ChouetteSession.objects.filter(club=club, happenings__player=player).distinct()
     }
     stats = PlayerChouetteStats()
     if not sessions:
         return stats
-    events = list(
-        ChouetteEvent.objects.filter(session__in=sessions).order_by("session", "sequence")
+    happenings = list(
+        ChouetteHappening.objects.filter(session__in=sessions).order_by("session", "sequence")
     )
-    sheets = sheets_by_event(events)
-    per_session: dict[int, list[ChouetteEvent]] = defaultdict(list)
-    for event in events:
-        per_session[event.session_id].append(event)
-    for session_id, session_events in per_session.items():
+    sheets = sheets_by_happening(happenings)
+    per_session: dict[int, list[ChouetteHappening]] = defaultdict(list)
+    for happening in happenings:
+        per_session[happening.session_id].append(happening)
+    for session_id, session_happenings in per_session.items():
         session = sessions[session_id]
-        state = core.replay(session.rules(), core_events(session_events, sheets))
+        state = core.replay(session.rules(), core_happenings(session_happenings, sheets))
         seen: set[str] = set()
         for game in state.games:
             if player.pk not in game.results:

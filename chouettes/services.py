@@ -1,5 +1,5 @@
 """Writes of chouette sessions. Each change is checked by replaying the whole session with it
-(the pure core), so a sheet that does not fit, or an event that cannot happen, changes
+(the pure core), so a sheet that does not fit, or a happening that cannot happen, changes
 nothing. Players' profiles show their chouette statistics under the club's version, which
 every change here raises first (the club's row first in the house's lock order)."""
 
@@ -17,11 +17,11 @@ from chouettes import messages, selectors
 from chouettes.core import replay as core_replay
 from chouettes.core import sheet as core_sheet
 from chouettes.models import (
-    ChouetteEvent,
+    ChouetteHappening,
     ChouetteLine,
     ChouetteSession,
     ChouetteSheet,
-    EventKind,
+    HappeningKind,
     SessionStatus,
 )
 from clubs.models import Club, Membership, Player
@@ -40,34 +40,34 @@ def _check_open(session: ChouetteSession) -> None:
         raise UserError(_("The session is closed: nothing can be entered any more."), code="closed")
 
 
-def _check_replays(session: ChouetteSession, events: list[core_replay.Event]) -> None:
+def _check_replays(session: ChouetteSession, happenings: list[core_replay.Happening]) -> None:
     names = dict(
         Player.objects.filter(
-            pk__in=[e.player for e in events if not isinstance(e, core_replay.Play)]
+            pk__in=[e.player for e in happenings if not isinstance(e, core_replay.Play)]
         ).values_list("pk", "name")
     )
     try:
-        core_replay.replay(session.rules(), events)
+        core_replay.replay(session.rules(), happenings)
     except core_sheet.SheetError as error:
         raise messages.sheet_error(error) from error
     except core_replay.ReplayError as error:
         raise messages.replay_error(error, names) from error
 
 
-def _current_events(session: ChouetteSession) -> tuple[list[ChouetteEvent], list[Any]]:
-    events = list(session.events.order_by("sequence"))
-    sheets = selectors.sheets_by_event(events)
-    return events, selectors.core_events(events, sheets)
+def _current_happenings(session: ChouetteSession) -> tuple[list[ChouetteHappening], list[Any]]:
+    happenings = list(session.happenings.order_by("sequence"))
+    sheets = selectors.sheets_by_happening(happenings)
+    return happenings, selectors.core_happenings(happenings, sheets)
 
 
 def _next_sequence(session: ChouetteSession) -> int:
-    return (session.events.aggregate(last=Max("sequence"))["last"] or 0) + 1
+    return (session.happenings.aggregate(last=Max("sequence"))["last"] or 0) + 1
 
 
-def _check_games_seen(events: list[ChouetteEvent], games_seen: int | None) -> None:
+def _check_games_seen(happenings: list[ChouetteHappening], games_seen: int | None) -> None:
     """A decision taken on a page that showed ``games_seen`` games stands only while the
     session still has that many (a game entered meanwhile would change what it means)."""
-    games = sum(1 for e in events if e.kind == EventKind.GAME)
+    games = sum(1 for e in happenings if e.kind == HappeningKind.GAME)
     if games_seen is not None and games_seen != games:
         raise UserError(
             _("A game was entered since you looked: check the sheet again."), code="stale"
@@ -124,59 +124,66 @@ def chouette_create(
         session.full_clean()
         session.save()
         for sequence, player in enumerate(players, start=1):
-            event = ChouetteEvent(
+            happening = ChouetteHappening(
                 session=session,
                 sequence=sequence,
-                kind=EventKind.JOIN,
+                kind=HappeningKind.JOIN,
                 player=player,
                 recorded_by=session.keeper,
             )
-            event.full_clean()
-            event.save()
+            happening.full_clean()
+            happening.save()
         return session
 
 
-def _player_event(*, session: ChouetteSession, user: Any, player: Player, kind: str) -> None:
+def _player_happening(*, session: ChouetteSession, user: Any, player: Player, kind: str) -> None:
     with club_change(session.club_id):
         session = _locked(session)
         _check_open(session)
-        if kind == EventKind.JOIN:
+        if kind == HappeningKind.JOIN:
             _check_member(session.club, player)
-        _events, replayed = _current_events(session)
+        _happenings, replayed = _current_happenings(session)
         new = (
-            core_replay.Join(player.pk) if kind == EventKind.JOIN else core_replay.Leave(player.pk)
+            core_replay.Join(player.pk)
+            if kind == HappeningKind.JOIN
+            else core_replay.Leave(player.pk)
         )
         _check_replays(session, [*replayed, new])
-        event = ChouetteEvent(
+        happening = ChouetteHappening(
             session=session,
             sequence=_next_sequence(session),
             kind=kind,
             player=player,
             recorded_by=user,
         )
-        event.full_clean()
-        event.save()
+        happening.full_clean()
+        happening.save()
 
 
 @logged_service("chouette_join")
 @transaction.atomic
 def chouette_join(*, session: ChouetteSession, user: Any, player: Player) -> None:
     """The player joins between games, at the end of the line."""
-    _player_event(session=session, user=user, player=player, kind=EventKind.JOIN)
+    _player_happening(session=session, user=user, player=player, kind=HappeningKind.JOIN)
 
 
 @logged_service("chouette_leave")
 @transaction.atomic
 def chouette_leave(*, session: ChouetteSession, user: Any, player: Player) -> None:
     """The player leaves between games; a leaving box hands the box to the captain."""
-    _player_event(session=session, user=user, player=player, kind=EventKind.LEAVE)
+    _player_happening(session=session, user=user, player=player, kind=HappeningKind.LEAVE)
 
 
 def _save_sheet(
-    *, event: ChouetteEvent, version: int, sheet: core_sheet.GameSheet, user: Any, reason: str
+    *,
+    happening: ChouetteHappening,
+    version: int,
+    sheet: core_sheet.GameSheet,
+    user: Any,
+    reason: str,
 ) -> ChouetteSheet:
     row = ChouetteSheet(
-        event=event,
+        happening=happening,
         version=version,
         winner=sheet.winner.value if sheet.winner else "",
         kind=sheet.kind.value,
@@ -209,15 +216,15 @@ def chouette_game_record(
     user: Any,
     sheet: core_sheet.GameSheet,
     number: int | None = None,
-) -> ChouetteEvent:
+) -> ChouetteHappening:
     """The next game as it ended, by seats (the captain's line first). With ``number`` (the
     game's number as the keeper's app counts it) a game sent twice, or out of step, is
     refused instead of recorded again."""
     with club_change(session.club_id):
         session = _locked(session)
         _check_open(session)
-        events, replayed = _current_events(session)
-        next_number = sum(1 for e in events if e.kind == EventKind.GAME) + 1
+        happenings, replayed = _current_happenings(session)
+        next_number = sum(1 for e in happenings if e.kind == HappeningKind.GAME) + 1
         if number is not None and number != next_number:
             raise UserError(
                 _("The next game is game %(next)s, not game %(number)s: the session changed.")
@@ -227,17 +234,17 @@ def chouette_game_record(
             )
         number = next_number
         _check_replays(session, [*replayed, core_replay.Play(number, sheet)])
-        event = ChouetteEvent(
+        happening = ChouetteHappening(
             session=session,
             sequence=_next_sequence(session),
-            kind=EventKind.GAME,
+            kind=HappeningKind.GAME,
             game_number=number,
             recorded_by=user,
         )
-        event.full_clean()
-        event.save()
-        _save_sheet(event=event, version=1, sheet=sheet, user=user, reason="")
-        return event
+        happening.full_clean()
+        happening.save()
+        _save_sheet(happening=happening, version=1, sheet=sheet, user=user, reason="")
+        return happening
 
 
 @logged_service("chouette_game_correct")
@@ -257,10 +264,15 @@ def chouette_game_correct(
     with club_change(session.club_id):
         session = _locked(session)
         _check_open(session)
-        events, replayed = _current_events(session)
-        _check_games_seen(events, games_seen)
+        happenings, replayed = _current_happenings(session)
+        _check_games_seen(happenings, games_seen)
         target = next(
-            (e for e in events if e.kind == EventKind.GAME and e.game_number == game_number), None
+            (
+                e
+                for e in happenings
+                if e.kind == HappeningKind.GAME and e.game_number == game_number
+            ),
+            None,
         )
         if target is None:
             raise UserError(_("There is no such game."), code="no_game")
@@ -272,7 +284,7 @@ def chouette_game_correct(
         ]
         _check_replays(session, corrected)
         version = (target.sheets.aggregate(last=Max("version"))["last"] or 0) + 1
-        return _save_sheet(event=target, version=version, sheet=sheet, user=user, reason=reason)
+        return _save_sheet(happening=target, version=version, sheet=sheet, user=user, reason=reason)
 
 
 @logged_service("chouette_close")
@@ -297,5 +309,5 @@ def chouette_remove(*, session: ChouetteSession, user: Any, games_seen: int) -> 
     games the confirming page listed as lost: a game entered since refuses the removal."""
     with club_change(session.club_id):
         session = _locked(session)
-        _check_games_seen(list(session.events.all()), games_seen)
+        _check_games_seen(list(session.happenings.all()), games_seen)
         session.delete()

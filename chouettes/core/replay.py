@@ -1,4 +1,4 @@
-"""A chouette session replayed from its events: players join and leave between games, and each
+"""A chouette session replayed from its happenings: players join and leave between games, and each
 game is scored and moves the seats as the rules say.
 
 The order of the players present is kept as one tuple: the box first, then the line, the
@@ -17,9 +17,9 @@ of every game after it and the replay re-derives who sat where.
 
 >>> from chouettes.core.sheet import Line, Side
 >>> rules = Rules()
->>> events = [Join(1), Join(2), Join(3),
+>>> happenings = [Join(1), Join(2), Join(3),
 ...           Play(1, GameSheet((Line(), Line()), winner=Side.BOX))]
->>> session = replay(rules, events)
+>>> session = replay(rules, happenings)
 >>> session.order, session.totals
 ((1, 3, 2), {1: 2, 2: -1, 3: -1})
 """
@@ -46,7 +46,7 @@ __all__ = [
 
 MAX_PLAYERS = 10
 
-# Codes of events that cannot happen in the order given.
+# Codes of happenings that cannot happen in the order given.
 ALREADY_PRESENT = "already_present"
 NOT_PRESENT = "not_present"
 TOO_MANY_PLAYERS = "too_many_players"
@@ -54,7 +54,7 @@ TOO_FEW_PLAYERS = "too_few_players"
 
 
 class ReplayError(ValueError):
-    """An event that cannot happen where it stands (a player joins twice, a game with one
+    """A join, leave or game that cannot be where it stands (a player joins twice, a game with one
     player); ``player`` or ``game`` says which."""
 
     def __init__(self, code: str, *, player: int | None = None, game: int | None = None) -> None:
@@ -80,7 +80,7 @@ class Play:
     sheet: GameSheet
 
 
-Event = Join | Leave | Play
+Happening = Join | Leave | Play
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,16 +152,16 @@ def _rotate(order: tuple[int, ...], box_won: bool) -> tuple[int, ...]:
     return (captain, *rest, box)
 
 
-def _play(rules: Rules, order: tuple[int, ...], event: Play) -> GameOutcome:
+def _play(rules: Rules, order: tuple[int, ...], happening: Play) -> GameOutcome:
     seats = seats_of(rules, order)
     if seats is None:
-        raise ReplayError(TOO_FEW_PLAYERS, game=event.number)
+        raise ReplayError(TOO_FEW_PLAYERS, game=happening.number)
     try:
-        validate(rules, event.sheet, len(seats.team))
+        validate(rules, happening.sheet, len(seats.team))
     except SheetError as error:
-        error.game = event.number
+        error.game = happening.number
         raise
-    points = tuple(line_points(rules, event.sheet, line) for line in event.sheet.lines)
+    points = tuple(line_points(rules, happening.sheet, line) for line in happening.sheet.lines)
     box_total = sum(points)
     results = {member: -p for member, p in zip(seats.team, points, strict=True)}
     if seats.partner is None:
@@ -169,31 +169,31 @@ def _play(rules: Rules, order: tuple[int, ...], event: Play) -> GameOutcome:
     else:
         results[seats.box], results[seats.partner] = split_box_share(box_total)
     if sum(results.values()) != 0:  # pragma: no cover - the arithmetic above guarantees it
-        raise AssertionError(f"game {event.number} does not sum to zero")
-    return GameOutcome(event.number, seats, event.sheet, points, results)
+        raise AssertionError(f"game {happening.number} does not sum to zero")
+    return GameOutcome(happening.number, seats, happening.sheet, points, results)
 
 
-def replay(rules: Rules, events: Iterable[Event]) -> SessionState:
-    """The session after these events, in order. Raises :class:`ReplayError` or
+def replay(rules: Rules, happenings: Iterable[Happening]) -> SessionState:
+    """The session after these happenings, in order. Raises :class:`ReplayError` or
     :class:`~chouettes.core.sheet.SheetError` (with ``game`` set) at the first that cannot be."""
     order: tuple[int, ...] = ()
     games: list[GameOutcome] = []
     totals: dict[int, int] = {}
-    for event in events:
-        if isinstance(event, Join):
-            if event.player in order:
-                raise ReplayError(ALREADY_PRESENT, player=event.player)
+    for happening in happenings:
+        if isinstance(happening, Join):
+            if happening.player in order:
+                raise ReplayError(ALREADY_PRESENT, player=happening.player)
             if len(order) >= MAX_PLAYERS:
-                raise ReplayError(TOO_MANY_PLAYERS, player=event.player)
-            order = (*order, event.player)
-            totals.setdefault(event.player, 0)
-        elif isinstance(event, Leave):
-            if event.player not in order:
-                raise ReplayError(NOT_PRESENT, player=event.player)
+                raise ReplayError(TOO_MANY_PLAYERS, player=happening.player)
+            order = (*order, happening.player)
+            totals.setdefault(happening.player, 0)
+        elif isinstance(happening, Leave):
+            if happening.player not in order:
+                raise ReplayError(NOT_PRESENT, player=happening.player)
             # When the box leaves, the captain (next in order) becomes the box.
-            order = tuple(p for p in order if p != event.player)
+            order = tuple(p for p in order if p != happening.player)
         else:
-            outcome = _play(rules, order, event)
+            outcome = _play(rules, order, happening)
             games.append(outcome)
             for player, points in outcome.results.items():
                 totals[player] = totals.get(player, 0) + points

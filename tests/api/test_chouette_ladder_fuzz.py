@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from schemathesis import GenerationMode
 
 from chouettes import services as chouette_services
-from chouettes.models import ChouetteEvent, ChouetteSession, ChouetteSheet
+from chouettes.models import ChouetteHappening, ChouetteSession, ChouetteSheet
 from clubs.models import Role
 from ladders import services as ladder_services
 from ladders.models import Challenge, LadderChange
@@ -63,7 +63,7 @@ def night(club, organizer):
 def state() -> tuple[int, ...]:
     return (
         ChouetteSession.objects.count(),
-        ChouetteEvent.objects.count(),
+        ChouetteHappening.objects.count(),
         ChouetteSheet.objects.count(),
         Challenge.objects.count(),
         Challenge.objects.filter(status="open").count(),

@@ -9,7 +9,7 @@ import pytest
 
 from chouettes import selectors, services
 from chouettes.core.sheet import GameSheet, Line, Side
-from chouettes.models import ChouetteEvent, ChouetteSession, ChouetteSheet
+from chouettes.models import ChouetteHappening, ChouetteSession, ChouetteSheet
 from clubs.models import ApiToken, Role
 from clubs.services.tokens import api_token_create
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
@@ -48,7 +48,7 @@ def game(winner: str | None = "box", members: int = 4, **extra) -> dict:
 def stored() -> tuple[int, int, int]:
     return (
         ChouetteSession.objects.count(),
-        ChouetteEvent.objects.count(),
+        ChouetteHappening.objects.count(),
         ChouetteSheet.objects.count(),
     )
 

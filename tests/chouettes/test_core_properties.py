@@ -74,63 +74,63 @@ def team_size(rules: Rules, present: int) -> int:
 
 @st.composite
 def sessions(draw):
-    """Rules and events; the events keep at least two players at every game."""
+    """Rules and happenings; the happenings keep at least two players at every game."""
     rules = draw(rules_strategy)
     present = draw(st.integers(3, 8))
-    events: list = [Join(p) for p in range(1, present + 1)]
+    happenings: list = [Join(p) for p in range(1, present + 1)]
     here = list(range(1, present + 1))
     next_id = present + 1
-    games: list[int] = []  # index in events of each game
+    games: list[int] = []  # index in happenings of each game
     for _ in range(draw(st.integers(1, 14))):
         step = draw(st.sampled_from(["game", "game", "game", "join", "leave", "correct"]))
         if step == "join" and len(here) < 8:
-            events.append(Join(next_id))
+            happenings.append(Join(next_id))
             here.append(next_id)
             next_id += 1
         elif step == "leave" and len(here) > 2:
             leaving = draw(st.sampled_from(here))
             here.remove(leaving)
-            events.append(Leave(leaving))
+            happenings.append(Leave(leaving))
         elif step == "correct" and games:
             at = draw(st.sampled_from(games))
-            old = events[at]
-            events[at] = Play(old.number, draw(sheets(rules, len(old.sheet.lines))))
+            old = happenings[at]
+            happenings[at] = Play(old.number, draw(sheets(rules, len(old.sheet.lines))))
         else:
             members = team_size(rules, len(here))
-            events.append(Play(len(games) + 1, draw(sheets(rules, members))))
-            games.append(len(events) - 1)
-    return rules, events
+            happenings.append(Play(len(games) + 1, draw(sheets(rules, members))))
+            games.append(len(happenings) - 1)
+    return rules, happenings
 
 
-def reference_seats(rules: Rules, events):
+def reference_seats(rules: Rules, happenings):
     """The rules worked by hand: a box and a queue; yields (box, partner, team) per game."""
     box = None
     line: deque[int] = deque()
     seats = []
-    for event in events:
-        if isinstance(event, Join):
+    for happening in happenings:
+        if isinstance(happening, Join):
             if box is None:
-                box = event.player
+                box = happening.player
             else:
-                line.append(event.player)
-        elif isinstance(event, Leave):
-            if event.player == box:
+                line.append(happening.player)
+        elif isinstance(happening, Leave):
+            if happening.player == box:
                 box = line.popleft() if line else None
             else:
-                line.remove(event.player)
+                line.remove(happening.player)
         else:
             team = list(line)
             partner = None
             if rules.partner_from and len(line) + 1 >= rules.partner_from and len(line) >= 2:
                 partner = team.pop()
             seats.append((box, partner, tuple(team)))
-            captain_line = event.sheet.lines[0]
+            captain_line = happening.sheet.lines[0]
             if captain_line.drop is Drop.MEMBER:
                 box_won = True
             elif captain_line.drop is Drop.BOX:
                 box_won = False
             else:
-                box_won = event.sheet.winner is Side.BOX
+                box_won = happening.sheet.winner is Side.BOX
             captain = line.popleft()
             if box_won:
                 line.append(captain)
@@ -167,9 +167,9 @@ def fewest_transfers_brute_force(balances: dict[int, int]) -> int:
 @settings(max_examples=150, deadline=None)
 @given(sessions())
 def test_random_sessions_sum_to_zero_rotate_and_settle(session):
-    rules, events = session
-    state = replay(rules, events)
-    expected_seats, expected_order = reference_seats(rules, events)
+    rules, happenings = session
+    state = replay(rules, happenings)
+    expected_seats, expected_order = reference_seats(rules, happenings)
 
     assert [(g.seats.box, g.seats.partner, g.seats.team) for g in state.games] == expected_seats
     assert state.order == expected_order

@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from chouettes import selectors, services
 from chouettes.core.sheet import GameSheet, Kind, Line, Side
-from chouettes.models import ChouetteEvent, ChouetteLine, ChouetteSession, ChouetteSheet
+from chouettes.models import ChouetteHappening, ChouetteLine, ChouetteSession, ChouetteSheet
 from clubs.models import Role
 from tests.factories import MembershipFactory, PlayerFactory, UserFactory
 
@@ -53,9 +53,9 @@ def played(session, keeper, *winners: Side) -> None:
 
 def stored(session) -> tuple[int, int, int]:
     return (
-        ChouetteEvent.objects.filter(session=session).count(),
-        ChouetteSheet.objects.filter(event__session=session).count(),
-        ChouetteLine.objects.filter(sheet__event__session=session).count(),
+        ChouetteHappening.objects.filter(session=session).count(),
+        ChouetteSheet.objects.filter(happening__session=session).count(),
+        ChouetteLine.objects.filter(sheet__happening__session=session).count(),
     )
 
 
@@ -85,7 +85,7 @@ def test_its_keeper_removes_a_session_without_games(client, session, keeper, clu
     assert response.status_code == 302
     assert response["Location"] == reverse("chouettes:list", args=[club.slug])
     assert not ChouetteSession.objects.filter(pk=session.pk).exists()
-    assert not ChouetteEvent.objects.filter(session_id=session.pk).exists()
+    assert not ChouetteHappening.objects.filter(session_id=session.pk).exists()
 
 
 def test_a_session_with_games_is_removed_by_an_organizer_told_what_is_lost(

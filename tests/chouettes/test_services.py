@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from chouettes import selectors, services
 from chouettes.core.sheet import Drop, GameSheet, Kind, Line, Owner, Side
-from chouettes.models import ChouetteEvent, ChouetteSheet
+from chouettes.models import ChouetteHappening, ChouetteSheet
 from clubs.models import Club, Role
 from config.errors import UserError
 from tests.factories import MembershipFactory, PlayerFactory, UserFactory
@@ -80,7 +80,10 @@ def test_games_rotate_sum_to_zero_and_a_correction_reseats_the_later_games(sessi
     assert [view.names[p] for p in view.present] == ["Cleo", "Dirk", "Eva", "Anna", "Ben"]
     assert all(sum(g.results.values()) == 0 for g in view.state.games)
     # Nothing deleted: both versions of game 1 are kept.
-    assert ChouetteSheet.objects.filter(event__session=session, event__game_number=1).count() == 2
+    assert (
+        ChouetteSheet.objects.filter(happening__session=session, happening__game_number=1).count()
+        == 2
+    )
 
 
 def selectors_id(view, name):
@@ -105,16 +108,16 @@ def test_joins_and_leaves_between_games(session, organizer, club, players):
     ],
 )
 def test_a_sheet_that_does_not_fit_saves_nothing(session, organizer, sheet):
-    before = ChouetteEvent.objects.count(), ChouetteSheet.objects.count()
+    before = ChouetteHappening.objects.count(), ChouetteSheet.objects.count()
     with pytest.raises(UserError):
         services.chouette_game_record(session=session, user=organizer, sheet=sheet)
-    assert (ChouetteEvent.objects.count(), ChouetteSheet.objects.count()) == before
+    assert (ChouetteHappening.objects.count(), ChouetteSheet.objects.count()) == before
 
 
 def test_nothing_is_entered_after_the_session_closed(session, organizer):
     services.chouette_game_record(session=session, user=organizer, sheet=team_sheet(4, Side.BOX))
     services.chouette_close(session=session, user=organizer)
-    before = ChouetteEvent.objects.count()
+    before = ChouetteHappening.objects.count()
     with pytest.raises(UserError, match="closed"):
         services.chouette_game_record(
             session=session, user=organizer, sheet=team_sheet(4, Side.BOX)
@@ -123,7 +126,7 @@ def test_nothing_is_entered_after_the_session_closed(session, organizer):
         services.chouette_game_correct(
             session=session, user=organizer, game_number=1, sheet=team_sheet(4, Side.TEAM)
         )
-    assert ChouetteEvent.objects.count() == before
+    assert ChouetteHappening.objects.count() == before
 
 
 def test_a_player_already_present_cannot_join_again(session, organizer, players):

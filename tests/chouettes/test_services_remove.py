@@ -7,7 +7,7 @@ import pytest
 
 from chouettes import services
 from chouettes.core.sheet import GameSheet, Kind, Line, Side
-from chouettes.models import ChouetteEvent, ChouetteSession, ChouetteSheet
+from chouettes.models import ChouetteHappening, ChouetteSession, ChouetteSheet
 from clubs.models import Player, Role
 from config.errors import UserError
 from tests.factories import MembershipFactory, PlayerFactory, UserFactory
@@ -43,15 +43,15 @@ def test_a_session_removed_takes_its_games_and_sheets_with_it(session, organizer
     )
     services.chouette_remove(session=session, user=organizer, games_seen=1)
     assert list(ChouetteSession.objects.all()) == [other]
-    assert not ChouetteEvent.objects.filter(session_id=session.pk).exists()
+    assert not ChouetteHappening.objects.filter(session_id=session.pk).exists()
     assert not ChouetteSheet.objects.exists()
 
 
 def test_a_game_entered_since_the_page_was_read_refuses_the_removal(session, organizer):
     box_wins(session, organizer)
-    events = ChouetteEvent.objects.filter(session=session).count()
+    happenings = ChouetteHappening.objects.filter(session=session).count()
     with pytest.raises(UserError) as error:
         services.chouette_remove(session=session, user=organizer, games_seen=0)
     assert error.value.code == "stale"
     assert ChouetteSession.objects.filter(pk=session.pk).exists()
-    assert ChouetteEvent.objects.filter(session=session).count() == events
+    assert ChouetteHappening.objects.filter(session=session).count() == happenings

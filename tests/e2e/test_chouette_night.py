@@ -63,10 +63,10 @@ def fits(page) -> None:
 
 def expected(winners):
     """The seats and score as the rules give them (the pure core, tested on its own)."""
-    events = [Join(n) for n in range(len(NAMES))]
+    happenings = [Join(n) for n in range(len(NAMES))]
     for number, winner in enumerate(winners, start=1):
-        events.append(Play(number, GameSheet((Line(),) * 4, winner=Side(winner))))
-    return replay(Rules(jacoby=True), events)
+        happenings.append(Play(number, GameSheet((Line(),) * 4, winner=Side(winner))))
+    return replay(Rules(jacoby=True), happenings)
 
 
 @pytest.mark.parametrize("language", ["en", "de"])

@@ -66,7 +66,7 @@ def test_stake_correction_preview_closing_and_removal_on_the_keepers_phone(
         assert games.count() == 3
         assert page.locator(".chouette-preview-games li[data-changed]").count() == 3
         assert "Ben" in page.text_content("#preview-game-2 [data-after]")
-        assert ChouetteSheet.objects.filter(event__session=session).count() == 3  # not yet
+        assert ChouetteSheet.objects.filter(happening__session=session).count() == 3  # not yet
         fits(page)
 
         # Back to the sheet, then seen again and confirmed.
@@ -74,7 +74,7 @@ def test_stake_correction_preview_closing_and_removal_on_the_keepers_phone(
         assert page.input_value('input[name="reason"]') == "Ben"
         submit(page, 'form.chouette-sheet button[value="preview"]')
         submit(page, 'button[value="confirm"]')
-        assert ChouetteSheet.objects.filter(event__session=session).count() == 4
+        assert ChouetteSheet.objects.filter(happening__session=session).count() == 4
         page.click("details.chouette-history summary")
         assert words["corrected"] in page.text_content("details.chouette-history")
         assert words["seats"] in page.text_content("#chouette-seats")
