@@ -88,14 +88,15 @@ test: install-dev messages lint typecheck browser gnubg
 	$(PY) -m pytest
 
 # The quick round while writing code: lint, types, and the tests that reach no database, cache
-# or broker (marked `pure` by tests/conftest.py), in parallel as `make test` runs them.
+# or broker (marked `pure` by tests/conftest.py). They wait for no server or browser: a test
+# process a core keeps the cores busy, and each process more would collect the suite again.
 check: export PYTHONDONTWRITEBYTECODE :=
 check: install-dev
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/lint-imports
 	$(PY) -m mypy
-	$(PY) -m pytest -q -m pure
+	$(PY) -m pytest -q -m pure -n $$($(PY) -c 'import os; print(os.cpu_count() or 1)')
 
 # A Celery worker. Run as many as needed; the scheduler is a process of its own (make beat).
 worker: install
