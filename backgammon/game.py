@@ -319,7 +319,7 @@ class Game:
         if not isinstance(play, Play):
             raise TypeError(f"play() takes a Play or its notation, not {type(play).__name__}")
         for legal in self.legal_plays():
-            if legal.result == play.result:
+            if legal._key == play._key:  # the same result
                 return legal
         raise IllegalMoveError(
             f"{play.notation()!r} is not a legal play for {self.dice[0]}-{self.dice[1]}",

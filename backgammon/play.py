@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Literal
 
@@ -14,7 +14,7 @@ __all__ = ["NotationStyle", "Play"]
 NotationStyle = Literal["xg", "mat"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Play:
     """One legal play, as returned by :meth:`Position.legal_plays`.
 
@@ -25,7 +25,8 @@ class Play:
             landing point: an order in which the play can always be made.
         hits: for each step, whether it sent an opposing blot to the bar.
         result: the position after the play, still seen by the side that played it (call
-            :meth:`Position.swapped` to hand the turn over).
+            :meth:`Position.swapped` to hand the turn over). It is made when asked for:
+            most plays of a roll are never played.
 
     Plays compare equal when steps, hits and result are equal; two plays from one position
     are distinct exactly when their results differ.
@@ -40,7 +41,20 @@ class Play:
 
     steps: tuple[tuple[int, int], ...]
     hits: tuple[bool, ...]
-    result: Position
+    _key: int = field(repr=False)  # the key of the result
+    __match_args__ = ("steps", "hits", "result")
+
+    def __init__(
+        self, steps: tuple[tuple[int, int], ...], hits: tuple[bool, ...], result: Position
+    ) -> None:
+        object.__setattr__(self, "steps", steps)
+        object.__setattr__(self, "hits", hits)
+        object.__setattr__(self, "_key", result._key)
+
+    @property
+    def result(self) -> Position:
+        """The position after the play, still seen by the side that played it."""
+        return position.Position._from_key(self._key)
 
     def __str__(self) -> str:
         return self.notation()
@@ -101,3 +115,7 @@ def _xg(steps: tuple[tuple[int, int], ...], hits: tuple[bool, ...]) -> str:
         f"{body}{'*' if hit else ''}{f'({n})' if n > 1 else ''}"
         for body, (n, hit) in counted.items()
     )
+
+
+# position.py imports Play from here: the module is bound last, whichever is imported first.
+from . import position  # noqa: E402

@@ -101,6 +101,11 @@ class Position:
             counts.append(board)
         return _new(key_from_counts(counts[0], counts[1]))
 
+    @classmethod
+    def _from_key(cls, key: int) -> Position:
+        """The position of a key (for :attr:`Play.result`)."""
+        return _new(key)
+
     # -- reading --------------------------------------------------------------------------
 
     def position_id(self) -> str:
@@ -241,7 +246,7 @@ class Position:
                     notation=text,
                 )
         plays = self.legal_plays((hi, lo), rules=rules)
-        moving = [play for play in plays if play.result._key & MOVER_MASK == target]
+        moving = [play for play in plays if play._key & MOVER_MASK == target]
         if not moving:
             enters = any(move.path[0] == BAR for move in written)
             raise IllegalMoveError(_why_illegal(text, roll, mover, enters, plays), notation=text)
@@ -343,27 +348,24 @@ _object_new = object.__new__
 _set_key: Any = Position.__dict__["_key"].__set__
 _set_steps: Any = Play.__dict__["steps"].__set__
 _set_hits: Any = Play.__dict__["hits"].__set__
-_set_result: Any = Play.__dict__["result"].__set__
+_set_result_key: Any = Play.__dict__["_key"].__set__
 
 
 def _build_plays(
     generated: list[_movegen.Generated],
     new: Any = _object_new,
-    set_key: Any = _set_key,
     set_steps: Any = _set_steps,
     set_hits: Any = _set_hits,
-    set_result: Any = _set_result,
+    set_result_key: Any = _set_result_key,
 ) -> tuple[Play, ...]:
     # The defaults bind the helpers as locals: this loop runs for every play generated.
     plays: list[Play] = []
     append = plays.append
     for key, steps, hits in generated:
-        result = new(Position)
-        set_key(result, key)
         play = new(Play)
         set_steps(play, steps)
         set_hits(play, hits)
-        set_result(play, result)
+        set_result_key(play, key)
         append(play)
     return tuple(plays)
 
