@@ -18,7 +18,7 @@ from matches.models import Match
 from matches.services import match_import_file
 from tournaments import services
 from tournaments.models import Round, Stage, Tournament
-from tournaments.seasons import season_create, season_set_tournaments
+from tournaments.services import season_create, season_set_tournaments
 
 #: A 3-point match between Alice and Bob as gnubg exports it (the tests' fixture).
 MATCH_FILE = (

@@ -19,7 +19,7 @@ What raises it: the club's settings (``club_update``), a member added (by an org
 invitation or a request accepted, or entered in one of its tournaments: ``entry_add``,
 ``entry_add_guest``), given a role or removed, a guest added, a player renamed (every club of
 the player), a tournament created or deleted (so that the sum of versions never repeats), a
-season created or changed (``tournaments.seasons``), and every write of the club's ratings
+season created or changed (``tournaments.services.seasons``), and every write of the club's ratings
 (``ratings.services``, which lock the club's row first and raise its version when they
 write). As for tournaments, a block inside a block of the same call stack raises nothing for
 a club an enclosing block raised, and leaving a block forgets it.

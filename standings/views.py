@@ -21,7 +21,7 @@ from standings import seasons as season_tables
 from standings import selectors as standings_selectors
 from standings.forms import SeasonForm
 from standings.tables import StandingsTable
-from tournaments import pagecache, seasons
+from tournaments import pagecache, services
 from tournaments.models import Season
 from tournaments.selectors import club_seasons, season_tournament_ids
 from tournaments.shortcuts import ROWS_PER_PAGE, get_visible_tournament, tournament_context
@@ -98,20 +98,20 @@ def _save(form: SeasonForm, club: Club, season: Season | None) -> Season | None:
     data = form.cleaned_data
     try:
         if season is None:
-            season = seasons.season_create(
+            season = services.season_create(
                 club=club,
                 name=data["name"],
                 placing_points=data["placing_points"],
                 participation_points=data["participation_points"],
             )
         else:
-            season = seasons.season_update(
+            season = services.season_update(
                 season=season,
                 name=data["name"],
                 placing_points=data["placing_points"],
                 participation_points=data["participation_points"],
             )
-        seasons.season_set_tournaments(
+        services.season_set_tournaments(
             season=season, tournament_ids=[t.pk for t in data["tournaments"]]
         )
     except UserError as error:

@@ -11,7 +11,7 @@ from matches.services import match_record_game
 from tests.browser_form import page_forms
 from tests.factories import UserFactory
 from tournaments.models import Tournament
-from tournaments.seasons import season_create
+from tournaments.services import season_create
 
 pytestmark = pytest.mark.django_db
 

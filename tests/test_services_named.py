@@ -1,7 +1,7 @@
 """Every write service is called by a test: a service added without a test fails here.
 
 A service module is an app's ``services.py`` or a module of its ``services/`` package, or any
-other module of an app holding a ``@logged_service`` (``play.director``, ``tournaments.seasons``).
+other module of an app holding a ``@logged_service`` (``play.director``).
 A write service is a public function defined there (read from the source, so re-exports are
 not counted twice) that takes keyword arguments only, or is decorated ``@logged_service`` or
 ``@transaction.atomic``. The reads among them are named in ``READS``, each with what it reads.
@@ -107,7 +107,7 @@ def _referenced_names(path: Path) -> set[str]:
 
 def test_the_scan_finds_the_services():
     found = {service.name for service in services()}
-    # one from a services.py, a services package, play.director and tournaments.seasons
+    # one from a services.py, a services package (seasons among them) and play.director
     assert {"chouette_create", "tournament_create", "online_pause", "season_create"} <= found
     assert "match_lock" not in found  # a building block takes the match positionally
     assert len(found) > 100

@@ -11,7 +11,7 @@ from standings.placings import Place, placings
 from standings.seasons import season_table
 from tests.conftest import open_matches
 from tournaments.models import TournamentStatus
-from tournaments.seasons import season_create, season_set_tournaments
+from tournaments.services import season_create, season_set_tournaments
 
 pytestmark = pytest.mark.django_db
 

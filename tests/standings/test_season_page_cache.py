@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from tests.conftest import open_matches
 from tournaments.models import Season
-from tournaments.seasons import season_create, season_set_tournaments, season_update
+from tournaments.services import season_create, season_set_tournaments, season_update
 
 pytestmark = pytest.mark.django_db
 

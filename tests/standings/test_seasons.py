@@ -24,7 +24,7 @@ from tests.factories import (
     UserFactory,
 )
 from tournaments.models import Tournament, TournamentStatus
-from tournaments.seasons import season_create, season_set_tournaments
+from tournaments.services import season_create, season_set_tournaments
 
 pytestmark = pytest.mark.django_db
 

@@ -1,4 +1,4 @@
-"""Writes for tournaments: lifecycle before the draw, registration and seeds.
+"""Writes for tournaments: lifecycle before the draw, registration and seeds, seasons.
 
 Views, tasks and the API call these; each is a transaction and raises ``UserError`` with a
 translated message when the rules do not allow what was asked. What touches matches (start
@@ -21,6 +21,7 @@ from tournaments.services.registration import (
     entry_approve,
     entry_check_in,
 )
+from tournaments.services.seasons import season_create, season_set_tournaments, season_update
 
 __all__ = [
     "entries_add_guests",
@@ -31,6 +32,9 @@ __all__ = [
     "entry_check_in",
     "pairing_rule_add",
     "pairing_rule_remove",
+    "season_create",
+    "season_set_tournaments",
+    "season_update",
     "stage_set_clock",
     "tournament_create",
     "tournament_lock",
