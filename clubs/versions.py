@@ -10,7 +10,7 @@ row (results in the club's tournaments never wait for each other on it). The lis
 (``tournaments.selectors.public_club_list_version``): its cards show a club's fields and its
 number of members. The service that makes a change raises the club's own version, once per
 change, first thing in its transaction (the club's row comes first in the house's lock
-order, see ``tournaments.versions``):
+order, see ``tournaments.versions``; the statements are ``config.versions``):
 
     with versions.club_change(club.pk):
         ...
@@ -37,21 +37,13 @@ from contextlib import AbstractContextManager, ExitStack, contextmanager
 from contextvars import ContextVar
 from typing import Literal
 
-from django.db import connection
-from django.db.models import F, Q
-from django.db.transaction import TransactionManagementError
+from django.db.models import Q
 
 from clubs.models import Club
+from config.versions import check_in_transaction, raise_version, raise_versions
 
 #: The clubs raised by the open blocks of this call stack.
 _raised: ContextVar[frozenset[int]] = ContextVar("club_versions_raised", default=frozenset())
-
-
-def _check_in_transaction() -> None:
-    if not connection.in_atomic_block:
-        raise TransactionManagementError(
-            "A version is raised in the transaction of the change it announces."
-        )
 
 
 @contextmanager
@@ -62,8 +54,8 @@ def club_change(club_id: int) -> Iterator[None]:
     if club_id in raised:
         yield
         return
-    _check_in_transaction()
-    Club.objects.filter(pk=club_id).update(version=F("version") + 1)
+    check_in_transaction()
+    raise_version(Club, club_id)
     token = _raised.set(raised | {club_id})
     try:
         yield
@@ -75,19 +67,9 @@ def club_change(club_id: int) -> Iterator[None]:
 def clubs_change(condition: Q) -> Iterator[list[int]]:
     """The block of a change to every club matching ``condition`` (a player renamed: his
     clubs): locked in the order of their ids, then raised with one UPDATE. Yields their ids."""
-    _check_in_transaction()
+    check_in_transaction()
     raised = _raised.get()
-    matching = Club.objects.filter(condition).values("pk")
-    ids = [
-        pk
-        for pk in Club.objects.select_for_update()
-        .filter(pk__in=matching)
-        .order_by("pk")
-        .values_list("pk", flat=True)
-        if pk not in raised
-    ]
-    if ids:
-        Club.objects.filter(pk__in=ids).update(version=F("version") + 1)
+    ids = raise_versions(Club, condition, raised)
     token = _raised.set(raised | set(ids))
     try:
         yield ids

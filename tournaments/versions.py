@@ -48,9 +48,9 @@ from types import MappingProxyType
 from typing import Any
 
 from django.db import connection
-from django.db.models import F, Q, QuerySet
-from django.db.transaction import TransactionManagementError
+from django.db.models import Q, QuerySet
 
+from config.versions import check_in_transaction, raise_version, raise_versions
 from tournaments.models import Stage, Tournament
 
 #: What a block was entered for: ("tournament" | "stage" | "round" | "match", its id).
@@ -66,17 +66,6 @@ _raised: ContextVar[Mapping[Key, int]] = ContextVar(
 def _sql(queryset: QuerySet[Any]) -> tuple[str, tuple[Any, ...]]:
     sql, params = queryset.query.sql_with_params()
     return sql, tuple(params)
-
-
-def _check_in_transaction() -> None:
-    if not connection.in_atomic_block:
-        raise TransactionManagementError(
-            "A version is raised in the transaction of the change it announces."
-        )
-
-
-def _raise_one(tournament_id: int) -> None:
-    Tournament.objects.filter(pk=tournament_id).update(version=F("version") + 1)
 
 
 def _raise_of(tournament_of: QuerySet[Any]) -> int | None:
@@ -109,17 +98,17 @@ def changing(key: Key, tournament_of: QuerySet[Any] | int | None) -> Iterator[in
     raised = _raised.get()
     tournament_id = raised.get(key)
     if tournament_id is None and tournament_of is not None:
-        _check_in_transaction()
+        check_in_transaction()
         if isinstance(tournament_of, int):
             tournament_id = tournament_of
             if tournament_id not in raised.values():
-                _raise_one(tournament_id)
+                raise_version(Tournament, tournament_id)
         elif not raised:  # nothing raised yet: find it and raise it in one statement
             tournament_id = _raise_of(tournament_of)
         else:
             tournament_id = _read(tournament_of)
             if tournament_id is not None and tournament_id not in raised.values():
-                _raise_one(tournament_id)
+                raise_version(Tournament, tournament_id)
     if tournament_id is None:
         yield None
         return
@@ -162,20 +151,9 @@ def tournaments_change(condition: Q) -> Iterator[list[int]]:
     """The block of a change to every tournament matching ``condition`` (a club or a player
     renamed): those not raised by an enclosing block are locked in the order of their ids
     and raised with one UPDATE. Yields their ids."""
-    _check_in_transaction()
+    check_in_transaction()
     raised = _raised.get()
-    done = set(raised.values())
-    matching = Tournament.objects.filter(condition).values("pk")
-    ids = [
-        pk
-        for pk in Tournament.objects.select_for_update()
-        .filter(pk__in=matching)
-        .order_by("pk")
-        .values_list("pk", flat=True)
-        if pk not in done
-    ]
-    if ids:
-        Tournament.objects.filter(pk__in=ids).update(version=F("version") + 1)
+    ids = raise_versions(Tournament, condition, set(raised.values()))
     token = _raised.set(MappingProxyType({**raised, **{("tournament", pk): pk for pk in ids}}))
     try:
         yield ids
