@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 if TYPE_CHECKING:
     from .position import Position
@@ -43,6 +44,8 @@ class Play:
     hits: tuple[bool, ...]
     _key: int = field(repr=False)  # the key of the result
     __match_args__ = ("steps", "hits", "result")
+    # The Position of a key, set by backgammon.position (which imports this module).
+    _position_of: ClassVar[Callable[[int], Position]]
 
     def __init__(
         self, steps: tuple[tuple[int, int], ...], hits: tuple[bool, ...], result: Position
@@ -54,7 +57,7 @@ class Play:
     @property
     def result(self) -> Position:
         """The position after the play, still seen by the side that played it."""
-        return position.Position._from_key(self._key)
+        return Play._position_of(self._key)
 
     def __str__(self) -> str:
         return self.notation()
@@ -115,7 +118,3 @@ def _xg(steps: tuple[tuple[int, int], ...], hits: tuple[bool, ...]) -> str:
         f"{body}{'*' if hit else ''}{f'({n})' if n > 1 else ''}"
         for body, (n, hit) in counted.items()
     )
-
-
-# position.py imports Play from here: the module is bound last, whichever is imported first.
-from . import position  # noqa: E402

@@ -101,11 +101,6 @@ class Position:
             counts.append(board)
         return _new(key_from_counts(counts[0], counts[1]))
 
-    @classmethod
-    def _from_key(cls, key: int) -> Position:
-        """The position of a key (for :attr:`Play.result`)."""
-        return _new(key)
-
     # -- reading --------------------------------------------------------------------------
 
     def position_id(self) -> str:
@@ -376,6 +371,7 @@ def _new(key: int) -> Position:
     return position
 
 
+Play._position_of = staticmethod(_new)
 _INITIAL: Final = Position.from_position_id(INITIAL_POSITION_ID)
 
 
