@@ -117,7 +117,7 @@ def night():
         tournament=tournament, ordered_entry_ids=[e.pk for e in entries]
     )
     services.club_money_settings_update(club=club, rounding_unit=100)
-    services.event_money_update(
+    services.tournament_money_update(
         tournament=tournament, entry_fee=2000, house_share=1000, added_money=5000, fixed_costs=900
     )
     methods = ["cash", "card", "transfer"]

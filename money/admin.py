@@ -18,11 +18,11 @@ from money.models import (
     CashUpMovement,
     ClubMoneySettings,
     EntryFee,
-    EventMoney,
     LedgerEntry,
     SeasonPot,
     SidePool,
     SidePoolEntry,
+    TournamentMoney,
 )
 
 
@@ -49,7 +49,7 @@ class EntryFeeAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
 for model in (
     ClubMoneySettings,
-    EventMoney,
+    TournamentMoney,
     SidePool,
     SidePoolEntry,
     SeasonPot,

@@ -107,7 +107,7 @@ class PayoutTableField(forms.CharField):
         return rows
 
 
-class EventMoneyForm(forms.Form):
+class TournamentMoneyForm(forms.Form):
     def __init__(self, *args: Any, numbers: NumberFormat, flights: tuple[str, ...], **kwargs: Any):
         super().__init__(*args, **kwargs)
         self.flights = flights

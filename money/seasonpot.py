@@ -39,7 +39,7 @@ def season_pot_sheet(season: Season, label: str) -> SeasonPotSheet:
         .order_by("starts_at", "created_at", "pk")
     )
     carried = [
-        Carried(t, percent_of(selectors.collected(t), selectors.event_money(t).pot_share))
+        Carried(t, percent_of(selectors.collected(t), selectors.tournament_money(t).pot_share))
         for t in tournaments
     ]
     pot = SeasonPot.objects.filter(season=season).first()

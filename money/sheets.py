@@ -26,13 +26,13 @@ from django.utils.translation import gettext as _
 
 from money import selectors
 from money.core import (
-    EventInput,
     PayoutTable,
     Placed,
     PoolSheet,
+    TournamentInput,
     among,
-    event_sheet,
     pool_sheet,
+    tournament_sheet,
 )
 from money.core.books import Books, BooksError
 from money.core.payouts import DEFAULT_TABLE, FlightResult
@@ -65,7 +65,7 @@ def fees_owed(tournament: Tournament) -> dict[int, int]:
     recorded; its side pools' fees, ``selectors.side_pool_owed``): those unpaid, and those
     paid by being set against the prize already (the
     payouts booked), so that the sheet stays what it was when it was booked."""
-    entry_fee = selectors.event_money(tournament).entry_fee
+    entry_fee = selectors.tournament_money(tournament).entry_fee
     owed = dict.fromkeys(
         Entry.objects.filter(tournament=tournament).values_list("pk", flat=True), 0
     )
@@ -150,13 +150,13 @@ def sheet_places(tournament: Tournament) -> tuple[bool, dict[str, list[Placed]]]
 
 
 def payout_sheet(tournament: Tournament) -> PayoutSheet:
-    money = selectors.event_money(tournament)
+    money = selectors.tournament_money(tournament)
     unit = selectors.club_money_settings(tournament.club).rounding_unit
     flights = selectors.flight_split(tournament, money)
     final, places = sheet_places(tournament)
     seeded = Entry.objects.filter(tournament=tournament, seed__isnull=False).count()
     table = PayoutTable.from_data(money.payout_table) if money.payout_table else DEFAULT_TABLE
-    data = EventInput(
+    data = TournamentInput(
         collected=selectors.collected(tournament),
         added=money.added_money,
         house_share=money.house_share,
@@ -172,7 +172,7 @@ def payout_sheet(tournament: Tournament) -> PayoutSheet:
     )
     sheet = PayoutSheet(tournament, final, unit)
     try:
-        computed = event_sheet(data)
+        computed = tournament_sheet(data)
     except BooksError as error:
         # Nothing to pay yet (e.g. the costs are set before the fees come in): said on the
         # sheet with the money as it stands, nothing paid.
@@ -280,7 +280,7 @@ def payout_sheet(tournament: Tournament) -> PayoutSheet:
 def side_pool_sheets(
     tournament: Tournament, main: list[Placed], unit: int
 ) -> list[tuple[SidePool, PoolSheet]]:
-    """Every side pool of the tournament, paid by the main event's places among its own
+    """Every side pool of the tournament, paid by the main flight's places among its own
     entrants: those in the field and not refunded (paid, unpaid or waived: each plays for
     its prizes; an unpaid one's fee is owed, ``selectors.side_pool_owed``). Its money is the
     fees paid (a paid fee of a player who left the field stays in it until refunded)."""

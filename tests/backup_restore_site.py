@@ -122,7 +122,7 @@ def book() -> None:
     organizer = get_user_model().objects.get(username="organizer")
     monthly = Tournament.objects.get(club=club, slug="monthly-7-point")
     money.club_money_settings_update(club=club, own_method="PayPal")
-    money.event_money_update(tournament=monthly, entry_fee=2000, house_share=1000)
+    money.tournament_money_update(tournament=monthly, entry_fee=2000, house_share=1000)
     entries = list(Entry.objects.filter(tournament=monthly).order_by("pk"))
     methods = ["cash", "cash", "card", "transfer", "other", "cash"]
     for entry, method in zip(entries, methods, strict=False):

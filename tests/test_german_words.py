@@ -30,7 +30,7 @@ def test_a_player_checking_himself_in_unpaid_is_told_in_the_second_person(make_t
     tournament = make_tournament(2, start=False, require_check_in=True)
     tournament.starts_at = timezone.now() + timedelta(hours=1)
     tournament.save(update_fields=["starts_at"])
-    services.event_money_update(tournament=tournament, entry_fee=1000)
+    services.tournament_money_update(tournament=tournament, entry_fee=1000)
     services.club_money_settings_update(club=tournament.club, check_in_unpaid=False)
     entry = tournament.entries.select_related("player").first()
     for language, words in (("en", "You have not paid"), ("de", "Sie haben das Startgeld")):

@@ -1,4 +1,4 @@
-"""The arithmetic of an event's money, pure (no Django): amounts, percentage shares, payout
+"""The arithmetic of a tournament's money, pure (no Django): amounts, percentage shares, payout
 tables, prizes by place with ties and rounding, the Calcutta's settlement and the balance of
 the books. Every amount is an integer in the currency's minor unit (cents); every percentage
 is an integer in basis points (1 % = 100)."""
@@ -13,11 +13,11 @@ from money.core.amounts import (
 from money.core.books import (
     Books,
     BooksError,
-    EventInput,
-    EventSheet,
     PoolSheet,
-    event_sheet,
+    TournamentInput,
+    TournamentSheet,
     pool_sheet,
+    tournament_sheet,
 )
 from money.core.payouts import (
     FlightResult,
@@ -37,8 +37,6 @@ __all__ = [
     "AmountError",
     "Books",
     "BooksError",
-    "EventInput",
-    "EventSheet",
     "FlightResult",
     "OpenBand",
     "PayoutRow",
@@ -47,8 +45,9 @@ __all__ = [
     "PoolSheet",
     "Prize",
     "TableError",
+    "TournamentInput",
+    "TournamentSheet",
     "among",
-    "event_sheet",
     "format_amount",
     "format_percent",
     "parse_amount",
@@ -57,4 +56,5 @@ __all__ = [
     "place_prizes",
     "pool_sheet",
     "split_by_percent",
+    "tournament_sheet",
 ]

@@ -1,4 +1,4 @@
-"""One event's prize money: what was collected, what the house, the costs and the season's
+"""One tournament's prize money: what was collected, what the house, the costs and the season's
 pot take, the flights' pools and their prizes, and the balance of the books.
 
 Rules (defaults where clubs differ): the house's share and the pot's share are percentages of
@@ -56,7 +56,7 @@ class Books:
 
 
 @dataclass(frozen=True, slots=True)
-class EventInput:
+class TournamentInput:
     collected: int
     flights: Mapping[str, int]
     """The split over the flights, in basis points, the first flight first."""
@@ -75,15 +75,15 @@ class EventInput:
 
 
 @dataclass(frozen=True, slots=True)
-class EventSheet:
+class TournamentSheet:
     books: Books
     pool: int
     flight_pools: dict[str, int]
     flights: dict[str, FlightResult]
 
 
-def event_sheet(data: EventInput) -> EventSheet:
-    """The payout sheet of an event; its books are checked before it is returned."""
+def tournament_sheet(data: TournamentInput) -> TournamentSheet:
+    """The payout sheet of a tournament; its books are checked before it is returned."""
     if min(data.collected, data.added, data.costs, data.house_share, data.pot_share) < 0:
         raise BooksError("negative")
     house = percent_of(data.collected, data.house_share)
@@ -114,7 +114,7 @@ def event_sheet(data: EventInput) -> EventSheet:
         open=sum(result.open_amount for result in flights.values()),
     )
     books.check()
-    return EventSheet(books, pool, flight_pools, flights)
+    return TournamentSheet(books, pool, flight_pools, flights)
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,7 +15,7 @@ Rounding rule, stated on the sheet:
   the odd cents one each in tie-break order. So players sharing a place never differ by more
   than one cent, at any unit.
 
-A provisional result (``final=False``: the event is not over) pays only the places already
+A provisional result (``final=False``: the tournament is not over) pays only the places already
 held, which the caller passes as final (e.g. the bands of players knocked out of a bracket).
 The places nobody holds yet are *open*: each run of them is a band "to be decided" with the
 sum of its prizes; the remainder waits with the highest place (in the open band of place 1,

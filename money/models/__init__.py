@@ -1,11 +1,11 @@
-"""The money of a club's events: settings, fees, pools, the Calcutta and the ledger."""
+"""The money of a club's tournaments: settings, fees, pools, the Calcutta and the ledger."""
 
 from money.models.calcutta import Calcutta, CalcuttaBid, CalcuttaBuyback, CalcuttaLot
 from money.models.cashup import COUNTED_METHODS, CashUp, CashUpLine, CashUpMovement
 from money.models.fees import EntryFee, FeeStatus, PaymentMethod
 from money.models.ledger import AppendOnly, LedgerEntry, LedgerKind
 from money.models.pools import SeasonPot, SidePool, SidePoolEntry
-from money.models.settings import CURRENCIES, ClubMoneySettings, EventMoney
+from money.models.settings import CURRENCIES, ClubMoneySettings, TournamentMoney
 
 __all__ = [
     "COUNTED_METHODS",
@@ -20,7 +20,6 @@ __all__ = [
     "CashUpMovement",
     "ClubMoneySettings",
     "EntryFee",
-    "EventMoney",
     "FeeStatus",
     "LedgerEntry",
     "LedgerKind",
@@ -28,4 +27,5 @@ __all__ = [
     "SeasonPot",
     "SidePool",
     "SidePoolEntry",
+    "TournamentMoney",
 ]

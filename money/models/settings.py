@@ -83,7 +83,7 @@ class ClubMoneySettings(TimeStampedModel):
         return str(self.club)
 
 
-class EventMoney(TimeStampedModel):
+class TournamentMoney(TimeStampedModel):
     """One tournament's fees, the house's and the season pot's shares, its costs and added
     money, the split over its flights and its payout table. Amounts in minor units,
     percentages in basis points (1 % = 100)."""
@@ -110,12 +110,12 @@ class EventMoney(TimeStampedModel):
     )
 
     class Meta:
-        verbose_name = _("event's money")
-        verbose_name_plural = _("events' money")
+        verbose_name = _("tournament's money")
+        verbose_name_plural = _("tournaments' money")
         constraints = [
             checks.Check(
                 condition=Q(house_share__lte=WHOLE) & Q(pot_share__lte=WHOLE),
-                name="event_money_shares_at_most_whole",
+                name="tournament_money_shares_at_most_whole",
                 violation_error_message=PERCENT_AT_MOST_100,
             ),
         ]

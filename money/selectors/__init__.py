@@ -42,9 +42,9 @@ from money.selectors.settings import (
     LAST_CHANCE,
     MAIN,
     club_money_settings,
-    event_money,
     flight_split,
     flights_of,
+    tournament_money,
 )
 
 __all__ = [
@@ -66,7 +66,6 @@ __all__ = [
     "club_ledger",
     "club_money_settings",
     "collected",
-    "event_money",
     "fee_rows",
     "fee_statuses",
     "fees_set_off",
@@ -83,4 +82,5 @@ __all__ = [
     "side_pool_may_join",
     "side_pool_owed",
     "side_pool_states",
+    "tournament_money",
 ]

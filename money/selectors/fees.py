@@ -17,7 +17,7 @@ from money.models import (
     PaymentMethod,
 )
 from money.selectors.field import in_the_field
-from money.selectors.settings import club_money_settings, event_money
+from money.selectors.settings import club_money_settings, tournament_money
 from tournaments.models import (
     Entry,
     EntryStatus,
@@ -59,7 +59,7 @@ def fee_rows(tournament: Tournament) -> list[FeeRow]:
     re-entry after its entry; then the fees recorded for entries out of the field (paid,
     waived or refunded: money to give back, or the record of it), never one they do not owe.
     Four queries."""
-    money = event_money(tournament)
+    money = tournament_money(tournament)
     field = set(
         Entry.objects.filter(in_the_field(tournament), tournament=tournament).values_list(
             "pk", flat=True
@@ -149,7 +149,7 @@ def may_check_in(entry: Entry) -> bool:
     if club_money_settings(entry.tournament.club).check_in_unpaid:
         return True
     status = EntryFee.objects.filter(entry=entry, number=1).values_list("status", flat=True).first()
-    owed = event_money(entry.tournament).entry_fee
+    owed = tournament_money(entry.tournament).entry_fee
     return status in (FeeStatus.PAID, FeeStatus.WAIVED) or (status is None and owed == 0)
 
 

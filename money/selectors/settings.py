@@ -6,7 +6,7 @@ from __future__ import annotations
 from clubs.models import Club
 from money.models import (
     ClubMoneySettings,
-    EventMoney,
+    TournamentMoney,
 )
 from tournaments.models import (
     Tournament,
@@ -29,9 +29,9 @@ def club_money_settings(club: Club) -> ClubMoneySettings:
     return found or ClubMoneySettings(club=club)
 
 
-def event_money(tournament: Tournament) -> EventMoney:
-    found = EventMoney.objects.filter(tournament=tournament).first()
-    return found or EventMoney(tournament=tournament)
+def tournament_money(tournament: Tournament) -> TournamentMoney:
+    found = TournamentMoney.objects.filter(tournament=tournament).first()
+    return found or TournamentMoney(tournament=tournament)
 
 
 def flights_of(tournament: Tournament) -> tuple[str, ...]:
@@ -43,7 +43,7 @@ def flights_of(tournament: Tournament) -> tuple[str, ...]:
     return (MAIN, CONSOLATION)
 
 
-def flight_split(tournament: Tournament, money: EventMoney) -> dict[str, int]:
+def flight_split(tournament: Tournament, money: TournamentMoney) -> dict[str, int]:
     flights = flights_of(tournament)
     saved = money.flight_split or DEFAULT_SPLITS[flights]
     return {flight: int(saved.get(flight, 0)) for flight in flights}

@@ -29,7 +29,7 @@ from money.services.pools import (
     side_pool_refund,
     side_pool_waive,
 )
-from money.services.settings import club_money_settings_update, event_money_update
+from money.services.settings import club_money_settings_update, tournament_money_update
 
 __all__ = [
     "calcutta_add_lots",
@@ -42,7 +42,6 @@ __all__ = [
     "calcutta_setup",
     "cash_up_take",
     "club_money_settings_update",
-    "event_money_update",
     "fee_mark_paid",
     "fee_mark_unpaid",
     "fee_refund",
@@ -59,4 +58,5 @@ __all__ = [
     "side_pool_mark_paid",
     "side_pool_refund",
     "side_pool_waive",
+    "tournament_money_update",
 ]

@@ -16,9 +16,9 @@ from money.locks import money_lock_tournament
 from money.models import EntryFee, FeeStatus, LedgerEntry, LedgerKind, PaymentMethod
 from money.selectors import (
     club_money_settings,
-    event_money,
     in_the_field,
     played_before_withdrawing,
+    tournament_money,
 )
 from money.services.ledger import ledger_book
 from tournaments.models import Entry, EntryStatus, Tournament
@@ -35,7 +35,7 @@ def _fee_locked(entry: Entry, number: int) -> EntryFee:
     if number != 1:
         raise UserError(_("There is no such re-entry."))
     return EntryFee.objects.create(
-        entry=entry, number=1, amount=event_money(entry.tournament).entry_fee
+        entry=entry, number=1, amount=tournament_money(entry.tournament).entry_fee
     )
 
 
@@ -175,7 +175,7 @@ def fee_refund(
 @transaction.atomic
 def reentry_add(*, entry: Entry, recorded_by: Any) -> EntryFee:
     """A re-entry or buy-back: a new fee at the re-entry fee, unpaid."""
-    fee_amount = event_money(entry.tournament).reentry_fee
+    fee_amount = tournament_money(entry.tournament).reentry_fee
     if fee_amount is None:
         raise UserError(_("This tournament has no re-entries."))
     _fee_locked(entry, 1)

@@ -32,7 +32,7 @@ from money.models import (
     PaymentMethod,
     SidePoolEntry,
 )
-from money.selectors import club_money_settings, event_money
+from money.selectors import club_money_settings, tournament_money
 from money.services.ledger import ledger_book
 from money.sheets import PayoutSheet, SheetRow
 from tournaments.models import Entry, Tournament, TournamentStatus
@@ -80,7 +80,7 @@ def _booked(tournament: Tournament) -> tuple[set[str], bool]:
 
 def _unbooked(tournament: Tournament, sheet: PayoutSheet) -> tuple[Lines, bool]:
     """The lines of the sheet not booked yet; and whether any line is booked."""
-    lines = _lines(sheet, event_money(tournament).fixed_costs)
+    lines = _lines(sheet, tournament_money(tournament).fixed_costs)
     booked, unnamed = _booked(tournament)
     if unnamed:
         return {}, True
@@ -276,14 +276,14 @@ def payouts_book(*, tournament: Tournament, recorded_by: Any, method: str = "cas
             raise UserError(_("The payouts are booked already."))
         raise UserError(_("The sheet has nothing to pay out."))
     players = _players(tournament, unbooked.values())
-    entry_fee = event_money(tournament).entry_fee
+    entry_fee = tournament_money(tournament).entry_fee
     for name, row in unbooked.items():
         if row is None:
             ledger_book(
                 club=tournament.club,
                 tournament=tournament,
                 kind=LedgerKind.COSTS,
-                amount=-event_money(tournament).fixed_costs,
+                amount=-tournament_money(tournament).fixed_costs,
                 method=method,
                 text_key="fixed_costs",
                 text_params={"line": name},

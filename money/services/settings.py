@@ -14,7 +14,7 @@ from config.logs import logged_service
 from money.core import PayoutTable, TableError
 from money.core.shares import SplitError, check_split
 from money.errors import user_error
-from money.models import ClubMoneySettings, EventMoney, LedgerEntry
+from money.models import ClubMoneySettings, LedgerEntry, TournamentMoney
 from money.selectors import flights_of
 from tournaments.models import Tournament
 
@@ -56,12 +56,14 @@ def check_table(rows: list[dict[str, object]]) -> None:
         raise user_error(error, "payout_table") from error
 
 
-@logged_service("event_money_update")
+@logged_service("tournament_money_update")
 @transaction.atomic
-def event_money_update(*, tournament: Tournament, **fields: Any) -> EventMoney:
+def tournament_money_update(*, tournament: Tournament, **fields: Any) -> TournamentMoney:
     """A tournament's fees, shares, costs, added money, split and payout table; an empty
     split or table means the default. Refused whole when one of them does not add up."""
-    found, _created = EventMoney.objects.select_for_update().get_or_create(tournament=tournament)
+    found, _created = TournamentMoney.objects.select_for_update().get_or_create(
+        tournament=tournament
+    )
     for name, value in fields.items():
         setattr(found, name, value)
     if found.flight_split:

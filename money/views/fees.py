@@ -1,5 +1,5 @@
 """A tournament's fees (/clubs/<club>/t/<tournament>/money/): who paid, how, recorded by
-whom; the event's money settings."""
+whom; the tournament's money settings."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from django.views.decorators.http import require_POST
 
 from config.errors import UserError, add_user_error, run_service
 from money import selectors, services
-from money.forms import EventMoneyForm, PaymentForm
+from money.forms import PaymentForm, TournamentMoneyForm
 from money.methods import hand_paid_choices
 from money.views.common import context, numbers_of
 from tournaments.models import Tournament
@@ -21,7 +21,7 @@ from tournaments.shortcuts import organizer_only
 
 @organizer_only
 def fees(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    money = selectors.event_money(tournament)
+    money = selectors.tournament_money(tournament)
     rows = selectors.fee_rows(tournament)
     return render(
         request,
@@ -88,7 +88,7 @@ def fee_action(
 def settings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     numbers = numbers_of(tournament.club)
     flights = selectors.flights_of(tournament)
-    money = selectors.event_money(tournament)
+    money = selectors.tournament_money(tournament)
     initial = {
         "entry_fee": money.entry_fee,
         "reentry_fee": money.reentry_fee,
@@ -99,10 +99,12 @@ def settings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         "payout_table": money.payout_table,
         **{f"split_{flight}": share for flight, share in (money.flight_split or {}).items()},
     }
-    form = EventMoneyForm(request.POST or None, initial=initial, numbers=numbers, flights=flights)
+    form = TournamentMoneyForm(
+        request.POST or None, initial=initial, numbers=numbers, flights=flights
+    )
     if request.method == "POST" and form.is_valid():
         try:
-            services.event_money_update(tournament=tournament, **form.cleaned_data)
+            services.tournament_money_update(tournament=tournament, **form.cleaned_data)
         except UserError as error:
             add_user_error(form, error)
         else:

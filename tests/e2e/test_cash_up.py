@@ -78,7 +78,7 @@ def the_night(make_tournament, organizer):
     tournament = make_tournament(5, start=False)
     club = tournament.club
     services.club_money_settings_update(club=club, own_method="PayPal")
-    services.event_money_update(tournament=tournament, entry_fee=2000)
+    services.tournament_money_update(tournament=tournament, entry_fee=2000)
     methods = ["cash", "cash", "cash", "card", "other"]
     for entry, method in zip(tournament.entries.order_by("pk"), methods, strict=True):
         services.fee_mark_paid(entry=entry, method=method, recorded_by=organizer)

@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from money import services
 from money.models import LedgerEntry
-from tests.money.events import finished_event
+from tests.money.hand_worked import finished_tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -80,7 +80,7 @@ def fits(page):
 def test_a_treasurer_reverses_a_movement_with_a_reason(
     make_tournament, organizer, open_as, live_server, play
 ):
-    event = finished_event(
+    event = finished_tournament(
         make_tournament, play, organizer, name="Christmas Open of the Backgammon Club"
     )
     services.payouts_book(tournament=event, recorded_by=organizer)

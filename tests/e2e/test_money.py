@@ -1,7 +1,7 @@
 """The money of an event in the browser, in English and German, on a desktop and a phone:
 a Calcutta auction is run from the auctioneer's phone, shown on the venue display and paid
 out; the payout sheet of a Main / Consolation / Last Chance event with a side pool is the
-hand-worked one (tests/money/events.py)."""
+hand-worked one (tests/money/hand_worked.py)."""
 
 from __future__ import annotations
 
@@ -14,11 +14,11 @@ from django.urls import reverse
 
 from draw import services as draw_services
 from tests.conftest import open_matches
-from tests.money.events import (
+from tests.money.hand_worked import (
     HAND_WORKED,
     SIDE_POOL_HAND_WORKED,
     by_player_within_a_place,
-    finished_event,
+    finished_tournament,
 )
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -165,7 +165,7 @@ def test_a_calcutta_is_run_and_paid_out(
 def test_the_payout_sheet_is_the_hand_worked_one(
     make_tournament, play, organizer, open_as, live_server
 ):
-    event = finished_event(make_tournament, play, organizer, side_pool=True)
+    event = finished_tournament(make_tournament, play, organizer, side_pool=True)
     expected = [("Prize pool", *row) for row in HAND_WORKED] + SIDE_POOL_HAND_WORKED
     url = live_server.url + reverse("money:payouts", args=[event.club.slug, event.slug])
     names = {

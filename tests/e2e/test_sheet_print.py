@@ -11,7 +11,7 @@ from django.test import Client
 from django.urls import reverse
 
 from clubs.models import Player
-from tests.money.events import finished_event
+from tests.money.hand_worked import finished_tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -70,7 +70,7 @@ def open_as(browser, live_server):
 def test_the_payout_sheet_prints_on_a4_with_nothing_cut(
     language, make_tournament, play, organizer, open_as, live_server
 ):
-    event = finished_event(make_tournament, play, organizer, side_pool=True)
+    event = finished_tournament(make_tournament, play, organizer, side_pool=True)
     # A long name and a long pool's name must wrap, not widen the sheet.
     Player.objects.filter(name="Player 001").update(
         name="Maximiliane Alexandra von Hohenzollern-Sigmaringen-Wittelsbach"

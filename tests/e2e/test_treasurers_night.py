@@ -113,7 +113,7 @@ def test_a_treasurers_night(treasurer_page, live_server, club, organizer, commit
 
     # --- The Friday Open: the field, the waiting list, the fees -------------------------
     open_ = tournament_made(club, organizer, 4, start=False, name="Friday Open")
-    services.event_money_update(tournament=open_, entry_fee=2000)
+    services.tournament_money_update(tournament=open_, entry_fee=2000)
     entry_services.signup_rules_set(tournament=open_, capacity=4)
     entry_services.entry_sign_up(tournament=open_, player=PlayerFactory(name="Walter Waiting"))
     go("money:fees", open_)
@@ -228,7 +228,7 @@ def test_a_treasurers_night(treasurer_page, live_server, club, organizer, commit
         name="League",
         tiebreaks=["match_points", "points_difference"],  # no lot: a tie stays a tie
     )
-    services.event_money_update(tournament=league, entry_fee=1100)
+    services.tournament_money_update(tournament=league, entry_fee=1100)
     for entry in league.entries.all():
         services.fee_mark_paid(entry=entry, method="cash", recorded_by=organizer)
     beats = {

@@ -28,7 +28,7 @@ def treasurer():
 @pytest.fixture
 def tournament():
     tournament = TournamentFactory()
-    services.event_money_update(tournament=tournament, entry_fee=2000)
+    services.tournament_money_update(tournament=tournament, entry_fee=2000)
     services.club_money_settings_update(club=tournament.club, own_method="PayPal")
     return tournament
 

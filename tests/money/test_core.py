@@ -9,19 +9,19 @@ import pytest
 from money.core import (
     AmountError,
     BooksError,
-    EventInput,
     PayoutRow,
     PayoutTable,
     Placed,
     TableError,
+    TournamentInput,
     amounts,
-    event_sheet,
     format_amount,
     parse_amount,
     parse_percent,
     place_prizes,
     shares,
     split_by_percent,
+    tournament_sheet,
 )
 from money.core.calcutta import BidError, Lot, calcutta_sheet, check_bid, check_buyback
 from money.core.shares import SplitError
@@ -91,8 +91,8 @@ def test_tied_places_share_the_sum_of_their_prizes_the_odd_cent_to_the_better_ti
 
 def test_rounding_to_the_clubs_unit_leaves_the_rest_to_the_highest_place():
     # 8 players × 20 € = 160 €, 10 % house → 144 €, 70/30, rounded to 5 €
-    sheet = event_sheet(
-        EventInput(
+    sheet = tournament_sheet(
+        TournamentInput(
             collected=16000,
             house_share=1000,
             flights={"main": 10000},
@@ -110,7 +110,9 @@ def test_rounding_to_the_clubs_unit_leaves_the_rest_to_the_highest_place():
 
 def test_costs_above_the_money_are_refused():
     with pytest.raises(BooksError):
-        event_sheet(EventInput(collected=1000, costs=2000, flights={"main": 10000}, places={}))
+        tournament_sheet(
+            TournamentInput(collected=1000, costs=2000, flights={"main": 10000}, places={})
+        )
 
 
 def test_bids_and_buy_backs():

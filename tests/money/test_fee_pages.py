@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 
 from money.models import EntryFee, LedgerEntry
-from money.selectors import event_money
+from money.selectors import tournament_money
 from tests.factories import PASSWORD, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -46,7 +46,7 @@ def test_fees_are_set_paid_and_booked(make_tournament, logged_in, organizer):
         {"entry_fee": "20.00", "house_share": "10", "payout_table": ""},
     )
     assert response.status_code == 302, response.content.decode()
-    assert event_money(tournament).entry_fee == 2000
+    assert tournament_money(tournament).entry_fee == 2000
     entry = tournament.entries.order_by("pk").first()
     action = reverse(
         "money:fee_action", args=[tournament.club.slug, tournament.slug, entry.pk, 1, "paid"]
@@ -78,7 +78,7 @@ def test_a_bad_amount_or_split_is_refused_in_the_readers_language(make_tournamen
         url["settings"], {"entry_fee": "20,00", "payout_table": "8; 3; 70 30"}
     )
     assert "weniger Prozentsätze" in response.content.decode()
-    assert event_money(tournament).pk is None  # nothing saved
+    assert tournament_money(tournament).pk is None  # nothing saved
 
 
 def test_the_ledger_exports_and_reverses(make_tournament, logged_in):

@@ -16,7 +16,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def tournament():
     tournament = TournamentFactory()
-    services.event_money_update(tournament=tournament, entry_fee=2000, reentry_fee=1500)
+    services.tournament_money_update(tournament=tournament, entry_fee=2000, reentry_fee=1500)
     return tournament
 
 
@@ -147,15 +147,15 @@ def test_the_ledger_is_never_changed_or_deleted(tournament, treasurer):
 
 def test_a_split_or_table_that_does_not_add_up_changes_nothing(tournament):
     with pytest.raises(UserError):
-        services.event_money_update(
+        services.tournament_money_update(
             tournament=tournament, entry_fee=9999, flight_split={"main": 9000}
         )
     with pytest.raises(UserError):
-        services.event_money_update(
+        services.tournament_money_update(
             tournament=tournament,
             payout_table=[{"up_to": 8, "places": 3, "percentages": [7000, 3000]}],
         )
-    assert selectors.event_money(tournament).entry_fee == 2000
+    assert selectors.tournament_money(tournament).entry_fee == 2000
 
 
 def test_an_unpaid_player_is_not_checked_in_where_the_club_says_so(tournament, treasurer, client):

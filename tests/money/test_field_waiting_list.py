@@ -23,7 +23,7 @@ pytestmark = pytest.mark.django_db
 def full(make_tournament, organizer, client):
     """Four players hold the four places (20 € each); Walter waits, number 1."""
     tournament = make_tournament(4, start=False)
-    services.event_money_update(tournament=tournament, entry_fee=2000)
+    services.tournament_money_update(tournament=tournament, entry_fee=2000)
     entry_services.signup_rules_set(tournament=tournament, capacity=4)
     walter = entry_services.entry_sign_up(
         tournament=tournament, player=PlayerFactory(name="Walter Waiting")
@@ -196,7 +196,7 @@ def test_a_player_who_moves_up_once_lots_are_sold_gets_a_lot_of_his_own(
 
 def test_after_the_draw_a_no_show_is_out_of_the_field(make_tournament, organizer, commit):
     tournament = make_tournament(5, start=False, require_check_in=True)
-    services.event_money_update(tournament=tournament, entry_fee=2000)
+    services.tournament_money_update(tournament=tournament, entry_fee=2000)
     from tournaments import services as tournament_services
 
     entries = {e.player.name: e for e in tournament.entries.select_related("player")}

@@ -85,7 +85,7 @@ def test_the_reversal_reads_in_the_readers_language(logged_in, club, room):
 
 def test_a_fees_payment_is_changed_on_the_fees_page(logged_in, make_tournament, organizer):
     tournament = make_tournament(2, start=False)
-    services.event_money_update(tournament=tournament, entry_fee=2000)
+    services.tournament_money_update(tournament=tournament, entry_fee=2000)
     entry = EntryFactory(tournament=tournament)
     services.fee_mark_paid(entry=entry, method="cash", recorded_by=organizer)
     payment = LedgerEntry.objects.get(fee_id__isnull=False)

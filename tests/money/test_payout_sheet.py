@@ -1,4 +1,4 @@
-"""The payout sheet of a Main / Consolation / Last Chance event against the hand-worked one,
+"""The payout sheet of a Main / Consolation / Last Chance tournament against the hand-worked one,
 and its exports."""
 
 from __future__ import annotations
@@ -13,18 +13,18 @@ from django.urls import reverse
 from money.sheets import payout_sheet
 from tests.conftest import new_club, new_organizer, played, tournament_made
 from tests.factories import PASSWORD
-from tests.money.events import HAND_WORKED, by_player_within_a_place, finished_event
+from tests.money.hand_worked import HAND_WORKED, by_player_within_a_place, finished_tournament
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture(scope="module")
 def shared(module_db):
-    """The finished event, built once: the tests read it, or change it and are rolled back."""
+    """The finished tournament, built once: the tests read it, or change it and are rolled back."""
     organizer = new_organizer("shared-organizer")
     club = new_club(organizer, "shared")
     make = functools.partial(tournament_made, club, organizer)
-    return organizer, club, finished_event(make, played, organizer, name="Shared event")
+    return organizer, club, finished_tournament(make, played, organizer, name="Shared tournament")
 
 
 @pytest.fixture
@@ -38,17 +38,17 @@ def club(shared):
 
 
 @pytest.fixture
-def event(shared):
+def tournament(shared):
     return shared[2]
 
 
 @pytest.fixture(autouse=True)
 def _own_caches(own_caches):
-    """The tests share the event (``module_db``)."""
+    """The tests share the tournament (``module_db``)."""
 
 
-def test_the_sheet_is_the_hand_worked_one(event):
-    sheet = payout_sheet(event)
+def test_the_sheet_is_the_hand_worked_one(tournament):
+    sheet = payout_sheet(tournament)
     assert sheet.final
     rows = [(r.flight, r.place, r.player, r.prize, r.owed, r.net) for r in sheet.rows]
     assert by_player_within_a_place(rows, 2) == by_player_within_a_place(HAND_WORKED, 2)
@@ -56,12 +56,12 @@ def test_the_sheet_is_the_hand_worked_one(event):
     assert books.balances and books.money_in == books.money_out == 17000
     assert [line.amount for line in books.lines] == [14000, 3000, 14300, 1400, 600, 700]
     assert books.remainder == 510 + 360 + 430
-    assert payout_sheet(event).rows == sheet.rows  # computed again: the same
+    assert payout_sheet(tournament).rows == sheet.rows  # computed again: the same
 
 
-def test_the_sheet_exports_in_the_readers_format(event, client, organizer):
+def test_the_sheet_exports_in_the_readers_format(tournament, client, organizer):
     client.login(username=organizer.username, password=PASSWORD)
-    url = reverse("money:payouts", args=[event.club.slug, event.slug])
+    url = reverse("money:payouts", args=[tournament.club.slug, tournament.slug])
     client.post(reverse("set_language"), {"language": "de"})
     page = client.get(url).content.decode()
     assert "55,10 €" in page and "Die Bücher gehen auf" in page
@@ -72,13 +72,15 @@ def test_the_sheet_exports_in_the_readers_format(event, client, organizer):
     assert "Player 008" in csv and "23,60" in csv and "3,60" in csv
 
 
-def test_the_api_reads_pools_payouts_and_the_ledger_for_organizers_only(event, client, organizer):
+def test_the_api_reads_pools_payouts_and_the_ledger_for_organizers_only(
+    tournament, client, organizer
+):
     from tests.factories import UserFactory
 
     urls = [
-        f"/api/tournaments/{event.pk}/pools",
-        f"/api/tournaments/{event.pk}/payouts",
-        f"/api/clubs/{event.club.slug}/ledger",
+        f"/api/tournaments/{tournament.pk}/pools",
+        f"/api/tournaments/{tournament.pk}/payouts",
+        f"/api/clubs/{tournament.club.slug}/ledger",
     ]
     for url in urls:
         assert client.get(url).status_code in (401, 403)
@@ -101,7 +103,7 @@ def test_the_api_reads_pools_payouts_and_the_ledger_for_organizers_only(event, c
     assert all(row["recorded_by"] == organizer.username for row in ledger)
 
 
-def test_the_payouts_are_booked_once_and_may_be_booked_again_once_reversed(event, organizer):
+def test_the_payouts_are_booked_once_and_may_be_booked_again_once_reversed(tournament, organizer):
     from config.errors import UserError
     from money import services
     from money.currency import number_format
@@ -109,25 +111,27 @@ def test_the_payouts_are_booked_once_and_may_be_booked_again_once_reversed(event
     from money.models import LedgerEntry
 
     before = set(LedgerEntry.objects.values_list("pk", flat=True))
-    assert services.payouts_book(tournament=event, recorded_by=organizer) == 8  # 7 prizes, costs
+    assert (
+        services.payouts_book(tournament=tournament, recorded_by=organizer) == 8
+    )  # 7 prizes, costs
     rows = LedgerEntry.objects.exclude(pk__in=before).order_by("pk")
     assert sum(rows.values_list("amount", flat=True)) == -(14300 - 2000) - 600
     owed = rows.get(player__name="Player 008", kind="prize", method="cash")
     text = ledger_text(owed.text_key, owed.text_params, number_format("EUR", "en"))
     assert owed.amount == -360 and "20.00 €" in text
     with pytest.raises(UserError):
-        services.payouts_book(tournament=event, recorded_by=organizer)
+        services.payouts_book(tournament=tournament, recorded_by=organizer)
     for row in rows.filter(amount__lt=0):  # a line's rows are reversed together
         if not LedgerEntry.objects.filter(reverses=row).exists():
             services.ledger_reverse(entry=row, recorded_by=organizer, reason="Booked wrongly")
-    assert services.payouts_book(tournament=event, recorded_by=organizer) == 8
+    assert services.payouts_book(tournament=tournament, recorded_by=organizer) == 8
 
 
 def test_costs_before_any_fee_is_paid_are_said_on_the_sheet(make_tournament, client, organizer):
     from money import services
 
     tournament = make_tournament(4, start=False)
-    services.event_money_update(tournament=tournament, entry_fee=2000, fixed_costs=5000)
+    services.tournament_money_update(tournament=tournament, entry_fee=2000, fixed_costs=5000)
     client.login(username=organizer.username, password=PASSWORD)
     page = client.get(reverse("money:payouts", args=[tournament.club.slug, tournament.slug]))
     assert page.status_code == 200

@@ -7,14 +7,14 @@ from __future__ import annotations
 import doctest
 
 from money.core import (
-    EventInput,
     OpenBand,
     PayoutRow,
     PayoutTable,
     Placed,
-    event_sheet,
+    TournamentInput,
     place_prizes,
     pool_sheet,
+    tournament_sheet,
 )
 from money.core import calcutta as calcutta_module
 from money.core import payouts as payouts_module
@@ -73,7 +73,7 @@ def test_a_winner_alone_still_has_the_whole_remainder():
     assert amounts(place_prizes(10_010, table, placed, unit=500)) == {1: 7010, 2: 3000, 3: 0, 4: 0}
 
 
-#: The hand-worked event's table (tests/money/events.py): a field of 8 pays four places.
+#: The hand-worked tournament's table (tests/money/hand_worked.py): a field of 8 pays four places.
 FOUR_PLACES = PayoutTable(
     (PayoutRow(4, 2, (7_000, 3_000)), PayoutRow(8, 4, (5_000, 2_500, 1_250, 1_250)))
 )
@@ -115,9 +115,9 @@ def test_a_provisional_result_with_nobody_placed_keeps_everything_open():
     assert place_prizes(10_000, FOUR_PLACES, [], 1, 8).undistributed == 10_000
 
 
-def test_a_provisional_event_sheets_books_balance_with_what_waits():
-    sheet = event_sheet(
-        EventInput(
+def test_a_provisional_tournament_sheets_books_balance_with_what_waits():
+    sheet = tournament_sheet(
+        TournamentInput(
             collected=16_000,
             flights={"main": 7_000, "consolation": 3_000},
             places={"main": QUARTER_FINAL_LOSERS, "consolation": []},

@@ -14,7 +14,7 @@ from money.models import CalcuttaLot
 from money.sheets import payout_sheet
 from tests.conftest import open_matches
 from tests.factories import PASSWORD
-from tests.money.events import PAYOUT_TABLE
+from tests.money.hand_worked import PAYOUT_TABLE
 
 pytestmark = pytest.mark.django_db
 
@@ -25,12 +25,12 @@ EIGHT_PLACES = [
 
 
 def at_the_quarter_finals(make_tournament, play, user, payout_table):
-    """The hand-worked event of tests/money/events.py (players 1–7 paid 20 €, player 8 not;
-    a prize pool of 143 €: Main 100.10 €, Consolation 28.60 €, Last Chance 14.30 €; 5 € unit)
+    """The hand-worked tournament of tests/money/hand_worked.py (players 1–7 paid 20 €, player 8
+    not; a prize pool of 143 €: Main 100.10 €, Consolation 28.60 €, Last Chance 14.30 €; 5 € unit)
     with the main's quarter-finals played (seeds 5–8 lose) and nothing else."""
     tournament = make_tournament(8, format="main_consolation", last_chance=True)
     services.club_money_settings_update(club=tournament.club, rounding_unit=500)
-    services.event_money_update(
+    services.tournament_money_update(
         tournament=tournament,
         entry_fee=2000,
         house_share=1000,
@@ -109,7 +109,7 @@ def test_at_the_quarter_finals_the_final_bands_are_paid_and_the_rest_waits(
 
 def test_a_running_swiss_has_no_final_place(make_tournament, play, organizer):
     tournament = make_tournament(8, format="swiss", swiss_rounds=3)
-    services.event_money_update(tournament=tournament, entry_fee=1000)
+    services.tournament_money_update(tournament=tournament, entry_fee=1000)
     for entry in tournament.entries.all():
         services.fee_mark_paid(entry=entry, method="cash", recorded_by=organizer)
     for match in open_matches(tournament):

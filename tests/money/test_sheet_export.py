@@ -18,7 +18,7 @@ from django.utils import translation
 from config.exports import csv_cell, csv_separators, local_time, xlsx_cell
 from tests.conftest import new_club, new_organizer, played, tournament_made
 from tests.factories import PASSWORD
-from tests.money.events import finished_event
+from tests.money.hand_worked import finished_tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -28,22 +28,22 @@ def shared(module_db):
     organizer = new_organizer("sheet-organizer")
     club = new_club(organizer, "sheet")
     make = functools.partial(tournament_made, club, organizer)
-    return organizer, finished_event(make, played, organizer, name="Sheet event")
+    return organizer, finished_tournament(make, played, organizer, name="Sheet tournament")
 
 
 @pytest.fixture(autouse=True)
 def _own_caches(own_caches):
-    """The tests share the event (``module_db``)."""
+    """The tests share the tournament (``module_db``)."""
 
 
 @pytest.fixture
 def reader(shared, client):
-    organizer, event = shared
+    organizer, tournament = shared
     client.login(username=organizer.username, password=PASSWORD)
 
     def read(language, export=""):
         client.post(reverse("set_language"), {"language": language})
-        url = reverse("money:payouts", args=[event.club.slug, event.slug])
+        url = reverse("money:payouts", args=[tournament.club.slug, tournament.slug])
         return client.get(url + (f"?_export={export}" if export else ""))
 
     return read
@@ -54,7 +54,7 @@ def rows_of(response, delimiter):
     return list(csv.reader(io.StringIO(text), delimiter=delimiter))
 
 
-#: The hand-worked sheet (tests/money/events.py): flight, place, % of the flight's pool,
+#: The hand-worked sheet (tests/money/hand_worked.py): flight, place, % of the flight's pool,
 #: player, prize, fee owed, paid out; then each flight's total. German amounts and percents.
 GERMAN = [
     ["Hauptrunde", "1", "50,00", "Player 001", "55,10", "", "55,10"],

@@ -13,19 +13,19 @@ from money.selectors import side_pool_owed, side_pool_states
 from money.services.pools import side_pool_leave, side_pool_mark_paid, side_pool_waive
 from money.sheets import payout_sheet
 from tests.factories import PASSWORD, SeasonFactory
-from tests.money.events import (
+from tests.money.hand_worked import (
     HAND_WORKED,
     SIDE_POOL_HAND_WORKED,
     by_player_within_a_place,
-    finished_event,
+    finished_tournament,
 )
 
 pytestmark = pytest.mark.django_db
 
 
 def test_the_side_pool_is_on_the_sheet_as_worked_by_hand(make_tournament, play, organizer):
-    event = finished_event(make_tournament, play, organizer, side_pool=True)
-    sheet = payout_sheet(event)
+    tournament = finished_tournament(make_tournament, play, organizer, side_pool=True)
+    sheet = payout_sheet(tournament)
     rows = [(r.pool, r.flight, r.place, r.player, r.prize, r.owed, r.net) for r in sheet.rows]
     expected = [("Prize pool", *row) for row in HAND_WORKED] + SIDE_POOL_HAND_WORKED
     assert by_player_within_a_place(rows, 3) == by_player_within_a_place(expected, 3)
@@ -63,7 +63,7 @@ def test_the_season_pot_is_carried_and_paid_by_the_season_table(
     make_tournament, play, organizer, club, client
 ):
     season = SeasonFactory(club=club)
-    event = finished_event(make_tournament, play, organizer, season=season)
+    tournament = finished_tournament(make_tournament, play, organizer, season=season)
     services.season_pot_update(
         season=season, payout_table=[{"up_to": 100, "places": 1, "percentages": [10000]}]
     )
@@ -71,7 +71,7 @@ def test_the_season_pot_is_carried_and_paid_by_the_season_table(
     assert [c.amount for c in pot.carried] == [700]  # 5 % of 140 €
     assert [(r.place, r.player, r.prize) for r in pot.rows] == [("1", "Player 001", 700)]
     assert pot.block.balances
-    assert payout_sheet(event).pools[0].lines[5].amount == 700
+    assert payout_sheet(tournament).pools[0].lines[5].amount == 700
     client.login(username=organizer.username, password=PASSWORD)
     page = client.get(
         reverse("money_club:season_pot", args=[club.slug, season.slug])
@@ -176,16 +176,16 @@ def test_the_side_pools_page_records_each_kind_of_entrant(make_tournament, organ
 
 def side_pool_night(make_tournament, play, organizer):
     """Entrants 2 (paid), 3 (unpaid), 5 (waived), 7 (paid) and 6 (paid, refunded: out) of
-    the side pool of the hand-worked event (tests/money/events.py)."""
-    event = finished_event(make_tournament, play, organizer)
+    the side pool of the hand-worked tournament (tests/money/hand_worked.py)."""
+    tournament = finished_tournament(make_tournament, play, organizer)
     pool = services.side_pool_create(
-        tournament=event,
+        tournament=tournament,
         name="Side pool",
         fee=1000,
         house_share=1000,
         payout_table=[{"up_to": 4, "places": 2, "percentages": [7000, 3000]}],
     )
-    entries = {e.player.name: e for e in event.entries.select_related("player")}
+    entries = {e.player.name: e for e in tournament.entries.select_related("player")}
     how = {
         "Player 002": {"method": "cash"},
         "Player 003": {"status": "unpaid"},
@@ -200,50 +200,50 @@ def side_pool_night(make_tournament, play, organizer):
         for name, kwargs in how.items()
     }
     services.side_pool_refund(joined=joined["Player 006"], recorded_by=organizer)
-    return event, pool, entries
+    return tournament, pool, entries
 
 
 def test_waived_and_unpaid_entrants_play_for_the_prizes_of_the_money_paid(
     make_tournament, play, organizer
 ):
-    """The main event's places among the entrants: 3 (2nd) first, 2 (3–4) second, 5 and 7
+    """The main flight's places among the entrants: 3 (2nd) first, 2 (3–4) second, 5 and 7
     (5–8) 3–4. The money is the fees paid: 20 €, the house 10 %: 18 € paid, 70/30, rounded
     down to 5 €: 1st 12.60 → 10, 2nd 5.40 → 5; the 3 € left to the 1st: 13 €. Player 3 owes
     his 10 €."""
-    event, pool, entries = side_pool_night(make_tournament, play, organizer)
-    sheet = payout_sheet(event)
+    tournament, pool, entries = side_pool_night(make_tournament, play, organizer)
+    sheet = payout_sheet(tournament)
     side = [(r.place, r.player, r.prize) for r in sheet.rows if r.pool == "Side pool"]
     assert side == [("1", "Player 003", 1300), ("2", "Player 002", 500)]
     block = next(p for p in sheet.pools if p.key == f"side-{pool.pk}")
     assert (block.money_in, block.money_out, block.balances) == (2000, 2000, True)
     assert [line.amount for line in block.lines[:3]] == [2000, 1800, 200]
-    assert side_pool_owed(event) == {entries["Player 003"].pk: 1000}
+    assert side_pool_owed(tournament) == {entries["Player 003"].pk: 1000}
 
 
 def test_an_unpaid_side_pool_fee_is_set_against_the_players_prizes_when_they_are_paid(
     make_tournament, play, organizer
 ):
-    """Player 3 wins 25 € in the main event and 13 € in the side pool, whose 10 € fee he
+    """Player 3 wins 25 € in the main flight and 13 € in the side pool, whose 10 € fee he
     owes: booked, he is paid 28 € in cash, his side-pool fee is paid "set against a prize",
     and the side pool's sheet stays what it was (its money is the fees paid before)."""
     from money.models import LedgerEntry
 
-    event, pool, entries = side_pool_night(make_tournament, play, organizer)
-    before = payout_sheet(event)
-    services.payouts_book(tournament=event, recorded_by=organizer)
+    tournament, pool, entries = side_pool_night(make_tournament, play, organizer)
+    before = payout_sheet(tournament)
+    services.payouts_book(tournament=tournament, recorded_by=organizer)
     paid = {}
     for name, method, amount in LedgerEntry.objects.filter(
-        tournament=event, kind="prize"
+        tournament=tournament, kind="prize"
     ).values_list("player__name", "method", "amount"):
         paid.setdefault(name, {}).setdefault(method, 0)
         paid[name][method] -= amount
     assert paid["Player 003"] == {"set_off": 1000, "cash": 2800}
-    assert paid["Player 002"] == {"cash": 1000 + 500}  # 3–4 in the main event, 2nd here
+    assert paid["Player 002"] == {"cash": 1000 + 500}  # 3–4 in the main flight, 2nd here
     joined = SidePoolEntry.objects.get(side_pool=pool, entry=entries["Player 003"])
     assert (joined.status, joined.method) == ("paid", "set_off")
-    side_row = LedgerEntry.objects.get(tournament=event, kind="side_pool", method="set_off")
+    side_row = LedgerEntry.objects.get(tournament=tournament, kind="side_pool", method="set_off")
     assert (side_row.player.name, side_row.amount) == ("Player 003", 1000)
-    after = payout_sheet(event)
+    after = payout_sheet(tournament)
     assert [(r.pool, r.place, r.player, r.prize, r.owed) for r in after.rows] == [
         (r.pool, r.place, r.player, r.prize, r.owed) for r in before.rows
     ]

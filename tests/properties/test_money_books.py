@@ -15,7 +15,15 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from money.core import EventInput, PayoutRow, PayoutTable, Placed, among, event_sheet, pool_sheet
+from money.core import (
+    PayoutRow,
+    PayoutTable,
+    Placed,
+    TournamentInput,
+    among,
+    pool_sheet,
+    tournament_sheet,
+)
 from money.core.calcutta import Lot, calcutta_sheet
 from money.core.fees import collected, refund_due
 from money.core.payouts import DEFAULT_TABLE
@@ -95,7 +103,7 @@ def events(draw):
     money_in = collected(fees)
     added = draw(st.integers(0, 50_000))
     costs = draw(st.integers(0, (money_in + added) // 4))
-    return EventInput(
+    return TournamentInput(
         collected=money_in,
         added=added,
         costs=costs,
@@ -112,7 +120,7 @@ def events(draw):
 @settings(max_examples=300, deadline=None)
 @given(events())
 def test_the_books_balance_and_ties_share_alike(data):
-    sheet = event_sheet(data)
+    sheet = tournament_sheet(data)
     books = sheet.books
     assert books.collected + books.added == (
         books.prizes + books.house + books.costs + books.pot + books.undistributed
@@ -134,7 +142,7 @@ def test_the_books_balance_and_ties_share_alike(data):
         if row is not None and list(row.percentages) == sorted(row.percentages, reverse=True):
             singles = [s[0] for (first, last), s in sorted(bands.items()) if first == last]
             assert singles == sorted(singles, reverse=True)
-    assert event_sheet(data) == sheet
+    assert tournament_sheet(data) == sheet
 
 
 @st.composite

@@ -1,4 +1,4 @@
-"""A finished Main / Consolation / Last Chance event of eight with its money, worked out by
+"""A finished Main / Consolation / Last Chance tournament of eight with its money, worked out by
 hand in ``HAND_WORKED`` (the higher seed wins every match)."""
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ HAND_WORKED = [
     ("Last Chance", "1", "Player 005", 1430, 0, 1430),
 ]
 #: The side pool "Side pool" (10 €, house 10 %, "4; 2; 70 30"): players 2, 3, 5 and 6 enter;
-#: in the main event they are 3–4, 2, 5–8 and 5–8, so among themselves 2, 1, 3–4 and 3–4.
+#: in the main flight they are 3–4, 2, 5–8 and 5–8, so among themselves 2, 1, 3–4 and 3–4.
 #: Collected 40 €, house 4 €, 36 € paid: 1st 25.20 → 25, 2nd 10.80 → 10; 1.00 left → 1st.
 SIDE_POOL_HAND_WORKED = [
     ("Side pool", "Main", "1", "Player 003", 2600, 0, 2600),
@@ -53,10 +53,10 @@ PAYOUT_TABLE = [
 ]
 
 
-def finished_event(make_tournament, play, user, *, side_pool=False, **settings):
+def finished_tournament(make_tournament, play, user, *, side_pool=False, **settings):
     tournament = make_tournament(8, format="main_consolation", last_chance=True, **settings)
     services.club_money_settings_update(club=tournament.club, rounding_unit=500)
-    services.event_money_update(
+    services.tournament_money_update(
         tournament=tournament,
         entry_fee=2000,
         house_share=1000,
