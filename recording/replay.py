@@ -1,6 +1,6 @@
 """A match recorded beside a physical board, as the replay of its actions. Pure: no Django.
 
-Every roll, play, cube action and resignation entered on the clock is an :class:`Entry`; the
+Every roll, play, cube action and resignation entered on the clock is a :class:`ClockAction`; the
 engine (``backgammon``) decides each, in order, and the clock (``play.clock``) runs on the
 times the tapping device reported. :class:`Transcript` takes entries as a device sends them:
 one it already has (the same id) is recognised and changes nothing, one that does not follow
@@ -18,7 +18,7 @@ from backgammon.gamerecord import ActionKind
 from backgammon.scoring import GameResult, ResultError
 from play.clock import Clock
 
-__all__ = ["KINDS", "Entry", "FinishedGame", "Recording", "Refused", "Transcript"]
+__all__ = ["KINDS", "ClockAction", "FinishedGame", "Recording", "Refused", "Transcript"]
 
 #: What may be entered: the opening roll (each side's die), a roll, a play, the cube, a
 #: resignation offered and answered, and a claim that the opponent's reserve has run out.
@@ -45,7 +45,7 @@ class Refused(ValueError):
 
 
 @dataclass(frozen=True, slots=True)
-class Entry:
+class ClockAction:
     """One action as the device sent it. ``side`` 0 or 1 (``None`` for the opening roll);
     ``dice`` for the opening (player 0's die, player 1's die) and rolls; ``play`` the checker
     play in the mover's numbering (``"8/5 6/5"``); ``resign`` the kind offered; ``at`` the
@@ -104,7 +104,7 @@ class Recording:
     def is_over(self) -> bool:
         return self.match.is_over or self.flagged is not None
 
-    def apply(self, entry: Entry) -> FinishedGame | None:
+    def apply(self, entry: ClockAction) -> FinishedGame | None:
         """Decide ``entry``; the game it ended, if it ended one. Raises :class:`Refused`
         and changes nothing when the rules refuse it."""
         game = self.game
@@ -141,7 +141,7 @@ class Recording:
             self.clock.hand_to(side, now=at, fresh=True)
         return finished
 
-    def _flag(self, entry: Entry, at: int) -> None:
+    def _flag(self, entry: ClockAction, at: int) -> None:
         """The claimant's opponent has run out of time: the match is lost on time. As on a
         physical clock, play goes on until the fall is claimed."""
         claimant = _side(entry)
@@ -165,14 +165,14 @@ class Recording:
         }
 
 
-def _side(entry: Entry) -> int:
+def _side(entry: ClockAction) -> int:
     if entry.side not in (0, 1):
         raise Refused("side", "say who acts (player 0 or 1)")
     assert entry.side is not None
     return entry.side
 
 
-def _passed(game: Game, entry: Entry) -> bool:
+def _passed(game: Game, entry: ClockAction) -> bool:
     """``entry`` ends a turn the engine has already passed: the roll left no checker able to
     move (a device offline cannot know that, and sends the end of the turn)."""
     if entry.kind != "move" or entry.play.strip() or game.phase is GamePhase.MOVE:
@@ -187,7 +187,7 @@ def _passed(game: Game, entry: Entry) -> bool:
     )
 
 
-def _decide(game: Game, entry: Entry) -> None:
+def _decide(game: Game, entry: ClockAction) -> None:
     """Apply ``entry`` to ``game`` through the engine (which changes nothing when it
     refuses)."""
     kind = entry.kind
@@ -225,7 +225,7 @@ def _decide(game: Game, entry: Entry) -> None:
         raise Refused("invalid", str(error)) from error
 
 
-def _dice(entry: Entry) -> tuple[int, int]:
+def _dice(entry: ClockAction) -> tuple[int, int]:
     if entry.dice is None:
         raise Refused("dice", "enter the dice")
     return entry.dice
@@ -236,14 +236,14 @@ class Transcript:
     """The entries accepted so far, in order, and the recording they make."""
 
     recording: Recording
-    entries: list[Entry] = field(default_factory=list)
+    entries: list[ClockAction] = field(default_factory=list)
     _ids: dict[str, int] = field(default_factory=dict)
 
     def knows(self, entry_id: str) -> bool:
         """Whether an entry with this id was taken."""
         return entry_id in self._ids
 
-    def offer(self, entry: Entry, *, after: int) -> tuple[str, FinishedGame | None]:
+    def offer(self, entry: ClockAction, *, after: int) -> tuple[str, FinishedGame | None]:
         """Take ``entry``, sent as following the ``after`` entries the device had.
 
         ``("duplicate", None)`` for an entry already taken (nothing changes); ``("applied",
@@ -264,7 +264,7 @@ class Transcript:
         return "applied", finished
 
 
-def replay(recording: Recording, entries: list[Entry]) -> Transcript:
+def replay(recording: Recording, entries: list[ClockAction]) -> Transcript:
     """The transcript of ``entries`` applied to a fresh ``recording`` in order."""
     transcript = Transcript(recording)
     for entry in entries:

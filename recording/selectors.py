@@ -13,12 +13,12 @@ from matches.rules import rules_for_match
 from play.snapshot import absolute
 
 from .models import RecordedAction, RecordedMatch
-from .replay import Entry, Recording, Transcript, replay
+from .replay import ClockAction, Recording, Transcript, replay
 
 
-def entry_of(action: RecordedAction) -> Entry:
+def clock_action_of(action: RecordedAction) -> ClockAction:
     dice = action.dice
-    return Entry(
+    return ClockAction(
         id=action.client_id,
         kind=action.kind,
         side=action.side,
@@ -41,7 +41,7 @@ def fresh_recording(recorded: RecordedMatch) -> Recording:
 def recorded_transcript(recorded: RecordedMatch) -> Transcript:
     """The engine's replay of every action recorded so far (one query)."""
     actions = RecordedAction.objects.filter(recorded=recorded).order_by("number")
-    return replay(fresh_recording(recorded), [entry_of(action) for action in actions])
+    return replay(fresh_recording(recorded), [clock_action_of(action) for action in actions])
 
 
 def clock_state(transcript: Transcript) -> dict[str, Any]:

@@ -36,7 +36,7 @@ from . import transcripts
 from .access import can_record
 from .messages import refusal
 from .models import DEFAULT_DELAY_SECONDS, DEFAULT_MINUTES_PER_POINT, RecordedAction, RecordedMatch
-from .replay import Entry, FinishedGame, Recording, Refused
+from .replay import ClockAction, FinishedGame, Recording, Refused
 from .selectors import clock_state, recorded_transcript
 
 __all__ = [
@@ -124,7 +124,7 @@ class _EndsGame(Exception):
 @logged_service("recorded_action_post")
 @transaction.atomic
 def recorded_action_post(
-    *, match: Match | int, entry: Entry, after: int, user: Any
+    *, match: Match | int, entry: ClockAction, after: int, user: Any
 ) -> tuple[str, dict[str, Any]]:
     """Record ``entry``, sent by a clock that had ``after`` actions: ``("applied", state)``,
     or ``("duplicate", state)`` for one recorded before (nothing changes), with what the
@@ -143,7 +143,7 @@ def recorded_action_post(
 
 
 def _post(
-    match_id: int, entry: Entry, after: int, user: Any, *, may_record: bool
+    match_id: int, entry: ClockAction, after: int, user: Any, *, may_record: bool
 ) -> tuple[str, dict[str, Any]]:
     match = match_lock(match_id)
     try:

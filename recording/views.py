@@ -25,7 +25,7 @@ from .forms import RecordedMatchForm, round_form
 from .messages import refusal
 from .models import RecordedMatch
 from .pack import submission_pack
-from .replay import KINDS, Entry
+from .replay import KINDS, ClockAction
 from .selectors import (
     clock_report,
     clock_state,
@@ -112,14 +112,14 @@ def state(request: HttpRequest, club: str, tournament: str, match: int) -> HttpR
     return JsonResponse(_state(match_obj, clock_state(recorded_transcript(recorded))))
 
 
-def _entry(data: Any) -> tuple[Entry, int]:
+def _clock_action(data: Any) -> tuple[ClockAction, int]:
     """The action a clock posted; ``UserError`` for a body that is not one."""
     try:
         if not isinstance(data, dict) or data.get("kind") not in KINDS:
             raise ValueError
         dice = data.get("dice")
         side = data.get("side")
-        entry = Entry(
+        entry = ClockAction(
             id=str(data["id"])[:64],
             kind=str(data["kind"]),
             side=None if side is None else int(side),
@@ -146,7 +146,7 @@ def action(request: HttpRequest, club: str, tournament: str, match: int) -> Http
     match_obj = _match(club, tournament, match)
     recorded = _recorded(request, match_obj)
     try:
-        entry, after = _entry(json.loads(request.body or b"null"))
+        entry, after = _clock_action(json.loads(request.body or b"null"))
         status, shown = recorded_action_post(
             match=match_obj.pk, entry=entry, after=after, user=request.user
         )

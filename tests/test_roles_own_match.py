@@ -15,7 +15,7 @@ from config.errors import UserError
 from matches.models import Match, MatchReport
 from ratings.models import RatingChange
 from recording.models import RecordedAction
-from recording.replay import Entry
+from recording.replay import ClockAction
 from recording.services import recorded_action_post, recorded_match_mark
 from tests.conftest import mat
 from tests.factories import MembershipFactory, UserFactory
@@ -159,14 +159,14 @@ def test_a_player_cannot_slip_an_action_into_the_recorders_record(alice, organiz
     recorded_match_mark(match=match.pk, recorder=organizer)
     recorded_action_post(
         match=match.pk,
-        entry=Entry("o1", "opening", dice=(3, 1), at=1000),
+        entry=ClockAction("o1", "opening", dice=(3, 1), at=1000),
         after=0,
         user=organizer,
     )
     with pytest.raises(UserError) as refused:
         recorded_action_post(
             match=match.pk,
-            entry=Entry("p1", "move", side=0, play="8/5 6/5", at=2000),
+            entry=ClockAction("p1", "move", side=0, play="8/5 6/5", at=2000),
             after=1,
             user=user,
         )

@@ -10,7 +10,7 @@ from clubs.models import Role
 from ladders.services import challenge_accept, challenge_create, ladder_create, ladder_join
 from play import director
 from play.services import online_game_open
-from recording.replay import Entry
+from recording.replay import ClockAction
 from recording.services import recorded_action_post, recorded_match_mark
 from tests.conftest import open_matches, tournament_made
 from tests.control.test_room import room_url, states_shown
@@ -46,7 +46,10 @@ def test_a_match_recorded_on_the_clock_shows_its_record(client, club, organizer)
     match = open_matches(tournament)[0]
     recorded_match_mark(match=match)
     recorded_action_post(
-        match=match.pk, entry=Entry("a1", "opening", dice=(3, 1), at=1000), after=0, user=organizer
+        match=match.pk,
+        entry=ClockAction("a1", "opening", dice=(3, 1), at=1000),
+        after=0,
+        user=organizer,
     )
     client.force_login(organizer)
     page = client.get(room_url(club)).content.decode()

@@ -14,7 +14,7 @@ from django.test import Client
 from matches.models import Game, Match, MatchStatus
 from matches.rules import rules_for_match
 from recording.models import RecordedAction
-from recording.replay import Entry, Recording, replay
+from recording.replay import ClockAction, Recording, replay
 from recording.services import recorded_match_mark
 from tests.conftest import open_matches
 from tests.factories import UserFactory
@@ -65,7 +65,9 @@ def _point(number: int, mover: int) -> str:
     return str(number if number in (0, 25) or mover == 0 else 25 - number)
 
 
-def _enter(page, entry: Entry, passed: bool, *, drag: bool = False, undo: bool = False) -> None:
+def _enter(
+    page, entry: ClockAction, passed: bool, *, drag: bool = False, undo: bool = False
+) -> None:
     """Enter one action on the clock as a recorder taps it; ``passed``: the roll left no
     checker able to move, which the clock offline does not know (the recorder ends the
     turn)."""
@@ -224,10 +226,10 @@ def test_a_players_own_record_counts_once_the_opponent_confirms_it(
         entry.player.save()
     recorded_match_mark(match=match)
     entries = [
-        Entry("o", "opening", dice=(3, 1)),
-        Entry("m", "move", side=0, play="8/5 6/5"),
-        Entry("r", "resign", side=1, resign="single"),
-        Entry("a", "accept", side=0),
+        ClockAction("o", "opening", dice=(3, 1)),
+        ClockAction("m", "move", side=0, play="8/5 6/5"),
+        ClockAction("r", "resign", side=1, resign="single"),
+        ClockAction("a", "accept", side=0),
     ]
     url = f"{live_server.url}/clubs/bar/t/{match.round.stage.tournament.slug}/matches/{match.pk}/"
     phone, page = _device(browser, live_server, alice, locale=locale, viewport=PHONE)

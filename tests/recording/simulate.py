@@ -6,7 +6,7 @@ import random
 import uuid
 
 from backgammon import GamePhase, MatchRules
-from recording.replay import Entry, Recording
+from recording.replay import ClockAction, Recording
 
 
 def random_entries(
@@ -17,7 +17,7 @@ def random_entries(
     cube: float = 0.1,
     start_ms: int = 0,
     rules: MatchRules | None = None,
-) -> list[Entry]:
+) -> list[ClockAction]:
     """Up to ``limit`` legal entries of a ``length``-point match, with doubles, takes, drops
     and resignations now and then; each a second or so after the one before."""
     rng = random.Random(seed)
@@ -25,7 +25,7 @@ def random_entries(
     recording = Recording.start(
         rules or MatchRules(length=length), reserve_ms=10**9, delay_ms=12_000
     )
-    entries: list[Entry] = []
+    entries: list[ClockAction] = []
     at = start_ms
     while len(entries) < limit and recording.game is not None:
         game = recording.game
@@ -35,22 +35,22 @@ def random_entries(
         if game.phase is GamePhase.OPENING:
             first = rng.randint(1, 6)
             second = rng.choice([d for d in range(1, 7) if d != first])
-            entry = Entry(new, "opening", dice=(first, second), at=at)
+            entry = ClockAction(new, "opening", dice=(first, second), at=at)
         elif game.phase is GamePhase.ROLL:
             if game.can_double() and rng.random() < cube:
-                entry = Entry(new, "double", side=side, at=at)
+                entry = ClockAction(new, "double", side=side, at=at)
             elif rng.random() < 0.01:
-                entry = Entry(new, "resign", side=side, resign="single", at=at)
+                entry = ClockAction(new, "resign", side=side, resign="single", at=at)
             else:
                 dice = (rng.randint(1, 6), rng.randint(1, 6))
-                entry = Entry(new, "roll", side=side, dice=dice, at=at)
+                entry = ClockAction(new, "roll", side=side, dice=dice, at=at)
         elif game.phase is GamePhase.MOVE:
             play = rng.choice(game.legal_plays())
-            entry = Entry(new, "move", side=side, play=play.notation("mat"), at=at)
+            entry = ClockAction(new, "move", side=side, play=play.notation("mat"), at=at)
         elif game.phase is GamePhase.DOUBLED:
-            entry = Entry(new, rng.choice(["take", "take", "drop"]), side=side, at=at)
+            entry = ClockAction(new, rng.choice(["take", "take", "drop"]), side=side, at=at)
         else:
-            entry = Entry(new, rng.choice(["accept", "decline"]), side=side, at=at)
+            entry = ClockAction(new, rng.choice(["accept", "decline"]), side=side, at=at)
         recording.apply(entry)
         entries.append(entry)
     return entries

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from backgammon import MatchRules
-from recording.replay import Entry, Recording, Refused, Transcript, replay
+from recording.replay import ClockAction, Recording, Refused, Transcript, replay
 
 from .simulate import random_entries
 
@@ -74,7 +74,7 @@ def test_a_whole_match_ends_with_its_result():
     assert len(recording.finished) == len(recording.match.results)
 
 
-def _first_pass(entries: list[Entry]) -> int | None:
+def _first_pass(entries: list[ClockAction]) -> int | None:
     """The index of the first roll that left no checker able to move (the turn passed)."""
     recording = _fresh()
     for index, entry in enumerate(entries):
@@ -96,13 +96,13 @@ def test_the_end_of_a_turn_the_engine_passed_is_taken_once_and_changes_nothing()
         roll = entries[number]
         transcript = replay(_fresh(), entries[: number + 1])
         before = transcript.recording.summary()
-        end = Entry("end-of-pass", "move", side=roll.side, play="", at=roll.at + 5)
+        end = ClockAction("end-of-pass", "move", side=roll.side, play="", at=roll.at + 5)
         assert transcript.offer(end, after=number + 1) == ("applied", None)
         after = transcript.recording.summary()
         assert after.pop("count") == before.pop("count") + 1 and after == before
         with pytest.raises(Refused):
             transcript.offer(
-                Entry("again", "move", side=roll.side, at=roll.at + 6), after=number + 2
+                ClockAction("again", "move", side=roll.side, at=roll.at + 6), after=number + 2
             )
         return
     raise AssertionError("no roll without a move in 200 matches")

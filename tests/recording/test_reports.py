@@ -19,7 +19,7 @@ from matches.services import (
     report_dispute,
 )
 from recording.models import RecordedAction
-from recording.replay import Entry, Recording, replay
+from recording.replay import ClockAction, Recording, replay
 from recording.services import recorded_action_post, recorded_match_mark
 from tests.conftest import open_matches
 from tests.factories import UserFactory
@@ -50,10 +50,10 @@ class Clock:
         self.match = match
         self.commit = commit
         self.count = 0
-        self.entries: list[Entry] = []
+        self.entries: list[ClockAction] = []
 
     def post(self, user, kind: str, **fields) -> str:
-        entry = Entry(f"{kind}-{self.count}", kind, at=1000 * (self.count + 1), **fields)
+        entry = ClockAction(f"{kind}-{self.count}", kind, at=1000 * (self.count + 1), **fields)
         status, _transcript = self.commit(
             recorded_action_post, match=self.match.pk, entry=entry, after=self.count, user=user
         )
@@ -169,7 +169,7 @@ def test_a_claim_on_time_by_a_player_is_reported_with_the_games_before_it(player
     clock.game(alice, 0)  # 1-0; actions at 1..4 s
     clock.post(alice, "opening", dice=(3, 1))
     clock.post(alice, "move", side=0, play="8/5 6/5")  # player 1's clock runs from 6 s
-    entry = Entry("claim", "flag", side=0, at=6_000 + 372_000)
+    entry = ClockAction("claim", "flag", side=0, at=6_000 + 372_000)
     commit(recorded_action_post, match=match.pk, entry=entry, after=clock.count, user=alice)
     report = _report(match)
     assert (report.score_a, report.score_b, report.lost_on_time, len(report.games)) == (

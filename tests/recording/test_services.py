@@ -14,7 +14,7 @@ from matches.rules import rules_for_match
 from matches.services import match_record_game
 from recording import transcripts
 from recording.models import RecordedAction
-from recording.replay import Entry, Recording, replay
+from recording.replay import ClockAction, Recording, replay
 from recording.services import recorded_action_post, recorded_match_mark
 from tests.conftest import new_club, new_organizer, open_matches, tournament_made
 from tests.factories import UserFactory
@@ -94,8 +94,8 @@ def test_a_match_sent_twice_over_is_recorded_once_as_the_engines_replay(
 
 def _first_moves(match, user):
     """Player 0 opens 3-1 and makes the 5-point; returns the number of actions."""
-    _post(match, Entry("a1", "opening", dice=(3, 1), at=1000), 0, user)
-    _post(match, Entry("a2", "move", side=0, play="8/5 6/5", at=9000), 1, user)
+    _post(match, ClockAction("a1", "opening", dice=(3, 1), at=1000), 0, user)
+    _post(match, ClockAction("a2", "move", side=0, play="8/5 6/5", at=9000), 1, user)
     return 2
 
 
@@ -111,47 +111,61 @@ def test_refusals_change_nothing(recorded, organizer):
     after = _first_moves(recorded, organizer)
     # out of turn: player 0 rolls again
     assert _refused(
-        recorded, Entry("b1", "roll", side=0, dice=(6, 6), at=10), after, organizer
+        recorded, ClockAction("b1", "roll", side=0, dice=(6, 6), at=10), after, organizer
     ) == ("not_your_turn")
     # sent before the action it follows
-    assert _refused(recorded, Entry("b2", "roll", side=1, dice=(6, 6), at=10), 5, organizer) == (
-        "out_of_order"
-    )
-    _post(recorded, Entry("b3", "roll", side=1, dice=(6, 5), at=20_000), after, organizer)
+    assert _refused(
+        recorded, ClockAction("b2", "roll", side=1, dice=(6, 6), at=10), 5, organizer
+    ) == ("out_of_order")
+    _post(recorded, ClockAction("b3", "roll", side=1, dice=(6, 5), at=20_000), after, organizer)
     # an illegal move
     assert (
-        _refused(recorded, Entry("b4", "move", side=1, play="24/18 18/12", at=30_000), 3, organizer)
+        _refused(
+            recorded, ClockAction("b4", "move", side=1, play="24/18 18/12", at=30_000), 3, organizer
+        )
         == "illegal"
     )
     # the same id for another action
-    assert _refused(recorded, Entry("b3", "double", side=1, at=20_000), 2, organizer) == "conflict"
+    assert (
+        _refused(recorded, ClockAction("b3", "double", side=1, at=20_000), 2, organizer)
+        == "conflict"
+    )
     # someone who is neither recorder, player nor referee
     assert _refused(
-        recorded, Entry("b5", "move", side=1, play="24/13", at=30_000), 3, UserFactory()
+        recorded, ClockAction("b5", "move", side=1, play="24/13", at=30_000), 3, UserFactory()
     ) == ("forbidden")
 
 
 def test_a_cube_that_may_not_move_is_refused(recorded, organizer):
     after = _first_moves(recorded, organizer)
-    _post(recorded, Entry("c1", "double", side=1, at=10_000), after, organizer)
-    _post(recorded, Entry("c2", "take", side=0, at=11_000), after + 1, organizer)
-    _post(recorded, Entry("c3", "roll", side=1, dice=(6, 5), at=12_000), after + 2, organizer)
-    _post(recorded, Entry("c4", "move", side=1, play="24/13", at=13_000), after + 3, organizer)
-    _post(recorded, Entry("c5", "roll", side=0, dice=(2, 1), at=14_000), after + 4, organizer)
-    _post(recorded, Entry("c6", "move", side=0, play="13/11 6/5", at=15_000), after + 5, organizer)
-    code = _refused(recorded, Entry("c7", "double", side=1, at=16_000), after + 6, organizer)
+    _post(recorded, ClockAction("c1", "double", side=1, at=10_000), after, organizer)
+    _post(recorded, ClockAction("c2", "take", side=0, at=11_000), after + 1, organizer)
+    _post(recorded, ClockAction("c3", "roll", side=1, dice=(6, 5), at=12_000), after + 2, organizer)
+    _post(
+        recorded, ClockAction("c4", "move", side=1, play="24/13", at=13_000), after + 3, organizer
+    )
+    _post(recorded, ClockAction("c5", "roll", side=0, dice=(2, 1), at=14_000), after + 4, organizer)
+    _post(
+        recorded,
+        ClockAction("c6", "move", side=0, play="13/11 6/5", at=15_000),
+        after + 5,
+        organizer,
+    )
+    code = _refused(recorded, ClockAction("c7", "double", side=1, at=16_000), after + 6, organizer)
     assert code == "cube_not_owned"
 
 
 def test_a_record_sent_after_a_referee_corrected_the_match_is_refused(recorded, organizer):
     after = _first_moves(recorded, organizer)
     match_record_game(match=recorded.pk, winner=0, user=organizer)
-    code = _refused(recorded, Entry("d1", "roll", side=1, dice=(6, 5), at=10), after, organizer)
+    code = _refused(
+        recorded, ClockAction("d1", "roll", side=1, dice=(6, 5), at=10), after, organizer
+    )
     assert code == "corrected"
     # a resend of what was recorded before is still acknowledged
-    assert _post(recorded, Entry("a2", "move", side=0, play="8/5 6/5", at=9000), 1, organizer)[
-        0
-    ] == ("duplicate")
+    assert _post(
+        recorded, ClockAction("a2", "move", side=0, play="8/5 6/5", at=9000), 1, organizer
+    )[0] == ("duplicate")
 
 
 def test_the_clock_endpoints_resume_the_record_and_both_clocks(recorded, organizer, client):
@@ -191,9 +205,9 @@ def test_a_fallen_reserve_claimed_ends_the_match_on_time(recorded, organizer, co
     """3 points x 2 minutes and 12 s of delay: player 1's reserve runs out 372 s after his
     clock started; the claim before that is refused, the claim after it ends the match."""
     after = _first_moves(recorded, organizer)  # player 1's clock runs from 9 s
-    early = Entry("f1", "flag", side=0, at=9_000 + 371_000)
+    early = ClockAction("f1", "flag", side=0, at=9_000 + 371_000)
     assert _refused(recorded, early, after, organizer) == "not_fallen"
-    late = Entry("f2", "flag", side=0, at=9_000 + 372_000)
+    late = ClockAction("f2", "flag", side=0, at=9_000 + 372_000)
     assert commit(_post, recorded, late, after, organizer)[0] == "applied"
     match = Match.objects.get(pk=recorded.pk)
     assert (match.status, match.outcome, match.winner_id) == (
@@ -201,7 +215,9 @@ def test_a_fallen_reserve_claimed_ends_the_match_on_time(recorded, organizer, co
         "forfeit",
         match.entry_a_id,
     )
-    code = _refused(recorded, Entry("f3", "roll", side=1, dice=(6, 5), at=400_000), 3, organizer)
+    code = _refused(
+        recorded, ClockAction("f3", "roll", side=1, dice=(6, 5), at=400_000), 3, organizer
+    )
     assert code == "match_over"
 
 

@@ -10,7 +10,7 @@ from django.db import transaction
 from matches.models import Match
 from matches.rules import rules_for_match
 from recording.models import RecordedAction, RecordedMatch
-from recording.replay import Entry
+from recording.replay import ClockAction
 from recording.selectors import clock_state, recorded_transcript
 from recording.services import recorded_action_post, recorded_match_mark
 from tests.conftest import open_matches
@@ -50,8 +50,8 @@ def test_every_answer_is_the_replay_of_the_record(recorded, organizer, commit):
 
 
 def _opening(commit, match, user) -> None:
-    post(commit, match, Entry("a1", "opening", dice=(3, 1), at=1000), 0, user)
-    post(commit, match, Entry("a2", "move", side=0, play="8/5 6/5", at=9000), 1, user)
+    post(commit, match, ClockAction("a1", "opening", dice=(3, 1), at=1000), 0, user)
+    post(commit, match, ClockAction("a2", "move", side=0, play="8/5 6/5", at=9000), 1, user)
 
 
 def test_an_action_another_process_recorded_meanwhile_is_not_missed(recorded, organizer, commit):
@@ -67,7 +67,7 @@ def test_an_action_another_process_recorded_meanwhile_is_not_missed(recorded, or
         at=12_000,
     )
     status, shown = post(
-        commit, recorded, Entry("b2", "move", side=1, play="24/13", at=15_000), 3, organizer
+        commit, recorded, ClockAction("b2", "move", side=1, play="24/13", at=15_000), 3, organizer
     )
     assert status == "applied"
     assert [entry["id"] for entry in shown["entries"]] == ["a1", "a2", "b1", "b2"]
@@ -77,10 +77,16 @@ def test_an_action_another_process_recorded_meanwhile_is_not_missed(recorded, or
 def test_an_action_rolled_back_is_not_in_the_next_answer(recorded, organizer, commit):
     _opening(commit, recorded, organizer)
     with transaction.atomic():  # the request's transaction fails after the service
-        post(commit, recorded, Entry("c1", "roll", side=1, dice=(6, 5), at=12_000), 2, organizer)
+        post(
+            commit,
+            recorded,
+            ClockAction("c1", "roll", side=1, dice=(6, 5), at=12_000),
+            2,
+            organizer,
+        )
         transaction.set_rollback(True)
     status, shown = post(
-        commit, recorded, Entry("c2", "roll", side=1, dice=(2, 1), at=13_000), 2, organizer
+        commit, recorded, ClockAction("c2", "roll", side=1, dice=(2, 1), at=13_000), 2, organizer
     )
     assert status == "applied"
     assert [entry["id"] for entry in shown["entries"]] == ["a1", "a2", "c2"]
