@@ -25,7 +25,7 @@ from events.bus import emit
 from events.types import RoundDrawn, TournamentAdvanced, TournamentFinished
 from matches import reasons
 from matches.models import Match, MatchOutcome, MatchStatus
-from standings.brackets import seeded_entry_ids
+from standings.brackets import bracket_plan
 from standings.results import finished_results
 from standings.selectors import swiss_standings
 from tournaments.formats import Drawing, adapter_of
@@ -39,7 +39,6 @@ from tournaments.models import (
     TournamentStatus,
 )
 from tournaments.pairing import (
-    BracketFormat,
     BracketPlan,
     Pairing,
     PairingError,
@@ -90,8 +89,7 @@ def round_pair(*, round_id: int) -> int:
     review = tournament.review_rounds and adapter.drawing is not Drawing.BRACKET
     try:
         if adapter.drawing is Drawing.BRACKET:
-            assert isinstance(fmt, BracketFormat)
-            made = _build_bracket(tournament, round_, fmt)
+            made = _build_bracket(tournament, round_)
         elif adapter.drawing is Drawing.SCHEDULE:
             made = _draw_schedule(tournament, round_, fmt, review=review)
         else:
@@ -134,8 +132,8 @@ def _new_match(round_: Round, index: int, **fields: object) -> Match:
     )
 
 
-def _build_bracket(tournament: Tournament, first: Round, fmt: BracketFormat) -> int:
-    plan = fmt.plan(seeded_entry_ids(tournament))
+def _build_bracket(tournament: Tournament, first: Round) -> int:
+    plan = bracket_plan(tournament)
     stages: dict[str, Stage] = {first.stage.kind: first.stage}
     rounds: dict[tuple[str, int], Round] = {(first.stage.kind, 1): first}
     matches = []
