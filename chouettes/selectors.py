@@ -85,7 +85,7 @@ def core_happenings(
         elif happening.kind == HappeningKind.LEAVE:
             replayed.append(core.Leave(happening.player_id))
         else:
-            replayed.append(core.Play(happening.game_number, sheets[happening.pk][-1].core))
+            replayed.append(core.SessionGame(happening.game_number, sheets[happening.pk][-1].core))
     return replayed
 
 
@@ -160,7 +160,9 @@ def correction_preview(view: SessionView, game_number: int, sheet: GameSheet) ->
     """What ``services.chouette_game_correct`` would make of the session, saving nothing;
     refused (``UserError``) as the correction would be."""
     replayed = [
-        core.Play(game_number, sheet) if isinstance(e, core.Play) and e.number == game_number else e
+        core.SessionGame(game_number, sheet)
+        if isinstance(e, core.SessionGame) and e.number == game_number
+        else e
         for e in core_happenings(view.happenings, view.sheets)
     ]
     try:

@@ -43,7 +43,7 @@ def _check_open(session: ChouetteSession) -> None:
 def _check_replays(session: ChouetteSession, happenings: list[core_replay.Happening]) -> None:
     names = dict(
         Player.objects.filter(
-            pk__in=[e.player for e in happenings if not isinstance(e, core_replay.Play)]
+            pk__in=[e.player for e in happenings if not isinstance(e, core_replay.SessionGame)]
         ).values_list("pk", "name")
     )
     try:
@@ -233,7 +233,7 @@ def chouette_game_record(
                 field="number",
             )
         number = next_number
-        _check_replays(session, [*replayed, core_replay.Play(number, sheet)])
+        _check_replays(session, [*replayed, core_replay.SessionGame(number, sheet)])
         happening = ChouetteHappening(
             session=session,
             sequence=_next_sequence(session),
@@ -277,8 +277,8 @@ def chouette_game_correct(
         if target is None:
             raise UserError(_("There is no such game."), code="no_game")
         corrected = [
-            core_replay.Play(game_number, sheet)
-            if isinstance(e, core_replay.Play) and e.number == game_number
+            core_replay.SessionGame(game_number, sheet)
+            if isinstance(e, core_replay.SessionGame) and e.number == game_number
             else e
             for e in replayed
         ]

@@ -18,7 +18,7 @@ of every game after it and the replay re-derives who sat where.
 >>> from chouettes.core.sheet import Line, Side
 >>> rules = Rules()
 >>> happenings = [Join(1), Join(2), Join(3),
-...           Play(1, GameSheet((Line(), Line()), winner=Side.BOX))]
+...           SessionGame(1, GameSheet((Line(), Line()), winner=Side.BOX))]
 >>> session = replay(rules, happenings)
 >>> session.order, session.totals
 ((1, 3, 2), {1: 2, 2: -1, 3: -1})
@@ -35,9 +35,9 @@ __all__ = [
     "GameOutcome",
     "Join",
     "Leave",
-    "Play",
     "ReplayError",
     "Seats",
+    "SessionGame",
     "SessionState",
     "replay",
     "seats_of",
@@ -75,12 +75,12 @@ class Leave:
 
 
 @dataclass(frozen=True, slots=True)
-class Play:
+class SessionGame:
     number: int
     sheet: GameSheet
 
 
-Happening = Join | Leave | Play
+Happening = Join | Leave | SessionGame
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,7 +152,7 @@ def _rotate(order: tuple[int, ...], box_won: bool) -> tuple[int, ...]:
     return (captain, *rest, box)
 
 
-def _play(rules: Rules, order: tuple[int, ...], happening: Play) -> GameOutcome:
+def _session_game(rules: Rules, order: tuple[int, ...], happening: SessionGame) -> GameOutcome:
     seats = seats_of(rules, order)
     if seats is None:
         raise ReplayError(TOO_FEW_PLAYERS, game=happening.number)
@@ -193,7 +193,7 @@ def replay(rules: Rules, happenings: Iterable[Happening]) -> SessionState:
             # When the box leaves, the captain (next in order) becomes the box.
             order = tuple(p for p in order if p != happening.player)
         else:
-            outcome = _play(rules, order, happening)
+            outcome = _session_game(rules, order, happening)
             games.append(outcome)
             for player, points in outcome.results.items():
                 totals[player] = totals.get(player, 0) + points

@@ -18,7 +18,7 @@ from itertools import combinations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chouettes.core.replay import Join, Leave, Play, replay
+from chouettes.core.replay import Join, Leave, SessionGame, replay
 from chouettes.core.settlement import settle
 from chouettes.core.sheet import CubeMode, Drop, GameSheet, Kind, Line, Owner, Rules, Side
 
@@ -94,10 +94,10 @@ def sessions(draw):
         elif step == "correct" and games:
             at = draw(st.sampled_from(games))
             old = happenings[at]
-            happenings[at] = Play(old.number, draw(sheets(rules, len(old.sheet.lines))))
+            happenings[at] = SessionGame(old.number, draw(sheets(rules, len(old.sheet.lines))))
         else:
             members = team_size(rules, len(here))
-            happenings.append(Play(len(games) + 1, draw(sheets(rules, members))))
+            happenings.append(SessionGame(len(games) + 1, draw(sheets(rules, members))))
             games.append(len(happenings) - 1)
     return rules, happenings
 

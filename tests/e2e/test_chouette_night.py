@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 import pytest
 from django.test import Client
 
-from chouettes.core.replay import Join, Play, replay
+from chouettes.core.replay import Join, SessionGame, replay
 from chouettes.core.sheet import GameSheet, Line, Rules, Side
 from clubs.models import Role
 from tests.e2e.test_phone_width import WIDEST
@@ -65,7 +65,7 @@ def expected(winners):
     """The seats and score as the rules give them (the pure core, tested on its own)."""
     happenings = [Join(n) for n in range(len(NAMES))]
     for number, winner in enumerate(winners, start=1):
-        happenings.append(Play(number, GameSheet((Line(),) * 4, winner=Side(winner))))
+        happenings.append(SessionGame(number, GameSheet((Line(),) * 4, winner=Side(winner))))
     return replay(Rules(jacoby=True), happenings)
 
 
