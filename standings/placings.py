@@ -22,17 +22,11 @@ from standings.rank import StandingRow, rank
 from standings.results import GAMMONISH, awards, match_result
 from standings.tiebreaks import tiebreaks_of
 from tournaments.formats import format_of
-from tournaments.models import Entry, EntryStatus, StageKind, Tournament
+from tournaments.models import Entry, EntryStatus, Tournament
 from tournaments.pairing import BracketFormat, PairingError, resolve
+from tournaments.presentation import flight_label
 
 MAIN = "main"
-
-#: The flights of a bracket, as places are reported for them.
-FLIGHT_LABELS = {
-    MAIN: StageKind.MAIN.label,
-    "consolation": StageKind.CONSOLATION.label,
-    "last_chance": StageKind.LAST_CHANCE.label,
-}
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -49,7 +43,7 @@ class Place:
 
     @property
     def flight_label(self) -> str:
-        return str(FLIGHT_LABELS.get(self.flight, ""))
+        return flight_label(self.flight)
 
 
 @dataclass(frozen=True)

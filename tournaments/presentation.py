@@ -135,6 +135,20 @@ def progressive_rule(players: int) -> str:
     )
 
 
+#: The flights of a bracket (``tournaments.pairing``'s main, consolation and last chance), as
+#: a reader finds them.
+FLIGHT_LABELS = {
+    "main": StageKind.MAIN.label,
+    "consolation": StageKind.CONSOLATION.label,
+    "last_chance": StageKind.LAST_CHANCE.label,
+}
+
+
+def flight_label(flight: str) -> str:
+    """A flight's name in the reader's language (empty for what is not a flight)."""
+    return str(FLIGHT_LABELS.get(flight, ""))
+
+
 @dataclass
 class BracketPart:
     """The matches of one column that belong to one section of the bracket."""
