@@ -2,7 +2,8 @@
 of the source can tell. "Event" is the bus's: a bracket's competition is a flight and a
 chouette's join, leave or game is a happening; "ledger" is the club's money, a recorded
 match's accepted actions are its transcript; a tournament's result is corrected through the
-draw, which re-routes the bracket."""
+draw, which re-routes the bracket. Money calls a tournament a tournament; an action entered on
+the clock is a ClockAction, a game among a chouette's happenings a SessionGame."""
 
 from __future__ import annotations
 
@@ -54,6 +55,35 @@ def test_event_is_the_bus_alone_in_the_draw_standings_pairing_and_chouettes():
         if path.name not in BUS_LISTENERS
         for line, name in _names(ast.parse(path.read_text()))
         if _says_event(name)
+    ]
+    assert found == []
+
+
+def test_money_calls_a_tournament_a_tournament():
+    # TournamentMoney, tournament_money, the pure TournamentSheet: no "event" for it.
+    found = [
+        f"{path.relative_to(ROOT)}:{line}: {name}"
+        for path in _sources("money")
+        if path.name not in BUS_LISTENERS
+        for line, name in _names(ast.parse(path.read_text()))
+        if _says_event(name)
+    ]
+    assert found == []
+    assert not (ROOT / "tests" / "money" / "events.py").exists()
+
+
+#: A tournament's Entry is not an action on the clock (ClockAction), and the engine's play is
+#: not a game among a chouette's happenings (SessionGame).
+TAKEN_WORDS = {"recording": "Entry", "chouettes": "Play"}
+
+
+def test_recording_says_no_entry_and_chouettes_no_play():
+    found = [
+        f"{path.relative_to(ROOT)}:{line}: {name}"
+        for folder, word in TAKEN_WORDS.items()
+        for path in _sources(folder)
+        for line, name in _names(ast.parse(path.read_text()))
+        if name == word
     ]
     assert found == []
 
