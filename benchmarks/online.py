@@ -490,7 +490,7 @@ async def echo_pair(
                 try:
                     sockets.append(await Socket.open(ports[(room + side) % len(ports)], path, ""))
                     break
-                except (ConnectionError, asyncio.IncompleteReadError):
+                except (Refused, ConnectionError, asyncio.IncompleteReadError):
                     await asyncio.sleep(min(5.0, 0.2 * 2**attempt))
             else:
                 raise ConnectionError("could not connect an echo socket")
