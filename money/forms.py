@@ -12,13 +12,7 @@ from money.core import AmountError, PayoutTable
 from money.currency import NumberFormat
 from money.errors import user_error
 from money.models import ClubMoneySettings, FeeStatus, LedgerKind, PaymentMethod
-from money.selectors import CONSOLATION, LAST_CHANCE, MAIN
-
-FLIGHT_LABELS = {
-    MAIN: _("Main"),
-    CONSOLATION: _("Consolation"),
-    LAST_CHANCE: _("Last Chance"),
-}
+from tournaments.presentation import flight_label
 
 
 class AmountField(forms.CharField):
@@ -134,7 +128,7 @@ class TournamentMoneyForm(forms.Form):
             for flight in flights:
                 self.fields[f"split_{flight}"] = PercentField(
                     label=_("%(flight)s: share of the prize pool (%%)")
-                    % {"flight": FLIGHT_LABELS[flight]},
+                    % {"flight": flight_label(flight)},
                     required=False,
                     **amount,
                 )

@@ -1,5 +1,6 @@
 """The parts of a payout sheet: its rows, each flight's block, the books' lines of each pool,
-the places still open; and how a place and a flight read."""
+the places still open; and how a place reads (a flight reads as the bracket names it:
+``tournaments.presentation.flight_label``)."""
 
 from __future__ import annotations
 
@@ -8,16 +9,6 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 
 from tournaments.models import Tournament
-
-
-def flight_label(flight: str) -> str:
-    return str(
-        {
-            "main": _("Main"),
-            "consolation": _("Consolation"),
-            "last_chance": _("Last Chance"),
-        }.get(flight, flight)
-    )
 
 
 @dataclass(frozen=True)

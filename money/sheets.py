@@ -46,7 +46,6 @@ from money.sheet_parts import (
     PayoutSheet,
     PoolBlock,
     SheetRow,
-    flight_label,
     open_line,
     place_text,
 )
@@ -54,6 +53,7 @@ from standings.placings import MAIN, placings
 from standings.selectors import tournament_standings
 from tournaments.formats import is_bracket
 from tournaments.models import Entry, Tournament, TournamentStatus
+from tournaments.presentation import flight_label
 
 
 def _names(tournament: Tournament) -> dict[int, str]:
