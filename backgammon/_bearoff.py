@@ -14,12 +14,12 @@ from typing import Final
 from ._layout import HIT_DELTA, STEP_DELTA, STEPS
 from ._search import Generated, Step
 
-__all__ = ["doubles", "two_dice"]
+__all__ = ["bear_off_doubles", "bear_off_two_dice"]
 
 _HOME: Final = 6  # the mover's home board is points 1..6
 
 
-def two_dice(key: int, mover: bytes, opponent: bytes, hi: int, lo: int) -> list[Generated]:
+def bear_off_two_dice(key: int, mover: bytes, opponent: bytes, hi: int, lo: int) -> list[Generated]:
     """A non-double with nothing on the bar and at most one checker outside the home board."""
     counts = list(mover)
     step, hit = STEP_DELTA, HIT_DELTA
@@ -89,7 +89,7 @@ def two_dice(key: int, mover: bytes, opponent: bytes, hi: int, lo: int) -> list[
     return [(end, (only,), (only[1] > 0 and opponent[only[1]] == 1,)) for end, (only, _) in plays]
 
 
-def doubles(key: int, mover: bytes, opponent: bytes, die: int) -> list[Generated]:
+def bear_off_doubles(key: int, mover: bytes, opponent: bytes, die: int) -> list[Generated]:
     """A double with nothing on the bar and at most three checkers outside the home board.
 
     The steps are made highest start point first, as the search makes them for doubles: each

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from . import _bearoff
+from ._bearoff import bear_off_doubles, bear_off_two_dice
 from ._layout import BAR, CHECKERS, HIT_DELTA, STEP_DELTA, STEPS, decode
 from ._search import Generated, Step, search, step_hits
 from .rules import MoveRules
@@ -58,12 +58,12 @@ def generate(key: int, hi: int, lo: int, rules: MoveRules) -> list[Generated]:
                 return _enter_two(key, opponent, hi, lo)
             if outside >= 2:
                 return _pairs(key, mover, opponent, hi, lo)
-            return _bearoff.two_dice(key, mover, opponent, hi, lo)
+            return bear_off_two_dice(key, mover, opponent, hi, lo)
         if mover[BAR] or outside >= 4:
             # From the bar a checker needs four sixes just to come home; with four checkers
             # outside, at most three come home before the last die.
             return _doubles(key, mover, opponent, hi)
-        return _bearoff.doubles(key, mover, opponent, hi)
+        return bear_off_doubles(key, mover, opponent, hi)
     return search(key, hi, lo, rules)
 
 

@@ -7,10 +7,11 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Final
 
-from . import _movegen, _written
 from ._layout import BAR, CHECKERS, MOVER_MASK, STEP_DELTA, decode, swap_key
+from ._movegen import Generated, generate
 from ._notation import read_notation
 from ._position_id import key_from_counts, key_from_position_id, position_id_from_counts
+from ._written import can_move, resolve
 from .errors import IllegalMoveError
 from .kinds import WinKind
 from .play import Play
@@ -197,7 +198,7 @@ class Position:
         <Play 24/18(2) 13/7(2) -> 4HPwATDg28HBAA>
         """
         hi, lo = _check_dice(dice)
-        return _build_plays(_movegen.generate(self._key, hi, lo, rules))
+        return _build_plays(generate(self._key, hi, lo, rules))
 
     def parse_play(
         self, text: str, dice: Sequence[int], *, rules: MoveRules = STANDARD_RULES
@@ -273,7 +274,7 @@ class Position:
         first, second = dice
         if first < second:
             first, second = second, first
-        return _written.can_move(self._key, first, second)
+        return can_move(self._key, first, second)
 
     def _play_from_text(self, text: str, dice: tuple[int, int], rules: MoveRules) -> Play:
         """:meth:`parse_play` for replaying many written plays: a play that uses every die
@@ -283,7 +284,7 @@ class Position:
         if rules.is_standard:
             hi, lo = dice if dice[0] >= dice[1] else (dice[1], dice[0])
             written = read_notation(text)
-            done = _written.resolve(self._key, written, hi, lo)
+            done = resolve(self._key, written, hi, lo)
             if done is not None:
                 _, steps, hits = done
                 marked = [move.hit_points for move in written if move.hit_points]
@@ -347,7 +348,7 @@ _set_result_key: Any = Play.__dict__["_key"].__set__
 
 
 def _build_plays(
-    generated: list[_movegen.Generated],
+    generated: list[Generated],
     new: Any = _object_new,
     set_steps: Any = _set_steps,
     set_hits: Any = _set_hits,

@@ -21,20 +21,22 @@ def project_modules() -> Iterator[tuple[Path, ast.Module]]:
 
 
 def own_package(module: str) -> bool:
-    return (ROOT / module.split(".")[0] / "__init__.py").exists()
+    return module.startswith(".") or (ROOT / module.split(".")[0] / "__init__.py").exists()
 
 
 def imports_from(tree: ast.Module) -> Iterator[tuple[str, str, int]]:
-    """``(module, name, line)`` of every ``from module import name`` of the project's own."""
+    """``(module, name, line)`` of every ``from module import name`` of the project's own; a
+    relative import (``from . import name``, ``from .module import name``) is its package's."""
     for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+        if isinstance(node, ast.ImportFrom) and (node.module or node.level):
+            module = "." * node.level + (node.module or "")
             for alias in node.names:
-                yield node.module, alias.name, node.lineno
+                yield module, alias.name, node.lineno
 
 
 def test_no_module_imports_another_modules_underscore_names():
     found = [
-        f"{path.relative_to(ROOT)}:{line}: {module}.{name}"
+        f"{path.relative_to(ROOT)}:{line}: from {module} import {name}"
         for path, tree in project_modules()
         for module, name, line in imports_from(tree)
         if own_package(module) and name.startswith("_") and not name.startswith("__")
@@ -53,7 +55,7 @@ def is_services(module: str) -> bool:
 
 def test_no_selector_imports_a_service():
     found = [
-        f"{path.relative_to(ROOT)}:{line}: {module}.{name}"
+        f"{path.relative_to(ROOT)}:{line}: from {module} import {name}"
         for path, tree in project_modules()
         if is_selectors(path)
         for module, name, line in imports_from(tree)

@@ -14,7 +14,8 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from backgammon import MoveRules, Position, _movegen
+from backgammon import MoveRules, Position
+from backgammon._movegen import generate
 from backgammon.rules import STANDARD_RULES
 
 from . import movegen_reference as reference
@@ -43,8 +44,7 @@ def test_the_corpus_gives_exactly_what_the_reference_gives() -> None:
     differ = [
         (key, hi, lo)
         for key, hi, lo in _corpus()
-        if _movegen.generate(key, hi, lo, STANDARD_RULES)
-        != reference.generate(key, hi, lo, STANDARD_RULES)
+        if generate(key, hi, lo, STANDARD_RULES) != reference.generate(key, hi, lo, STANDARD_RULES)
     ]
     assert not differ, f"{len(differ)} differ, e.g. {differ[:3]}"
 
@@ -53,7 +53,7 @@ def test_the_corpus_gives_exactly_what_the_reference_gives() -> None:
 @given(positions())
 def test_every_roll_gives_exactly_what_the_reference_gives(pos: Position) -> None:
     for hi, lo in ROLLS:
-        new = _movegen.generate(pos._key, hi, lo, STANDARD_RULES)
+        new = generate(pos._key, hi, lo, STANDARD_RULES)
         assert new == reference.generate(pos._key, hi, lo, STANDARD_RULES), (pos, hi, lo)
 
 
@@ -63,4 +63,4 @@ def test_the_optional_rules_give_exactly_what_the_reference_gives(
     pos: Position, dice: tuple[int, int], rules: MoveRules
 ) -> None:
     hi, lo = dice
-    assert _movegen.generate(pos._key, hi, lo, rules) == reference.generate(pos._key, hi, lo, rules)
+    assert generate(pos._key, hi, lo, rules) == reference.generate(pos._key, hi, lo, rules)

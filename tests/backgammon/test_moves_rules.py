@@ -12,7 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from backgammon import IllegalMoveError, MoveRules, Play, Position, _movegen
+from backgammon import IllegalMoveError, MoveRules, Play, Position
+from backgammon._movegen import generate, search
 from backgammon.rules import STANDARD_RULES
 
 from .test_position import positions
@@ -394,6 +395,6 @@ def test_optional_rules_only_forbid_sequences(pos: Position, dice: tuple[int, in
 @given(positions())
 def test_fast_paths_agree_with_the_general_search(pos: Position) -> None:
     for hi, lo in ROLLS:
-        fast = {key: steps for key, steps, _ in _movegen.generate(pos._key, hi, lo, STANDARD_RULES)}
-        slow = {key: steps for key, steps, _ in _movegen.search(pos._key, hi, lo, STANDARD_RULES)}
+        fast = {key: steps for key, steps, _ in generate(pos._key, hi, lo, STANDARD_RULES)}
+        slow = {key: steps for key, steps, _ in search(pos._key, hi, lo, STANDARD_RULES)}
         assert fast.keys() == slow.keys(), (pos, hi, lo)
