@@ -3,10 +3,10 @@ place (a lost delivery of a withdrawal)."""
 
 from __future__ import annotations
 
-from entries.selectors import BEFORE_THE_START
 from entries.services import waiting_list_move_up
 from events.registry import repair
 from tournaments.models import EntryStatus, Tournament
+from tournaments.selectors import BEFORE_THE_START
 
 
 @repair("entries.waiting_lists")

@@ -10,7 +10,6 @@ from entries.selectors.lists import (
     waiting_positions,
 )
 from entries.selectors.signup import (
-    BEFORE_THE_START,
     SignupField,
     check_in_closed_reason,
     check_in_hours,
@@ -26,7 +25,6 @@ from entries.selectors.signup import (
 )
 
 __all__ = [
-    "BEFORE_THE_START",
     "SignupField",
     "SignupState",
     "check_in_closed_reason",

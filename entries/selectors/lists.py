@@ -13,12 +13,12 @@ from django.utils.translation import gettext as _
 
 from entries.models import SignupRules
 from entries.selectors.signup import (
-    BEFORE_THE_START,
     check_in_closed_reason,
     rules_from_row,
     signup_closed_reason,
 )
 from tournaments.models import HOLDING_A_PLACE, Entry, EntryStatus, Tournament, TournamentStatus
+from tournaments.selectors import BEFORE_THE_START
 
 
 @dataclass(frozen=True)

@@ -17,9 +17,6 @@ from entries.models import SignupRules
 from entries.sentences import one_full_stop
 from tournaments.models import HOLDING_A_PLACE, Entry, EntryStatus, Tournament, TournamentStatus
 
-#: While the field may still change: before the start.
-BEFORE_THE_START = (TournamentStatus.DRAFT, TournamentStatus.REGISTRATION)
-
 
 def rules_of(tournament: Tournament) -> SignupRules:
     """The tournament's sign-up rules; unsaved defaults when it has none."""

@@ -21,7 +21,6 @@ from draw.services import entry_withdraw
 from entries import field
 from entries.models import SignupRules
 from entries.selectors.signup import (
-    BEFORE_THE_START,
     local_moment,
     next_waiting_number,
     places_taken,
@@ -33,6 +32,7 @@ from entries.selectors.signup import (
 from events.bus import emit
 from events.types import EntrySignedUp, WaitingListMovedUp
 from tournaments.models import Entry, EntryStatus, Tournament
+from tournaments.selectors import BEFORE_THE_START
 from tournaments.services import tournament_lock
 from tournaments.versions import tournament_change, tournament_changed
 
