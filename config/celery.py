@@ -30,11 +30,11 @@ def close_old_connections(sender: Any = None, **_kwargs: Any) -> None:
 
 def keep_database_connections(**_kwargs: Any) -> None:
     """A worker process of the prefork pool runs one task at a time, so it keeps its database
-    connection from one task to the next (``WORKER_DB_CONN_MAX_AGE`` seconds, health-checked
-    before reuse) instead of opening one per task, which costs more than a small task's own
-    work. Celery's own closing after every task is spaced out (``CELERY_DB_REUSE_MAX``) and
-    Django's rule applies instead. The web side keeps ``DB_CONN_MAX_AGE``
-    (config/settings.py)."""
+    connection from one task to the next (``WORKER_DB_CONN_MAX_AGE`` seconds; one that was
+    cut meanwhile is replaced before the task, ``config.postgresql``) instead of opening one
+    per task, which costs more than a small task's own work. Celery's own closing after every
+    task is spaced out (``CELERY_DB_REUSE_MAX``) and Django's rule applies instead. The web
+    side keeps ``DB_CONN_MAX_AGE`` (config/settings.py)."""
     if current_process().name == "MainProcess":
         return  # the solo pool: a worker that may run inside another program (a test)
     age = settings.WORKER_DB_CONN_MAX_AGE
@@ -44,7 +44,6 @@ def keep_database_connections(**_kwargs: Any) -> None:
             # side's threads); a pool made before the fork would be shared with the parent.
             settings_dict.get("OPTIONS", {}).pop("pool", None)
             settings_dict["CONN_MAX_AGE"] = age
-            settings_dict["CONN_HEALTH_CHECKS"] = True
 
 
 # Everywhere else (solo or thread pools, tasks run inline) CONN_MAX_AGE stays as configured
