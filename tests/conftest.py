@@ -79,7 +79,7 @@ def pytest_collection_finish(session: pytest.Session) -> None:
 
 
 @pytest.hookimpl(tryfirst=True)  # before pytest-xdist's, which reads the group
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """The browser tests first, all in one test process (pytest-xdist's ``loadgroup``): they
     mostly wait for the browser and the server while the other processes keep the cores
     busy with the rest, and every other process is spared a browser of its own.
@@ -91,6 +91,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if _pure(item):
             item.add_marker(pytest.mark.pure)
+    for item in items:
         for marker, (configured, reason) in SERVER_MARKERS.items():
             if not configured and item.get_closest_marker(marker) is not None:
                 item.add_marker(pytest.mark.skip(reason=reason))
@@ -98,6 +99,42 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.xdist_group("browser"))
         elif _builds_for_its_module(item):
             item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
+    config.stash[MARKER_CENSUS] = marker_census(items)
+
+
+#: The markers pyproject.toml declares.
+DECLARED_MARKERS = [
+    line.split(":")[0].strip() for line in PYPROJECT["tool"]["pytest"]["ini_options"]["markers"]
+]
+#: Where the collection leaves its census of the markers (``marker_census``) for
+#: tests/test_markers.py.
+MARKER_CENSUS = pytest.StashKey[dict[str, Any]]()
+
+
+def marker_census(items: list[pytest.Item]) -> dict[str, Any]:
+    """The test files collected; for each declared marker the tests that carry it, and for each
+    test the reasons of the
+    skips it asks for itself (its ``skip`` and ``skipif`` markers, before the server markers
+    add theirs), by node id: taken as the suite is collected, before ``-m`` or ``-k`` leave
+    any test out."""
+    return {
+        "files": sorted({item.nodeid.split("::")[0] for item in items}),
+        "carried": {
+            marker: [item.nodeid for item in items if item.get_closest_marker(marker)]
+            for marker in DECLARED_MARKERS
+        },
+        "skips": {
+            item.nodeid: reasons
+            for item in items
+            if (
+                reasons := [
+                    str(mark.kwargs.get("reason", ""))
+                    for name in ("skip", "skipif")
+                    for mark in item.iter_markers(name)
+                ]
+            )
+        },
+    }
 
 
 #: pytest-django's fixtures through which a test reaches the database, the settings (and so
