@@ -29,6 +29,12 @@ def club_tables(club: Club | int) -> list[Table]:
     return list(Table.objects.filter(club=club).order_by("number"))
 
 
+def has_tables(club_id: int) -> bool:
+    """Whether the club has any table (one query). A club without tables has no calls: a
+    table with calls cannot be deleted."""
+    return Table.objects.filter(club_id=club_id).exists()
+
+
 def open_calls(club: Club | int) -> QuerySet[Call]:
     """The calls open now, by table number, with what a line about each shows."""
     return (

@@ -69,8 +69,12 @@ def calls_fill(*, club_id: int, now: datetime | None = None) -> list[Call]:
     (``venue.core.calls``); calls whose match is over end first. Idempotent: with nothing
     free it changes nothing. The new calls."""
     now = now or timezone.now()
-    venue_lock(club_id)
+    if not selectors.has_tables(club_id):
+        return []  # a club that plays without tables: no call to make or end
+    tables = venue_lock(club_id)
     _release_finished(club_id, now)
+    if not any(table.in_service for table in tables.values()):
+        return []  # no table to call a match to
     night = selectors.night(club_id, now)
     automatic = [w for w in night.waiting if w.match in night.automatic]
     chosen = allocate(
