@@ -13,8 +13,8 @@ from django.utils.translation import gettext_lazy as _
 from analysis.report import ErrorFigures
 from clubs.models import TimeStampedModel
 from config import constraints as checks
+from entries.models import Entry
 from matches.models import Match
-from tournaments.models import Entry
 
 
 class AnalysisLevel(models.IntegerChoices):

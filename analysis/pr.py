@@ -16,8 +16,9 @@ from analysis.selectors import (
     tournament_player_analyses,
 )
 from clubs.models import Club, Player
+from entries.models import Entry
 from matches.models import Match
-from tournaments.models import Entry, Tournament
+from tournaments.models import Tournament
 
 __all__ = ["PrPoint", "PrRow", "analysis_performances", "player_pr_history", "tournament_pr"]
 

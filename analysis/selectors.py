@@ -12,8 +12,9 @@ from django.db.models import Count, QuerySet
 
 from analysis.models import AnalysisStatus, MatchAnalysis, PlayerAnalysis
 from clubs.models import Club, Player
+from entries.models import Entry
 from matches.models import Match, MatchOutcome
-from tournaments.models import Entry, Tournament
+from tournaments.models import Tournament
 
 
 def matches_with_moves(matches: QuerySet[Match]) -> QuerySet[Match]:

@@ -10,9 +10,10 @@ from django.http import Http404
 from django.urls import reverse
 
 from clubs.permissions import visible_tournaments_filter
+from entries.models import Entry
 from matches.models import Game, Match
 from standings.selectors import tournament_standings
-from tournaments.models import Entry, Round, Stage, Tournament, epoch_microseconds
+from tournaments.models import Round, Stage, Tournament, epoch_microseconds
 from tournaments.selectors import (
     TournamentVersion,
     listed_tournaments_filter,

@@ -7,8 +7,9 @@ from __future__ import annotations
 import random
 
 from clubs.models import Club, Player
+from entries.models import Entry
 from matches.models import Match
-from tournaments.models import Entry, Round, Stage, Tournament
+from tournaments.models import Round, Stage, Tournament
 
 
 def build_swiss(

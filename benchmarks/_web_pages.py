@@ -14,6 +14,7 @@ from django.contrib.auth import get_user_model
 from benchmarks._swiss_data import build_swiss
 from clubs.models import Club, Membership
 from draw.services import tournament_start
+from entries import services as entry_services
 from matches.models import Match
 from matches.services import match_import_file
 from tournaments import services
@@ -39,7 +40,7 @@ def filed_match(club: Club) -> Match:
     )
     services.tournament_open_registration(tournament=tournament)
     for seed, name in enumerate(("Alice", "Bob"), start=1):
-        entry = services.entry_add_guest(tournament=tournament, name=name)
+        entry = entry_services.entry_add_guest(tournament=tournament, name=name)
         entry.seed = seed
         entry.save()
     tournament_start(tournament=tournament)  # paired at once: the demo runs tasks inline

@@ -170,6 +170,7 @@ def main() -> None:
     from clubs.models import Club
     from config.celery import app
     from draw import services as draw_services
+    from entries import services as entry_services
     from matches.models import Match
     from matches.services import match_import_file
     from tournaments import services
@@ -198,7 +199,7 @@ def main() -> None:
         services.tournament_open_registration(tournament=tournament)
         # A full bracket (no byes) with at least one first-round match per file.
         for n in range(2 * 2 ** (len(texts) - 1).bit_length()):
-            services.entry_add_guest(tournament=tournament, name=f"P{n:02d}")
+            entry_services.entry_add_guest(tournament=tournament, name=f"P{n:02d}")
         draw_services.tournament_start(tournament=tournament)
         matches = list(
             Match.objects.filter(round__stage__tournament=tournament, round__number=1)

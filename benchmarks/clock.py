@@ -30,6 +30,7 @@ from django.urls import reverse  # noqa: E402
 
 from clubs.models import Club, Membership, Player, Role  # noqa: E402
 from draw.services import tournament_start  # noqa: E402
+from entries import services as entry_services  # noqa: E402
 from matches.models import Match  # noqa: E402
 from matches.rules import rules_for_match  # noqa: E402
 from recording.services import recorded_match_mark  # noqa: E402
@@ -49,7 +50,7 @@ def build() -> tuple[Match, object]:
         club=club, user=user, name="Clock", default_length=LENGTH
     )
     services.tournament_open_registration(tournament=tournament)
-    services.entries_add_guests(tournament=tournament, names=["Anna", "Bert"])
+    entry_services.entries_add_guests(tournament=tournament, names=["Anna", "Bert"])
     tournament_start(tournament=tournament)
     match = Match.objects.get(round__stage__tournament=tournament, status="ready")
     recorded_match_mark(match=match, recorder=user)

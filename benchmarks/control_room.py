@@ -116,6 +116,7 @@ def night(organizer, name: str, *, tournaments: int, players: int, tables: int):
 
     from clubs.services import club_create
     from draw.services import tournament_start
+    from entries import services as entry_services
     from matches.models import Match
     from matches.services import match_record_final_score, report_dispute, report_submit
     from tournaments import services as tournament_services
@@ -132,7 +133,7 @@ def night(organizer, name: str, *, tournaments: int, players: int, tables: int):
         )
         tournament_services.tournament_open_registration(tournament=tournament)
         names = [f"Player {number}-{n:02d}" for n in range(players)]
-        tournament_services.entries_add_guests(tournament=tournament, names=names)
+        entry_services.entries_add_guests(tournament=tournament, names=names)
         tournament_start(tournament=tournament)
         made.append(tournament)
     venue_services.tables_add(club=club, count=tables)

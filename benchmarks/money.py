@@ -98,6 +98,7 @@ def night():
     """The club, its finished night (see the module's docstring) and its organizer."""
     from clubs.services import club_create
     from draw.services import tournament_start
+    from entries import services as entry_services
     from matches.models import Match
     from matches.services import match_record_final_score
     from money import services
@@ -112,8 +113,8 @@ def night():
     )
     tournament_services.tournament_open_registration(tournament=tournament)
     names = [f"Player {n:03d}" for n in range(1, PLAYERS + 1)]
-    entries = tournament_services.entries_add_guests(tournament=tournament, names=names)
-    tournament_services.entries_set_seeds(
+    entries = entry_services.entries_add_guests(tournament=tournament, names=names)
+    entry_services.entries_set_seeds(
         tournament=tournament, ordered_entry_ids=[e.pk for e in entries]
     )
     services.club_money_settings_update(club=club, rounding_unit=100)

@@ -172,6 +172,7 @@ def prepare(games: int) -> tuple[list[tuple[int, str, str]], str]:
 
     from clubs.models import Club, Player
     from draw import services as draw_services
+    from entries import services as entry_services
     from matches.models import Match
     from tournaments import services
 
@@ -190,7 +191,7 @@ def prepare(games: int) -> tuple[list[tuple[int, str, str]], str]:
     )
     services.tournament_open_registration(tournament=tournament)
     for n in range(2 * games):
-        services.entry_add_guest(tournament=tournament, name=f"Bench {stamp} {n:03d}")
+        entry_services.entry_add_guest(tournament=tournament, name=f"Bench {stamp} {n:03d}")
     draw_services.tournament_start(tournament=tournament)  # the round is paired on commit (eager)
     matches = list(
         Match.objects.of_tournament(tournament)

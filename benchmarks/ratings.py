@@ -40,11 +40,12 @@ from django.test.utils import CaptureQueriesContext  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
 from clubs.models import Club, Player  # noqa: E402
+from entries.models import Entry  # noqa: E402
 from matches.models import Match  # noqa: E402
 from players import selectors as selectors_players  # noqa: E402
 from ratings import selectors as ratings_selectors  # noqa: E402
 from ratings import services as services_ratings  # noqa: E402
-from tournaments.models import Entry, Round, Stage, Tournament  # noqa: E402
+from tournaments.models import Round, Stage, Tournament  # noqa: E402
 
 
 def build(matches: int, players: int) -> tuple[Club, list[Match]]:

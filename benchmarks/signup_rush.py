@@ -232,7 +232,7 @@ def check(tournament_id: int, answers: list[tuple[float, int, dict, bytes]]) -> 
     """What is wrong with the rush's outcome (nothing: it was exact)."""
     from django.db import connection
 
-    from tournaments.models import Entry, EntryStatus
+    from entries.models import Entry, EntryStatus
 
     wrong = []
     statuses = sorted({answer[1] for answer in answers})

@@ -46,6 +46,7 @@ from django.test.utils import CaptureQueriesContext  # noqa: E402
 
 from clubs.models import Club  # noqa: E402
 from draw.services import tournament_start  # noqa: E402
+from entries import services as entry_services  # noqa: E402
 from events import bus, registry  # noqa: E402
 from events.tasks import enqueue  # noqa: E402
 from events.types import ResultRecorded, TournamentAdvanced  # noqa: E402
@@ -70,7 +71,7 @@ def build() -> Club:
         )
         tournament_services.tournament_open_registration(tournament=tournament)
         names = [f"Player {t}-{n:02d}" for n in range(PLAYERS)]
-        tournament_services.entries_add_guests(tournament=tournament, names=names)
+        entry_services.entries_add_guests(tournament=tournament, names=names)
         tournament_start(tournament=tournament)
     venue_services.tables_add(club=club, count=TABLES)
     return club

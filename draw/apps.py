@@ -8,4 +8,6 @@ class DrawConfig(AppConfig):
     verbose_name = _("Draw")
 
     def ready(self) -> None:
-        from draw import listeners, repairs  # noqa: F401  (registers them on the event bus)
+        # Registers the listeners and repairs on the event bus, and what a withdrawal does to
+        # the matches (entries.withdrawal_hooks).
+        from draw import listeners, repairs, withdrawals  # noqa: F401

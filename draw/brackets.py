@@ -17,12 +17,13 @@ from django.utils.translation import gettext as _
 from simple_history.utils import bulk_update_with_history
 
 from config.errors import UserError
+from entries.models import Entry
 from events.bus import emit
 from events.types import ResultCorrected
 from matches import reasons
 from matches.models import Game, Match, MatchOutcome, MatchStatus
 from standings.brackets import BracketRow, bracket_plan, bracket_results, withdrawn_entry_ids
-from tournaments.models import Entry, Tournament
+from tournaments.models import Tournament
 from tournaments.pairing import (
     BracketPlan,
     PairingError,

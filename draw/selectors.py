@@ -7,18 +7,10 @@ from __future__ import annotations
 
 from django.db.models import F, Q, QuerySet
 
+from entries.models import Entry, EntryStatus, PairingRule, PairingRuleKind
 from matches.models import Match, MatchOutcome, MatchStatus
 from tournaments.formats import Drawing, adapter_of
-from tournaments.models import (
-    Entry,
-    EntryStatus,
-    PairingRule,
-    PairingRuleKind,
-    Round,
-    RoundStatus,
-    Tournament,
-    TournamentStatus,
-)
+from tournaments.models import Round, RoundStatus, Tournament, TournamentStatus
 
 
 def redraws_whole_draw(tournament: Tournament) -> bool:

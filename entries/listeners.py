@@ -3,10 +3,10 @@ first waiting player. Idempotent: a place filled already is not filled twice."""
 
 from __future__ import annotations
 
+from entries.models import Entry
 from entries.services import waiting_list_move_up
 from events.registry import listen
 from events.types import EntryWithdrawn
-from tournaments.models import Entry
 
 
 @listen(EntryWithdrawn, name="entries.entry_withdrawn")

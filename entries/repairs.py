@@ -3,9 +3,10 @@ place (a lost delivery of a withdrawal)."""
 
 from __future__ import annotations
 
+from entries.models import EntryStatus
 from entries.services import waiting_list_move_up
 from events.registry import repair
-from tournaments.models import EntryStatus, Tournament
+from tournaments.models import Tournament
 from tournaments.selectors import BEFORE_THE_START
 
 

@@ -8,7 +8,7 @@ import django_tables2 as tables
 from django.utils.translation import gettext_lazy as _
 
 from config.exports import EXPORT_FORMATS
-from tournaments.models import EntryStatus
+from entries.models import EntryStatus
 
 __all__ = ["EXPORT_FORMATS", "EntryTable"]
 

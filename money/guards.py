@@ -1,14 +1,14 @@
 """What the money app adds to other apps' services: a club that checks in only players who
-paid refuses an unpaid one (``tournaments.checkin``)."""
+paid refuses an unpaid one (``entries.checkin``)."""
 
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
 from config.errors import UserError
+from entries.checkin import check_in_guard
+from entries.models import Entry
 from money.selectors import may_check_in
-from tournaments.checkin import check_in_guard
-from tournaments.models import Entry
 
 
 @check_in_guard("money.paid")

@@ -24,6 +24,7 @@ from collections import Counter
 
 from django.utils.translation import gettext as _
 
+from entries.models import Entry
 from money import selectors
 from money.core import (
     PayoutTable,
@@ -52,7 +53,7 @@ from money.sheet_parts import (
 from standings.placings import MAIN, placings
 from standings.selectors import tournament_standings
 from tournaments.formats import is_bracket
-from tournaments.models import Entry, Tournament, TournamentStatus
+from tournaments.models import Tournament, TournamentStatus
 from tournaments.presentation import flight_label
 
 

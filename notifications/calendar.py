@@ -25,11 +25,12 @@ from django.utils.translation import gettext as _
 from icalendar import Calendar, Event, Timezone
 
 from clubs.models import Player
+from entries.models import HOLDING_A_PLACE, Entry
 from ladders.models import Challenge, ChallengeStatus
 from matches.models import Match
 from notifications.match_notices import match_url
 from notifications.services import absolute, site_url
-from tournaments.models import HOLDING_A_PLACE, Entry, TournamentStatus
+from tournaments.models import TournamentStatus
 
 SALT = "clubs.notify.calendar"  # kept: feeds already subscribed use it
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from django.db.models import QuerySet
 
+from entries.models import Entry
 from notifications.services import Message
-from tournaments.models import Entry
 
 
 def entry_message(kind: str, entry: Entry, key: str) -> Message:

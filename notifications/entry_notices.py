@@ -3,11 +3,12 @@ list), a move up from the waiting list, and the waiting list closed at the start
 
 from __future__ import annotations
 
+from entries.models import EntryStatus
 from notifications import kinds
 from notifications.entry_messages import entries_to_notify, entry_message
 from notifications.services import notification_create, notifications_create
 from notifications.tournament_notices import entries_approved_notify
-from tournaments.models import EntryStatus, TournamentStatus
+from tournaments.models import TournamentStatus
 
 
 def signed_up_notify(*, entry_id: int) -> bool:

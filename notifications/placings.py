@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from entries.models import Entry
 from standings.placings import MAIN, NamedPlace, placings
-from tournaments.models import Entry, Tournament
+from tournaments.models import Tournament
 
 #: Places shown to everyone.
 PODIUM = 3

@@ -10,13 +10,14 @@ from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 
 from clubs.models import Membership
+from entries.models import EntryStatus
 from entries.selectors import check_in_hours
 from notifications import kinds
 from notifications.entry_messages import entries_to_notify, entry_message
 from notifications.models import Notification
 from notifications.placings import final_placings
 from notifications.services import Message, notification_create, notifications_create
-from tournaments.models import EntryStatus, Tournament, TournamentStatus
+from tournaments.models import Tournament, TournamentStatus
 
 
 def membership_welcome_notify(*, membership_id: int) -> bool:

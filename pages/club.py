@@ -8,8 +8,8 @@ from django.shortcuts import render
 from clubs import permissions, selectors
 from clubs.forms import RoleForm
 from clubs.shortcuts import get_visible_club
+from entries.selectors import tournaments_of_club
 from tournaments import pagecache
-from tournaments.selectors import tournaments_of_club
 
 
 @pagecache.anonymous_club_cached

@@ -21,19 +21,21 @@ from clubs.shortcuts import deny, get_visible_club
 from config.errors import UserError, add_user_error, run_service
 from draw import selectors as draw_selectors
 from draw import services as draw_services
+from entries import selectors as entry_selectors
+from entries import services as entry_services
+from entries.forms import (
+    ByeRequestForm,
+    GuestEntryForm,
+    MemberEntryForm,
+    PairingRuleForm,
+    seeds_from_post,
+)
+from entries.models import Entry, PairingRule
 from standings.tiebreaks import METRIC_LABELS
 from tournaments import selectors, services
 from tournaments.formats import ADAPTERS
-from tournaments.forms import (
-    ByeRequestForm,
-    GuestEntryForm,
-    LateEntryForm,
-    MemberEntryForm,
-    PairingRuleForm,
-    TournamentForm,
-    seeds_from_post,
-)
-from tournaments.models import Entry, PairingRule, Tournament
+from tournaments.forms import LateEntryForm, TournamentForm
+from tournaments.models import Tournament
 from tournaments.shortcuts import organizer_only
 
 
@@ -139,17 +141,17 @@ def manage(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     context = {
         "tournament": tournament,
         "club": tournament.club,
-        "entries": selectors.tournament_entries(tournament),
+        "entries": entry_selectors.tournament_entries(tournament),
         "guest_form": GuestEntryForm(),
         "member_form": MemberEntryForm(tournament=tournament),
         "rounds": rounds,
         "redrawable": draw_selectors.redrawable_round_ids(tournament, rounds),
         "stages": list(selectors.tournament_stages(tournament)),
-        "pairing_rules": selectors.pairing_rules(tournament),
+        "pairing_rules": entry_selectors.pairing_rules(tournament),
         "rule_form": PairingRuleForm(tournament=tournament),
         "late_form": LateEntryForm(),
         "bye_form": ByeRequestForm(tournament=tournament),
-        "requested_byes": selectors.requested_byes(tournament),
+        "requested_byes": entry_selectors.requested_byes(tournament),
         "can_manage": True,
     }
     return render(request, "tournaments/manage/manage.html", context)
@@ -188,7 +190,7 @@ def entry_add(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         if form.is_valid():
             run_service(
                 request,
-                lambda: services.entry_add_guest(tournament=tournament, **form.cleaned_data),
+                lambda: entry_services.entry_add_guest(tournament=tournament, **form.cleaned_data),
                 _("%(name)s is entered.") % {"name": form.cleaned_data["name"]},
             )
     else:
@@ -197,7 +199,7 @@ def entry_add(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             player = form.cleaned_data["player"]
             run_service(
                 request,
-                lambda: services.entry_add(tournament=tournament, player=player),
+                lambda: entry_services.entry_add(tournament=tournament, player=player),
                 _("%(name)s is entered.") % {"name": player.name},
             )
     if not form.is_valid():
@@ -210,12 +212,14 @@ def entry_add(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 def entry_action(
     request: HttpRequest, tournament: Tournament, entry: int, action: str
 ) -> HttpResponse:
-    entry_obj = get_object_or_404(selectors.entries_with_player(), pk=entry, tournament=tournament)
+    entry_obj = get_object_or_404(
+        entry_selectors.entries_with_player(), pk=entry, tournament=tournament
+    )
     actions = {
-        "approve": (services.entry_approve, _("%(name)s is approved.")),
-        "check-in": (services.entry_check_in, _("%(name)s is checked in.")),
-        "withdraw": (draw_services.entry_withdraw, _("%(name)s has withdrawn.")),
-        "reinstate": (draw_services.entry_reinstate, _("%(name)s is back in the tournament.")),
+        "approve": (entry_services.entry_approve, _("%(name)s is approved.")),
+        "check-in": (entry_services.entry_check_in, _("%(name)s is checked in.")),
+        "withdraw": (entry_services.entry_withdraw, _("%(name)s has withdrawn.")),
+        "reinstate": (entry_services.entry_reinstate, _("%(name)s is back in the tournament.")),
     }
     if action not in actions:
         return deny(request)
@@ -235,7 +239,7 @@ def entry_action(
 @require_POST
 @organizer_only
 def seeds(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    entry_ids = selectors.entry_ids(tournament)
+    entry_ids = entry_selectors.entry_ids(tournament)
     try:
         order = seeds_from_post(request.POST, entry_ids)
     except ValidationError as error:
@@ -243,7 +247,9 @@ def seeds(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     else:
         run_service(
             request,
-            lambda: services.entries_set_seeds(tournament=tournament, ordered_entry_ids=order),
+            lambda: entry_services.entries_set_seeds(
+                tournament=tournament, ordered_entry_ids=order
+            ),
             _("Seeds saved."),
         )
     return back_to_manage(tournament)
@@ -258,7 +264,7 @@ def pairing_rule_add(request: HttpRequest, tournament: Tournament) -> HttpRespon
         return back_to_manage(tournament)
     run_service(
         request,
-        lambda: services.pairing_rule_add(tournament=tournament, **form.cleaned_data),
+        lambda: entry_services.pairing_rule_add(tournament=tournament, **form.cleaned_data),
         _("The pairing rule is saved; the next draw follows it."),
     )
     return back_to_manage(tournament)
@@ -269,7 +275,9 @@ def pairing_rule_add(request: HttpRequest, tournament: Tournament) -> HttpRespon
 def pairing_rule_remove(request: HttpRequest, tournament: Tournament, rule_id: int) -> HttpResponse:
     rule = get_object_or_404(PairingRule, pk=rule_id, tournament=tournament)
     run_service(
-        request, lambda: services.pairing_rule_remove(rule=rule), _("The pairing rule is removed.")
+        request,
+        lambda: entry_services.pairing_rule_remove(rule=rule),
+        _("The pairing rule is removed."),
     )
     return back_to_manage(tournament)
 

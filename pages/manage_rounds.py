@@ -12,12 +12,13 @@ from django.views.decorators.http import require_POST
 from config.errors import UserError, add_user_error, run_service
 from draw import selectors as draw_selectors
 from draw import services as draw_services
+from entries.forms import ForfeitForm
 from matches import selectors as match_selectors
 from matches.models import Match
 from matches.services import match_award_forfeit
 from pages.manage import back_to_manage
 from tournaments import selectors, services
-from tournaments.forms import ForfeitForm, RoundForm, StageClockForm, SwapForm
+from tournaments.forms import RoundForm, StageClockForm, SwapForm
 from tournaments.models import Round, Stage, Tournament
 from tournaments.shortcuts import organizer_only
 

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 
 from clubs import permissions
 from clubs.selectors import player_of
+from entries.forms import ForfeitForm
 from matches import selectors
 from matches.forms import (
     CorrectionForm,
@@ -27,7 +28,6 @@ from matches.services import import_refusal
 from play import selectors as play_selectors
 from recording.selectors import recording_of
 from tournaments import presentation
-from tournaments.forms import ForfeitForm
 from tournaments.models import TournamentKind
 
 

@@ -10,12 +10,12 @@ from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
 from config.exports import export_response
+from entries.field_table import entries_table
 from matches.selectors import result_rows
 from matches.tables import ResultsTable
 from tournaments import pagecache
 from tournaments.models import Round, Tournament
 from tournaments.shortcuts import ROWS_PER_PAGE, get_visible_tournament, tournament_context
-from tournaments.tables import entries_table
 
 
 @pagecache.anonymous_cached

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from clubs import permissions
 from clubs.shortcuts import deny
 from draw import selectors as draw_selectors
+from entries import selectors as entry_selectors
 from matches import selectors as match_selectors
 from pages import results as results_views
 from pages import round_table
@@ -60,14 +61,14 @@ def round_detail(
         ),
         show_notes=show_notes,
         requested_byes=SimpleLazyObject(
-            lambda: selectors.requested_byes(obj, round_.number) if matches else []
+            lambda: entry_selectors.requested_byes(obj, round_.number) if matches else []
         ),
         ended_early=presentation.ended_early(round_.pairing_notes, round_.number),
         format_label=presentation.match_format_label(round_.match_format, round_.length),
     )
     if round_.is_draft and context["can_manage"]:
-        context["draft"] = selectors.draft_rows(round_)
-        context["draft_byes"] = selectors.requested_byes(obj, round_.number)
+        context["draft"] = entry_selectors.draft_rows(round_)
+        context["draft_byes"] = entry_selectors.requested_byes(obj, round_.number)
         # Pairing a league's draft again draws every round anew: the question names them.
         context["pair_again_asks"] = draw_selectors.redraws_whole_draw(obj)
         context["status_label"] = _("Draft, not published")

@@ -14,7 +14,6 @@ from django.views.decorators.http import require_POST
 from clubs import permissions
 from clubs.shortcuts import deny
 from config.errors import UserError
-from draw import services as draw_services
 from entries import selectors as entry_selectors
 from entries import services as entry_services
 from ladders import selectors as ladder_selectors
@@ -44,12 +43,14 @@ def tournament_detail(request: HttpRequest, club: str, tournament: str) -> HttpR
         request,
         obj,
         entries=SimpleLazyObject(
-            lambda: selectors.tournament_entry_page(obj, request.GET.get("page"), ROWS_PER_PAGE)
+            lambda: entry_selectors.tournament_entry_page(
+                obj, request.GET.get("page"), ROWS_PER_PAGE
+            )
         ),
         waiting=SimpleLazyObject(lambda: entry_selectors.waiting_names(obj)),
-        rules=SimpleLazyObject(lambda: presentation.rules_summary(obj)),
+        rules=SimpleLazyObject(lambda: presentation.rules_summary(obj, entry_selectors.field_size)),
         rounds=rounds,
-        my_entry=selectors.my_entry(obj, request.user),
+        my_entry=entry_selectors.my_entry(obj, request.user),
         signup=signup,
         can_register=permissions.can_register(request.user, obj),
         live=live_matches(obj) if obj.status == TournamentStatus.RUNNING else [],
@@ -74,13 +75,13 @@ def tournament_detail(request: HttpRequest, club: str, tournament: str) -> HttpR
 @require_POST
 def withdraw(request: HttpRequest, club: str, tournament: str) -> HttpResponse:
     obj = get_visible_tournament(request, club, tournament)
-    entry = selectors.my_entry(obj, request.user)
+    entry = entry_selectors.my_entry(obj, request.user)
     if entry is None:
         return deny(request)
     # Before the start a player takes back his sign-up: until the sign-up closes, and his
     # place goes to the first on the waiting list.
     before_the_start = obj.status in (TournamentStatus.DRAFT, TournamentStatus.REGISTRATION)
-    withdraw = entry_services.entry_take_back if before_the_start else draw_services.entry_withdraw
+    withdraw = entry_services.entry_take_back if before_the_start else entry_services.entry_withdraw
     try:
         withdraw(entry=entry, user=request.user)
     except UserError as error:

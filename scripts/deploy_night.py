@@ -29,6 +29,7 @@ def main() -> None:
 
     from clubs.models import Club, Membership, Player, Role
     from draw import services as draw_services
+    from entries import services as entry_services
     from matches.models import Match
     from tournaments import services
 
@@ -54,7 +55,7 @@ def main() -> None:
     )
     services.tournament_open_registration(tournament=tournament)
     for username, name in PLAYERS:
-        services.entry_add(tournament=tournament, player=account(username, name))
+        entry_services.entry_add(tournament=tournament, player=account(username, name))
     draw_services.tournament_start(tournament=tournament)
     online, scored = (
         Match.objects.of_tournament(tournament)

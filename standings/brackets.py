@@ -11,9 +11,10 @@ from collections.abc import Collection, Iterable
 
 from django.db.models import Count
 
+from entries.models import Entry, EntryStatus
 from matches.models import Match, MatchOutcome, MatchStatus
 from tournaments.formats import format_of
-from tournaments.models import Entry, EntryStatus, Tournament
+from tournaments.models import Tournament
 from tournaments.pairing import BracketFormat, BracketPlan, resolve
 from tournaments.pairing.resolve import BracketState
 

@@ -16,13 +16,14 @@ from typing import Any
 
 from django.db.models import Count, Q, QuerySet
 
+from entries.models import Entry, EntryStatus
 from matches.models import Match, MatchStatus
 from standings.brackets import bracket_results
 from standings.rank import StandingRow, rank
 from standings.results import GAMMONISH, awards, match_result
 from standings.tiebreaks import tiebreaks_of
 from tournaments.formats import format_of
-from tournaments.models import Entry, EntryStatus, Tournament
+from tournaments.models import Tournament
 from tournaments.pairing import BracketFormat, PairingError, resolve
 from tournaments.presentation import flight_label
 

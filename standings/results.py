@@ -9,9 +9,10 @@ from typing import Any
 from django.db import connections
 from django.db.models import Q
 
+from entries.models import Entry
 from matches.models import Game, Match, MatchOutcome, MatchStatus, WinKind
 from standings.totals import MatchResult, PlainRow, ResultRow
-from tournaments.models import Entry, MatchFormat, Round, RoundStatus, Stage, Tournament
+from tournaments.models import MatchFormat, Round, RoundStatus, Stage, Tournament
 
 GAMMONISH = [WinKind.GAMMON, WinKind.BACKGAMMON]
 

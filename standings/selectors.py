@@ -11,6 +11,7 @@ from django.db import connection
 from django.db.models import QuerySet
 
 from clubs.models import Player
+from entries.models import Entry, EntryStatus
 from standings.brackets import seeded_entry_ids
 from standings.placings import MAIN, NamedPlace, Place, main_places, placings, table_places
 from standings.rank import StandingRow, rank
@@ -18,7 +19,7 @@ from standings.results import awarded_results, finished_result_parts, finished_r
 from standings.tiebreaks import tiebreaks_of
 from standings.totals import PlainRow, ResultRow
 from tournaments.formats import is_bracket
-from tournaments.models import Entry, EntryStatus, Tournament
+from tournaments.models import Tournament
 from tournaments.selectors import listed_tournaments_filter
 
 #: Totals every standings table shows; tie-break columns that repeat one are left out.

@@ -108,6 +108,7 @@ def book() -> None:
 
     from clubs.models import Club
     from config.celery import app as celery_app
+    from entries.models import Entry
     from matches.models import Match
     from matches.services import match_import_file
     from money import services as money
@@ -115,7 +116,7 @@ def book() -> None:
     from play.services import online_game_open
     from tests.analysis.conftest import gnubg_faked
     from tests.conftest import committed, mat, match_made
-    from tournaments.models import Entry, Tournament
+    from tournaments.models import Tournament
 
     celery_app.conf.task_always_eager = True
     club = Club.objects.get(slug="demo")

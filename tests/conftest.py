@@ -22,6 +22,7 @@ from clubs.models import Role
 from config import gctuning
 from config.celery import app as celery_app
 from draw import services as draw_services
+from entries import services as entry_services
 from matches.models import Match
 from matches.services import match_record_final_score
 from tests.factories import ClubFactory, MembershipFactory, UserFactory
@@ -377,8 +378,10 @@ def tournament_made(club, organizer, players: int, *, start: bool = True, **sett
     )
     services.tournament_open_registration(tournament=tournament)
     names = [f"Player {n:03d}" for n in range(1, players + 1)]
-    entries = services.entries_add_guests(tournament=tournament, names=names)
-    services.entries_set_seeds(tournament=tournament, ordered_entry_ids=[e.pk for e in entries])
+    entries = entry_services.entries_add_guests(tournament=tournament, names=names)
+    entry_services.entries_set_seeds(
+        tournament=tournament, ordered_entry_ids=[e.pk for e in entries]
+    )
     if start:
         committed(draw_services.tournament_start, tournament=tournament)
     tournament.refresh_from_db()
@@ -508,7 +511,7 @@ def match_made(club, organizer, *, length=3, names=("Alice", "Bob"), **settings)
     )
     services.tournament_open_registration(tournament=tournament)
     for seed, name in enumerate(names, start=1):
-        entry = services.entry_add_guest(tournament=tournament, name=name)
+        entry = entry_services.entry_add_guest(tournament=tournament, name=name)
         entry.seed = seed
         entry.save()
     committed(draw_services.tournament_start, tournament=tournament)

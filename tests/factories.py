@@ -6,8 +6,9 @@ import factory
 from django.contrib.auth import get_user_model
 
 from clubs.models import Club, Membership, Player, Role
+from entries.models import Entry, EntryStatus
 from matches.models import Game, Match
-from tournaments.models import Entry, EntryStatus, Round, Stage, StageKind, Tournament
+from tournaments.models import Round, Stage, StageKind, Tournament
 
 PASSWORD = "correct-horse-battery"
 

@@ -96,7 +96,7 @@ def test_entries_deleted_from_the_admins_list_show_at_once(client, admin_client,
     assert "Player 003" in page(client, url)
     entry = tournament.entries.get(player__name="Player 003")
     response = admin_client.post(
-        reverse("admin:tournaments_entry_changelist"),
+        reverse("admin:entries_entry_changelist"),
         {"action": "delete_selected", "_selected_action": [entry.pk], "post": "yes"},
     )
     assert response.status_code == 302

@@ -18,10 +18,12 @@ from clubs.services import club_update, player_for_user
 from config.dates import ClubDatesMiddleware, dates_language
 from draw import services as draw_services
 from draw.services import round_update
+from entries import services as entry_services
+from entries.models import Entry
 from tests.conftest import committed
 from tests.factories import ClubFactory, MembershipFactory
 from tournaments import services
-from tournaments.models import Entry, Round
+from tournaments.models import Round
 
 pytestmark = pytest.mark.django_db
 
@@ -80,7 +82,7 @@ def tournament_of(club, organizer):
     )
     services.tournament_open_registration(tournament=tournament)
     for name in ("Anna", "Ben", "Clara", "David"):
-        services.entry_add_guest(tournament=tournament, name=name)
+        entry_services.entry_add_guest(tournament=tournament, name=name)
     committed(draw_services.tournament_start, tournament=tournament)
     round_ = Round.objects.get(stage__tournament=tournament, number=1)
     round_update(round_=round_, match_format="points", length=5, deadline=DEADLINE)

@@ -16,9 +16,10 @@ from django.urls import reverse
 
 from clubs.models import Club, Membership, Role
 from draw import services as draw_services
+from entries.models import Entry
 from tests.browser_form import page_form, page_forms, sanitized_values
 from tests.factories import GuestFactory, MembershipFactory, UserFactory
-from tournaments.models import Entry, Round, Season, Tournament
+from tournaments.models import Round, Season, Tournament
 
 pytestmark = pytest.mark.django_db
 

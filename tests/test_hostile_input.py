@@ -183,8 +183,8 @@ def test_sign_up_rules_with_no_cap_and_a_waiting_list_are_saved_or_refused_clear
     """The probe's 500 here does not come back on this code (nor on PostgreSQL, nor with
     players waiting): kept as a guard. No cap with a waiting list means nobody waits."""
     from entries import services as entry_services
+    from entries.models import EntryStatus
     from tests.factories import PlayerFactory
-    from tournaments.models import EntryStatus
 
     tournament = tournament_made(club, organizer, 2, start=False)
     if waiting:

@@ -19,6 +19,7 @@ from django.urls import reverse
 from clubs.models import Membership, Role
 from clubs.services.tokens import api_token_create
 from draw import services as draw_services
+from entries import services as entry_services
 from ladders import services as ladder_services
 from ladders.models import Challenge, LadderChange
 from matches.models import Game, Match, MatchFile, MatchReport
@@ -138,8 +139,12 @@ def _tournament_match(club, organizer, anna, ben, name: str, **settings) -> Matc
         club=club, user=organizer, name=name, default_length=1, **settings
     )
     services.tournament_open_registration(tournament=tournament)
-    entries = [services.entry_add(tournament=tournament, player=u.player) for u in (anna, ben)]
-    services.entries_set_seeds(tournament=tournament, ordered_entry_ids=[e.pk for e in entries])
+    entries = [
+        entry_services.entry_add(tournament=tournament, player=u.player) for u in (anna, ben)
+    ]
+    entry_services.entries_set_seeds(
+        tournament=tournament, ordered_entry_ids=[e.pk for e in entries]
+    )
     committed(draw_services.tournament_start, tournament=tournament)
     return Match.objects.get(round__stage__tournament=tournament, status="ready")
 

@@ -5,14 +5,8 @@ from django.contrib import admin
 
 from clubs.versions import club_change
 from config.admin_versions import ChangesPages
-from tournaments.models import Entry, PairingRule, Round, Season, Stage, Tournament
+from tournaments.models import Round, Season, Stage, Tournament
 from tournaments.versions import stage_change, tournament_change
-
-
-class EntryInline(admin.TabularInline):
-    model = Entry
-    extra = 0
-    autocomplete_fields = ("player",)
 
 
 class StageInline(admin.TabularInline):
@@ -27,7 +21,7 @@ class TournamentAdmin(ChangesPages):
     search_fields = ("name", "slug", "club__name")
     prepopulated_fields = {"slug": ("name",)}
     filter_horizontal = ("referees",)
-    inlines = (StageInline, EntryInline)
+    inlines = (StageInline,)
 
     def pages_of(self, obj: Tournament) -> Iterable[AbstractContextManager[object]]:
         # The club's pages list its tournaments (one created or deleted raises the club's).
@@ -35,17 +29,6 @@ class TournamentAdmin(ChangesPages):
         if obj.pk:
             blocks.append(tournament_change(obj.pk))
         return blocks
-
-
-@admin.register(Entry)
-class EntryAdmin(ChangesPages):
-    list_display = ("player", "tournament", "seed", "status")
-    list_filter = ("status", "tournament")
-    search_fields = ("player__name", "tournament__name")
-    autocomplete_fields = ("player", "tournament")
-
-    def pages_of(self, obj: Entry) -> Iterable[AbstractContextManager[object]]:
-        return [tournament_change(obj.tournament_id)]
 
 
 @admin.register(Stage)
@@ -75,11 +58,3 @@ class SeasonAdmin(ChangesPages):
     def pages_of(self, obj: Season) -> Iterable[AbstractContextManager[object]]:
         # The season pages are the club's (cached under its version).
         return [club_change(obj.club_id)] if obj.club_id else []
-
-
-@admin.register(PairingRule)
-class PairingRuleAdmin(admin.ModelAdmin):
-    list_display = ("tournament", "entry_a", "entry_b", "kind", "reason")
-    list_filter = ("kind", "reason")
-    search_fields = ("tournament__name", "entry_a__player__name", "entry_b__player__name")
-    raw_id_fields = ("entry_a", "entry_b")

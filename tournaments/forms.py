@@ -14,11 +14,6 @@ from tournaments.formats import ADAPTERS, FORMAT_OPTION_FIELDS
 from tournaments.late_form import LATE_FIELDS, LateRuleFormPart
 from tournaments.models import (
     DEFAULT_CUBE_LIMIT,
-    OUT_OF_THE_FIELD,
-    Entry,
-    EntryStatus,
-    PairingRuleKind,
-    PairingRuleReason,
     RefereeScope,
     Round,
     Stage,
@@ -263,44 +258,6 @@ class TournamentForm(LateRuleFormPart, forms.ModelForm):
         return self.instance.spectator_delay if delay is None else delay
 
 
-class GuestEntryForm(forms.Form):
-    name = forms.CharField(label=_("Name"), max_length=120)
-    email = forms.EmailField(label=_("E-mail"), required=False)
-
-
-class MemberEntryForm(forms.Form):
-    player = forms.ModelChoiceField(label=_("Club member"), queryset=Player.objects.none())
-
-    def __init__(self, *args, tournament: Tournament, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["player"].queryset = (
-            Player.objects.filter(memberships__club=tournament.club)
-            .exclude(
-                entries__tournament=tournament,
-                entries__status__in=["pending", "approved", "checked_in"],
-            )
-            .order_by("name")
-            .distinct()
-        )
-
-
-def seeds_from_post(data, entry_ids: list[int]) -> list[int]:
-    """Entry ids ordered by the seed numbers typed into ``seed-<entry id>`` fields.
-
-    Raises ``ValidationError`` for anything but distinct whole numbers from 1."""
-    seeds: dict[int, int] = {}
-    for entry_id in entry_ids:
-        raw = (data.get(f"seed-{entry_id}") or "").strip()
-        if not raw:
-            continue
-        if (whole_number(raw) or 0) < 1:
-            raise forms.ValidationError(_("Seeds are whole numbers from 1."))
-        seeds[entry_id] = int(raw)
-    if len(set(seeds.values())) != len(seeds):
-        raise forms.ValidationError(_("Two players have the same seed."))
-    return sorted(seeds, key=seeds.__getitem__)
-
-
 class RoundForm(forms.ModelForm):
     class Meta:
         model = Round
@@ -332,38 +289,6 @@ class SwapForm(forms.Form):
         return int(match_id), int(slot)
 
 
-class ForfeitForm(forms.Form):
-    winner = forms.ModelChoiceField(label=_("Winner"), queryset=Entry.objects.none())
-    reason = forms.CharField(label=_("Reason"), max_length=200, required=False)
-
-    def __init__(self, *args, match, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["winner"].queryset = Entry.objects.filter(
-            pk__in=[match.entry_a_id, match.entry_b_id]
-        ).select_related("player")
-
-
-class PairingRuleForm(forms.Form):
-    """Two players who must never meet, or must meet."""
-
-    entry_a = forms.ModelChoiceField(queryset=Entry.objects.none(), label=_("Player"))
-    entry_b = forms.ModelChoiceField(queryset=Entry.objects.none(), label=_("Other player"))
-    kind = forms.ChoiceField(choices=PairingRuleKind.choices, label=_("Rule"))
-    reason = forms.ChoiceField(choices=PairingRuleReason.choices, label=_("Reason"))
-
-    def __init__(self, *args, tournament, **kwargs):
-        super().__init__(*args, **kwargs)
-        entries = (
-            Entry.objects.filter(tournament=tournament)
-            .exclude(status__in=OUT_OF_THE_FIELD)
-            .select_related("player")
-            .order_by("player__name")
-        )
-        for name in ("entry_a", "entry_b"):
-            self.fields[name].queryset = entries
-            self.fields[name].label_from_instance = lambda entry: entry.player.name
-
-
 class LateEntryForm(forms.Form):
     """A player entered into a running Swiss from a later round."""
 
@@ -378,21 +303,3 @@ class LateEntryForm(forms.Form):
         ],
     )
     points = forms.IntegerField(label=_("Match points"), min_value=0, initial=0, required=False)
-
-
-class ByeRequestForm(forms.Form):
-    """A player asks not to be paired in a round."""
-
-    entry = forms.ModelChoiceField(queryset=Entry.objects.none(), label=_("Player"))
-    round_number = forms.IntegerField(label=_("Round"), min_value=1)
-    points = forms.IntegerField(label=_("Match points for the bye"), min_value=0, initial=0)
-
-    def __init__(self, *args, tournament, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["entry"].queryset = (
-            Entry.objects.filter(tournament=tournament, seed__isnull=False)
-            .exclude(status=EntryStatus.WITHDRAWN)
-            .select_related("player")
-            .order_by("player__name")
-        )
-        self.fields["entry"].label_from_instance = lambda entry: entry.player.name

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -10,7 +11,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournaments.models import (
-    OUT_OF_THE_FIELD,
     MatchFormat,
     Round,
     StageKind,
@@ -31,8 +31,9 @@ def match_format_label(match_format: str, length: int) -> str:
     return ngettext("%(n)d-point match", "%(n)d-point match", length) % {"n": length}
 
 
-def rules_summary(tournament: Tournament) -> list[str]:
-    """The rules of the tournament as sentences a player understands."""
+def rules_summary(tournament: Tournament, field_size: Callable[[Tournament], int]) -> list[str]:
+    """The rules of the tournament as sentences a player understands; ``field_size`` counts
+    its players (``entries.selectors.field_size``), asked only when a rule depends on it."""
     lines = [
         _("Format: %(format)s.") % {"format": tournament.get_format_display()},
         _("Matches: %(format)s.")
@@ -106,13 +107,6 @@ def rules_summary(tournament: Tournament) -> list[str]:
     if tournament.no_hit_and_continue_home:
         lines.append(_("A checker that hits in its home board may not go on to an own blot."))
     return lines
-
-
-def field_size(tournament: Tournament) -> int:
-    """The players of the draw: the seeded ones once it is drawn, else those signed up."""
-    entries = tournament.entries.exclude(status__in=OUT_OF_THE_FIELD)
-    seeded = tournament.entries.filter(seed__isnull=False).count()
-    return seeded or entries.count()
 
 
 def progressive_rule(players: int) -> str:

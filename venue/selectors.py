@@ -15,8 +15,9 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from clubs.models import Club
+from entries.models import EntryStatus
 from matches.models import Match, MatchStatus
-from tournaments.models import EntryStatus, Tournament, TournamentKind, TournamentStatus
+from tournaments.models import Tournament, TournamentKind, TournamentStatus
 from venue.core.calls import Waiting, in_order
 from venue.models import Call, CallEnd, Table, TournamentVenue
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from clubs.models import Club, Membership, Role
 from draw import services as draw_services
+from entries import services as entry_services
 from matches.models import Match, MatchStatus
 from matches.services import match_record_final_score, match_record_game, match_set_online
 from tournaments import services
@@ -64,7 +65,7 @@ def _make(
     )
     services.tournament_open_registration(tournament=tournament)
     for player in players:
-        services.entry_add(tournament=tournament, player=player)
+        entry_services.entry_add(tournament=tournament, player=player)
     draw_services.tournament_start(tournament=tournament, rng=random.Random(slug))
     tournament.refresh_from_db()
     return tournament

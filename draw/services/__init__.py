@@ -12,9 +12,7 @@ from draw.services.entries import (
     LateStart,
     entry_add_late,
     entry_cancel_bye,
-    entry_reinstate,
     entry_request_bye,
-    entry_withdraw,
     match_swap_players,
 )
 from draw.services.review import round_draft_swap, round_publish
@@ -27,9 +25,7 @@ __all__ = [
     "challenge_match_create",
     "entry_add_late",
     "entry_cancel_bye",
-    "entry_reinstate",
     "entry_request_bye",
-    "entry_withdraw",
     "match_swap_players",
     "round_draft_swap",
     "round_pair",

@@ -12,11 +12,12 @@ from simple_history.utils import bulk_create_with_history
 
 from clubs.models import Player
 from config.logs import logged_service
+from entries.models import Entry, EntryStatus
 from events.bus import emit
 from events.types import RoundDrawn
 from matches import reasons
 from matches.models import Match, MatchStatus
-from tournaments.models import Entry, EntryStatus, Round, RoundStatus, Stage, StageKind, Tournament
+from tournaments.models import Round, RoundStatus, Stage, StageKind, Tournament
 from tournaments.versions import tournament_change
 
 

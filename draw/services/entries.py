@@ -1,4 +1,5 @@
-"""Players leaving and moving while the tournament runs: withdrawals and swaps."""
+"""Players leaving and moving while the tournament runs: their matches forfeited on a
+withdrawal (``draw.withdrawals``), swaps, late entries and byes asked for."""
 
 from __future__ import annotations
 
@@ -15,119 +16,16 @@ from config.errors import UserError
 from config.logs import logged_service
 from draw.brackets import bracket_sync
 from draw.services.advance import close_rounds
-from events.bus import emit
-from events.types import EntryWithdrawn
+from entries.models import Entry, EntryStatus
 from matches import reasons
-from matches.models import Match, MatchOutcome, MatchStatus
-from matches.services import match_award_forfeit, match_undo_forfeit
+from matches.models import Match, MatchStatus
+from matches.services import match_award_forfeit
 from matches.versions import match_change
 from tournaments.formats import format_of, is_bracket
-from tournaments.models import (
-    Entry,
-    EntryStatus,
-    Round,
-    RoundStatus,
-    Tournament,
-    TournamentStatus,
-)
+from tournaments.models import Round, Tournament, TournamentStatus
 from tournaments.pairing import BracketFormat, Swiss
 from tournaments.services import tournament_lock
 from tournaments.versions import tournament_change
-
-
-@logged_service("entry_withdraw")
-@transaction.atomic
-def entry_withdraw(*, entry: Entry, user: Any = None) -> Entry:
-    """Withdraw a player. While the tournament runs, his unplayed matches are forfeited to
-    the opponents and he is not drawn again; results already played stand."""
-    with tournament_change(entry.tournament_id):
-        tournament = tournament_lock(entry.tournament)
-        entry = Entry.objects.select_for_update().get(pk=entry.pk)
-        if entry.status == EntryStatus.WITHDRAWN:
-            raise UserError(
-                _("%(name)s has already withdrawn.") % {"name": entry.player.name},
-                code="already_withdrawn",
-            )
-        if tournament.status == TournamentStatus.FINISHED:
-            raise UserError(_("The tournament is over."), code="tournament_finished")
-        entry.status = EntryStatus.WITHDRAWN
-        entry.waiting_number = None
-        entry.save(update_fields=["status", "waiting_number", "updated_at"])
-        if tournament.status == TournamentStatus.RUNNING:
-            entry_forfeit_open_matches(tournament=tournament, entry=entry, user=user)
-        emit(EntryWithdrawn(entry_id=entry.pk))  # the waiting list may move up
-        return entry
-
-
-@logged_service("entry_reinstate")
-@transaction.atomic
-def entry_reinstate(*, entry: Entry, user: Any = None) -> Entry:
-    """Undo a withdrawal (a slip of the finger, a player who is back after all) while the draw
-    has not moved on without him: the matches his withdrawal forfeited are open again. Refused
-    once the next round is drawn, or once a match his withdrawal decided has started."""
-    with tournament_change(entry.tournament_id):
-        tournament = tournament_lock(entry.tournament)
-        entry = Entry.objects.select_for_update().select_related("player").get(pk=entry.pk)
-        name = entry.player.name
-        if entry.status != EntryStatus.WITHDRAWN:
-            raise UserError(_("%(name)s has not withdrawn.") % {"name": name}, code="not_withdrawn")
-        if tournament.status == TournamentStatus.FINISHED:
-            raise UserError(_("The tournament is over."), code="tournament_finished")
-        withdrawn_at = entry.updated_at
-        running = tournament.status == TournamentStatus.RUNNING
-        later_rounds = Round.objects.filter(
-            stage__tournament=tournament, created_at__gt=withdrawn_at
-        )
-        if running and not is_bracket(tournament) and later_rounds.exists():
-            raise UserError(
-                _(
-                    "%(name)s can no longer come back: the next round was drawn after the "
-                    "withdrawal."
-                )
-                % {"name": name},
-                code="next_round_drawn",
-            )
-        entry.status = EntryStatus.APPROVED
-        entry.save(update_fields=["status", "updated_at"])
-        if tournament.status != TournamentStatus.RUNNING:
-            return entry
-        forfeited = _forfeits_by_withdrawal(tournament, entry)
-        # Their rounds open again before the matches do: rounds come before matches in the
-        # house's lock order.
-        Round.objects.filter(
-            pk__in={match.round_id for match in forfeited}, status=RoundStatus.FINISHED
-        ).update(status=RoundStatus.PAIRED)
-        for match in forfeited:
-            match_undo_forfeit(match=match, user=user, reason=reasons.REINSTATED)
-        if is_bracket(tournament):
-            try:
-                bracket_sync(tournament, user=user, reason=reasons.REINSTATED)
-            except UserError as error:
-                raise UserError(
-                    _(
-                        "%(name)s can no longer come back: a match his withdrawal decided has "
-                        "already started or been played."
-                    )
-                    % {"name": name},
-                    code="next_round_drawn",
-                ) from error
-        return entry
-
-
-def _forfeits_by_withdrawal(tournament: Tournament, entry: Entry) -> list[Match]:
-    """The player's matches that his withdrawal forfeited (and nothing changed since)."""
-    candidates = (
-        Match.objects.of_tournament(tournament)
-        .filter(Q(entry_a=entry) | Q(entry_b=entry))
-        .filter(status=MatchStatus.FINISHED, outcome=MatchOutcome.FORFEIT)
-        .exclude(winner=entry)
-    )
-    forfeited = []
-    for match in candidates:
-        last = match.history.order_by("-history_date", "-history_id").first()
-        if last is not None and last.history_change_reason == reasons.WITHDRAWAL:
-            forfeited.append(match)
-    return forfeited
 
 
 @logged_service("match_swap_players")

@@ -15,10 +15,11 @@ from config.logs import logged_service
 from draw.pairings import pairings_of_draft
 from draw.selectors import active_entry_ids, not_in_round
 from draw.services.rounds import create_pairings
+from entries.models import Entry
 from events.bus import emit
 from events.types import RoundDrawn
 from tournaments.formats import Drawing, adapter_of
-from tournaments.models import Entry, Round, TournamentStatus
+from tournaments.models import Round, TournamentStatus
 from tournaments.services.lifecycle import tournament_lock
 from tournaments.versions import round_change
 

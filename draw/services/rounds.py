@@ -21,6 +21,7 @@ from config.logs import logged_service
 from draw.brackets import bracket_sync
 from draw.pairings import draft_of, first_round_pairs
 from draw.selectors import active_entry_ids, not_in_round, pairing_rules_of
+from entries.models import Entry
 from events.bus import emit
 from events.types import RoundDrawn, TournamentAdvanced, TournamentFinished
 from matches import reasons
@@ -29,15 +30,7 @@ from standings.brackets import bracket_plan
 from standings.results import finished_results
 from standings.selectors import swiss_standings
 from tournaments.formats import Drawing, adapter_of
-from tournaments.models import (
-    Entry,
-    Round,
-    RoundStatus,
-    Stage,
-    StageKind,
-    Tournament,
-    TournamentStatus,
-)
+from tournaments.models import Round, RoundStatus, Stage, StageKind, Tournament, TournamentStatus
 from tournaments.pairing import (
     BracketPlan,
     Pairing,

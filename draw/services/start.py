@@ -11,20 +11,12 @@ from config.errors import UserError
 from config.logs import logged_service
 from draw.pairings import first_round_pairs
 from draw.selectors import pairing_rules_of, playing_entries
+from entries.models import Entry, EntryStatus
 from events.bus import emit
 from events.types import RoundCreated
 from ratings.selectors import club_ratings
 from tournaments.formats import Drawing, adapter_of
-from tournaments.models import (
-    Entry,
-    EntryStatus,
-    Round,
-    RoundStatus,
-    Seeding,
-    Stage,
-    Tournament,
-    TournamentStatus,
-)
+from tournaments.models import Round, RoundStatus, Seeding, Stage, Tournament, TournamentStatus
 from tournaments.pairing import BracketFormat, seeding
 from tournaments.services import tournament_lock
 from tournaments.versions import tournament_change

@@ -1,4 +1,5 @@
-"""Reads of entries: the sign-up's rules and state, the lists, the waiting list."""
+"""Reads of entries: a tournament's field and entries, the sign-up's rules and state, the lists,
+the waiting list."""
 
 from entries.selectors.lists import (
     SignupState,
@@ -23,6 +24,20 @@ from entries.selectors.signup import (
     signup_field,
     waiting_entries,
 )
+from entries.selectors.tournament import (
+    draft_rows,
+    entries_of_player,
+    entries_with_player,
+    entry_ids,
+    field_size,
+    my_entry,
+    pairing_rules,
+    requested_byes,
+    tournament_entries,
+    tournament_entry_page,
+    tournament_field,
+    tournaments_of_club,
+)
 
 __all__ = [
     "SignupField",
@@ -30,16 +45,28 @@ __all__ = [
     "check_in_closed_reason",
     "check_in_hours",
     "default_rules",
+    "draft_rows",
+    "entries_of_player",
+    "entries_with_player",
+    "entry_ids",
     "entry_list",
+    "field_size",
     "local_moment",
+    "my_entry",
     "next_waiting_number",
+    "pairing_rules",
     "places_taken",
+    "requested_byes",
     "rules_from_row",
     "rules_of",
     "rules_warnings",
     "signup_closed_reason",
     "signup_field",
     "signup_state",
+    "tournament_entries",
+    "tournament_entry_page",
+    "tournament_field",
+    "tournaments_of_club",
     "waiting_entries",
     "waiting_names",
     "waiting_position",

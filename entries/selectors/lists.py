@@ -11,13 +11,13 @@ from django.db.models import Count, F, IntegerField, Q, QuerySet, Value
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
-from entries.models import SignupRules
+from entries.models import HOLDING_A_PLACE, Entry, EntryStatus, SignupRules
 from entries.selectors.signup import (
     check_in_closed_reason,
     rules_from_row,
     signup_closed_reason,
 )
-from tournaments.models import HOLDING_A_PLACE, Entry, EntryStatus, Tournament, TournamentStatus
+from tournaments.models import Tournament, TournamentStatus
 from tournaments.selectors import BEFORE_THE_START
 
 

@@ -13,9 +13,9 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from clubs.models import Player
-from entries.models import SignupRules
+from entries.models import HOLDING_A_PLACE, Entry, EntryStatus, SignupRules
 from entries.sentences import one_full_stop
-from tournaments.models import HOLDING_A_PLACE, Entry, EntryStatus, Tournament, TournamentStatus
+from tournaments.models import Tournament, TournamentStatus
 
 
 def rules_of(tournament: Tournament) -> SignupRules:

@@ -24,13 +24,15 @@ from clubs.versions import club_change
 from config.errors import UserError
 from config.logs import logged_service
 from entries import field as places
+from entries.models import Entry, EntryStatus
 from entries.selectors.signup import next_waiting_number, places_taken, rules_of
+from entries.services.registration import entries_add_guests, entry_add
 from entries.services.signup import waiting_list_move_up
 from events.bus import emit
 from events.types import EntrySignedUp
-from tournaments.models import Entry, EntryStatus, Tournament
+from tournaments.models import Tournament
 from tournaments.selectors import BEFORE_THE_START
-from tournaments.services import entries_add_guests, entry_add, tournament_lock
+from tournaments.services import tournament_lock
 from tournaments.versions import tournament_change
 
 MEMBER = "member"  # a member of the club (or an account found by e-mail): entered

@@ -11,9 +11,11 @@ from django.utils.translation import gettext as _
 from clubs.models import Player
 from config.errors import UserError
 from config.logs import logged_service
+from entries.models import Entry, EntryStatus
 from entries.selectors.signup import check_in_closed_reason
-from tournaments.models import Entry, EntryStatus, Tournament
-from tournaments.services import entry_check_in, tournament_lock
+from entries.services.registration import entry_check_in
+from tournaments.models import Tournament
+from tournaments.services import tournament_lock
 from tournaments.versions import tournament_change
 
 

@@ -17,9 +17,8 @@ from django.utils.translation import gettext as _
 from clubs.models import Player
 from config.errors import UserError
 from config.logs import logged_service
-from draw.services import entry_withdraw
 from entries import field
-from entries.models import SignupRules
+from entries.models import Entry, EntryStatus, SignupRules
 from entries.selectors.signup import (
     local_moment,
     next_waiting_number,
@@ -29,9 +28,10 @@ from entries.selectors.signup import (
     signup_field,
     waiting_entries,
 )
+from entries.services.withdrawals import entry_withdraw
 from events.bus import emit
 from events.types import EntrySignedUp, WaitingListMovedUp
-from tournaments.models import Entry, EntryStatus, Tournament
+from tournaments.models import Tournament
 from tournaments.selectors import BEFORE_THE_START
 from tournaments.services import tournament_lock
 from tournaments.versions import tournament_change, tournament_changed

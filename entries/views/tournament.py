@@ -23,8 +23,9 @@ from config.errors import UserError, add_user_error, run_service
 from config.exports import export_response
 from entries import selectors, services
 from entries.forms import BulkEntryForm, SignupRulesForm
+from entries.models import Entry, EntryStatus
 from entries.tables import EXPORT_FORMATS, EntryTable
-from tournaments.models import Entry, EntryStatus, Tournament
+from tournaments.models import Tournament
 from tournaments.selectors import BEFORE_THE_START
 from tournaments.shortcuts import get_visible_tournament, organizer_only, tournament_context
 

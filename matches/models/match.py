@@ -11,7 +11,8 @@ from simple_history.models import HistoricalRecords
 
 from clubs.models import Player, TimeStampedModel
 from config import constraints as checks
-from tournaments.models import Entry, MatchFormat, Round
+from entries.models import Entry
+from tournaments.models import MatchFormat, Round
 
 
 class MatchStatus(models.TextChoices):

@@ -24,6 +24,7 @@ from django.utils.translation import ngettext
 
 from config.errors import UserError
 from config.logs import logged_service
+from entries.models import Entry
 from matches import reasons
 from matches.models import Match, MatchStatus, Side
 from matches.rules import rules_for_match
@@ -37,7 +38,7 @@ from matches.services.results import (
 )
 from matches.versions import match_change
 from tournaments.lateness import LateRuleError, check_penalty, late_penalty, penalty_room
-from tournaments.models import Entry, MatchFormat
+from tournaments.models import MatchFormat
 
 #: Who knows when a match was called to its table (an app of the venue): each is asked in
 #: turn, the first moment given counts.

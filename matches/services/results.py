@@ -18,6 +18,7 @@ from backgammon.matchrules import MatchRules
 from backgammon.scoring import GameResult, points_for, validate_final_score, validate_next_result
 from config.errors import UserError
 from config.logs import logged_service
+from entries.models import Entry
 from events.bus import emit
 from events.types import ResultCorrected, ResultRecorded
 from matches import reasons
@@ -37,7 +38,6 @@ from matches.models import (
 )
 from matches.rules import rules_for_match
 from matches.versions import match_change
-from tournaments.models import Entry
 
 
 def match_lock(match: Match | int) -> Match:

@@ -10,8 +10,9 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.models import TimeStampedModel
 from config import constraints as checks
+from entries.models import Entry
 from money.models.settings import PERCENT_AT_MOST_100, WHOLE
-from tournaments.models import Entry, Tournament
+from tournaments.models import Tournament
 
 
 class Calcutta(TimeStampedModel):

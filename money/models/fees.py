@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.models import TimeStampedModel
 from config import constraints as checks
-from tournaments.models import Entry
+from entries.models import Entry
 
 
 class FeeStatus(models.TextChoices):

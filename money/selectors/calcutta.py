@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from django.db.models import QuerySet
 
+from entries.models import Entry
 from money.models import Calcutta, CalcuttaBid, CalcuttaLot
-from tournaments.models import Entry, Tournament
+from tournaments.models import Tournament
 
 
 def calcutta_of(tournament: Tournament) -> Calcutta | None:

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from django.db.models import Q, QuerySet
 
 from clubs.models import Club
+from entries.models import Entry, EntryStatus
 from matches.models import Match
 from money.core.fees import refund_due
 from money.models import (
@@ -18,11 +19,7 @@ from money.models import (
 )
 from money.selectors.field import in_the_field
 from money.selectors.settings import club_money_settings, tournament_money
-from tournaments.models import (
-    Entry,
-    EntryStatus,
-    Tournament,
-)
+from tournaments.models import Tournament
 
 
 def played_before_withdrawing(entry: Entry) -> bool:

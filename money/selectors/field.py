@@ -10,17 +10,12 @@ from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from entries.models import HOLDING_A_PLACE, Entry, EntryStatus
 from money.models import (
     CalcuttaBid,
     CalcuttaLot,
 )
-from tournaments.models import (
-    HOLDING_A_PLACE,
-    Entry,
-    EntryStatus,
-    Tournament,
-    TournamentStatus,
-)
+from tournaments.models import Tournament, TournamentStatus
 
 BEFORE_THE_DRAW = (TournamentStatus.DRAFT, TournamentStatus.REGISTRATION)
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from django.db.models import Q, QuerySet
 
+from entries.models import Entry
 from money.models import (
     FeeStatus,
     PaymentMethod,
@@ -14,10 +15,7 @@ from money.models import (
     SidePoolEntry,
 )
 from money.selectors.field import field_entries, in_the_field
-from tournaments.models import (
-    Entry,
-    Tournament,
-)
+from tournaments.models import Tournament
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from config.errors import UserError
 from config.logs import logged_service
+from entries.models import Entry
 from money import selectors
 from money.core.calcutta import BidError, check_bid, check_buyback
 from money.errors import user_error
@@ -24,7 +25,7 @@ from money.models import Calcutta, CalcuttaBid, CalcuttaBuyback, CalcuttaLot, Le
 from money.services.ledger import ledger_book
 from money.services.settings import check_table
 from ratings.selectors import club_ratings
-from tournaments.models import Entry, Tournament
+from tournaments.models import Tournament
 
 T = TypeVar("T")
 BEFORE_THE_DRAW = selectors.BEFORE_THE_DRAW

@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 
 from config.errors import UserError
 from config.logs import logged_service
+from entries.models import Entry, EntryStatus
 from money.core.fees import refund_due
 from money.locks import money_lock_tournament
 from money.models import EntryFee, FeeStatus, LedgerEntry, LedgerKind, PaymentMethod
@@ -21,7 +22,7 @@ from money.selectors import (
     tournament_money,
 )
 from money.services.ledger import ledger_book
-from tournaments.models import Entry, EntryStatus, Tournament
+from tournaments.models import Tournament
 
 
 def _fee_locked(entry: Entry, number: int) -> EntryFee:

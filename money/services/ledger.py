@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from clubs.models import Club, Player
 from config.errors import UserError
 from config.logs import logged_service
+from entries.models import Entry
 from money.locks import money_lock_tournament
 from money.models import (
     EntryFee,
@@ -20,7 +21,7 @@ from money.models import (
     PaymentMethod,
     SidePoolEntry,
 )
-from tournaments.models import Entry, Tournament
+from tournaments.models import Tournament
 
 #: The kinds of row a line of the payout booking is made of: its prize (paid and set against
 #: the fees owed), the fees set against it (entry fees, side pools' fees), or the fixed costs.

@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 
 from config.errors import UserError
 from config.logs import logged_service
+from entries.models import Entry
 from money.calcutta import full_payout_sheet
 from money.currency import number_format
 from money.locks import money_lock_tournament
@@ -35,7 +36,7 @@ from money.models import (
 from money.selectors import club_money_settings, tournament_money
 from money.services.ledger import ledger_book
 from money.sheets import PayoutSheet, SheetRow
-from tournaments.models import Entry, Tournament, TournamentStatus
+from tournaments.models import Tournament, TournamentStatus
 
 COSTS_LINE = "costs"
 SET_OFF = PaymentMethod.SET_OFF

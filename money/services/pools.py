@@ -9,12 +9,13 @@ from django.utils.translation import gettext as _
 
 from config.errors import UserError
 from config.logs import logged_service
+from entries.models import Entry
 from money import selectors
 from money.locks import money_lock_side_pool
 from money.models import FeeStatus, LedgerKind, PaymentMethod, SeasonPot, SidePool, SidePoolEntry
 from money.services.ledger import ledger_book
 from money.services.settings import check_table
-from tournaments.models import Entry, Season, Tournament
+from tournaments.models import Season, Tournament
 
 
 @logged_service("side_pool_create")

@@ -12,13 +12,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from config.errors import UserError, add_user_error, run_service
+from entries.models import Entry
 from money import selectors, services
 from money.calcutta import calcutta_settlement
 from money.forms import BidForm, BuybackForm, CalcuttaForm, CalcuttaTeamsForm
 from money.models import Calcutta, CalcuttaLot
 from money.views.common import context, numbers_of
 from ratings.selectors import club_ratings
-from tournaments.models import Entry, Tournament
+from tournaments.models import Tournament
 from tournaments.shortcuts import get_visible_tournament, organizer_only, tournament_context
 
 

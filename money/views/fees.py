@@ -10,12 +10,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from config.errors import UserError, add_user_error, run_service
+from entries.selectors import entries_with_player
 from money import selectors, services
 from money.forms import PaymentForm, TournamentMoneyForm
 from money.methods import hand_paid_choices
 from money.views.common import context, numbers_of
 from tournaments.models import Tournament
-from tournaments.selectors import entries_with_player
 from tournaments.shortcuts import organizer_only
 
 

@@ -9,8 +9,8 @@ from clubs import selectors as clubs_selectors
 from clubs.models import Membership, Player
 from clubs.selectors import pending_join_requests_of
 from control.selectors import Digest, director_digests
+from entries.selectors import entries_of_player
 from matches.selectors import open_matches_for
-from tournaments.selectors import entries_of_player
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from django.db.models import Exists, OuterRef, Q, QuerySet
 
 from clubs.models import Club, Membership, Player
 from config.text import whole_number
-from tournaments.models import Entry
+from entries.models import Entry
 
 
 def club_player(club: Club, player_id: int) -> Player | None:

@@ -19,6 +19,7 @@ from django.db.models import Count, F, OuterRef, Q, Subquery
 
 from backgammon.fibs import INITIAL_RATING
 from clubs.models import Club, Player
+from entries.models import OUT_OF_THE_FIELD, Entry
 from matches.models import Game
 from players.selectors.match_lines import (
     GameRecordStats,
@@ -30,13 +31,7 @@ from players.selectors.match_lines import (
 )
 from ratings.models import ClubRating, RatingChange
 from standings.placings import player_places
-from tournaments.models import (
-    OUT_OF_THE_FIELD,
-    Entry,
-    MatchFormat,
-    Tournament,
-    TournamentStatus,
-)
+from tournaments.models import MatchFormat, Tournament, TournamentStatus
 from tournaments.selectors import listed_tournaments_filter
 
 RECENT_MATCHES = 10

@@ -7,6 +7,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from draw import services as draw_services
+from entries import services as entry_services
 from matches.models import Match
 from matches.services import match_import_file, match_record_final_score
 from tests.api.conftest import mat
@@ -23,7 +24,7 @@ def swiss(club, organizer, commit):
         )
         services.tournament_open_registration(tournament=tournament)
         for n in range(1, players + 1):
-            entry = services.entry_add_guest(tournament=tournament, name=f"Player {n:02d}")
+            entry = entry_services.entry_add_guest(tournament=tournament, name=f"Player {n:02d}")
             entry.seed = n
             entry.save()
         commit(draw_services.tournament_start, tournament=tournament)

@@ -11,6 +11,7 @@ from django.urls import reverse
 from clubs import services as club_services
 from clubs.models import Membership
 from clubs.services import join_request_create, join_request_decide
+from entries import services as entry_services
 from tests.factories import PlayerFactory, UserFactory
 from tournaments import services
 
@@ -65,10 +66,10 @@ def test_a_player_entered_in_a_tournament_joins_and_shows_at_once(client, club, 
     services.tournament_open_registration(tournament=tournament)
     assert members_shown(client, 1)
     stranger = PlayerFactory(user=UserFactory(username="stranger"))
-    services.entry_add(tournament=tournament, player=stranger)
+    entry_services.entry_add(tournament=tournament, player=stranger)
     assert Membership.objects.filter(club=club, player=stranger).exists()
     assert members_shown(client, 2)
-    services.entry_add_guest(tournament=tournament, name="Walk-in")
+    entry_services.entry_add_guest(tournament=tournament, name="Walk-in")
     assert members_shown(client, 3)
 
 

@@ -9,6 +9,7 @@ from django.db.models import Q
 from clubs import services as club_services
 from clubs.models import Club, Player
 from clubs.versions import club_change, clubs_change
+from entries import services as entry_services
 from tests.factories import ClubFactory, MembershipFactory
 from tournaments import services
 from tournaments.models import Tournament
@@ -32,7 +33,7 @@ def test_a_guest_entered_at_a_tournament_raises_the_club_and_the_tournament_once
 ):
     tournament = make_tournament(2, start=False)
     before = versions(club, tournament)
-    services.entry_add_guest(tournament=tournament, name="Walk-in Wendy")
+    entry_services.entry_add_guest(tournament=tournament, name="Walk-in Wendy")
     assert versions(club, tournament) == [before[0] + 1, before[1] + 1]
 
 

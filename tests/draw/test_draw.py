@@ -7,6 +7,7 @@ import pytest
 from config.errors import UserError
 from draw import services as draw_services
 from draw.listeners import advance_after_result
+from entries import services as entry_services
 from events.types import ResultRecorded
 from matches.models import Match, MatchStatus
 from tests.conftest import open_matches
@@ -181,7 +182,7 @@ def test_swiss_round_is_paired_once_even_if_the_listener_runs_twice(make_tournam
 def test_withdrawal_gives_the_opponent_a_walkover(make_tournament, commit):
     tournament = make_tournament(4, format="single_elimination")
     match = open_matches(tournament)[0]
-    commit(draw_services.entry_withdraw, entry=match.entry_b)
+    commit(entry_services.entry_withdraw, entry=match.entry_b)
     match.refresh_from_db()
     assert match.status == MatchStatus.FINISHED
     assert match.outcome == "forfeit"
@@ -193,7 +194,7 @@ def test_withdrawal_gives_the_opponent_a_walkover(make_tournament, commit):
 def test_swiss_withdrawn_players_are_not_paired_again(make_tournament, play, commit):
     tournament = make_tournament(5, format="swiss", swiss_rounds=3)
     leaver = open_matches(tournament)[0].entry_b
-    commit(draw_services.entry_withdraw, entry=leaver)
+    commit(entry_services.entry_withdraw, entry=leaver)
     for match in open_matches(tournament):
         play(match)
     round_two = Round.objects.get(stage__tournament=tournament, number=2)

@@ -8,8 +8,8 @@ import pytest
 from django.db.models import Q
 
 from config.errors import UserError
-from draw import services as draw_services
 from draw.services import tournament_correct_final_score
+from entries import services as entry_services
 from matches.models import Match, MatchStatus
 from matches.selectors import match_history
 from matches.services import match_record_game
@@ -168,7 +168,7 @@ def test_a_withdrawal_in_the_middle_of_a_match_is_the_same_walkover_when_replaye
     tournament = make_tournament(6, format="double_elimination")
     match = open_matches(tournament, round__stage__kind="main")[0]
     commit(match_record_game, match=match, winner=0)
-    commit(draw_services.entry_withdraw, entry=match.entry_b)
+    commit(entry_services.entry_withdraw, entry=match.entry_b)
     match.refresh_from_db()
     assert (match.status, match.outcome, match.winner) == ("finished", "forfeit", match.entry_a)
     rows_agree_with_the_bracket(tournament)  # the leaver does not drop into the losers' bracket

@@ -7,11 +7,12 @@ from django.urls import reverse
 
 from config.errors import UserError
 from draw import services as draw_services
+from entries.models import Entry
 from matches.models import Match
 from standings.selectors import tournament_standings
 from tests.conftest import open_matches
 from tests.factories import PASSWORD
-from tournaments.models import Entry, Round
+from tournaments.models import Round
 
 pytestmark = pytest.mark.django_db
 

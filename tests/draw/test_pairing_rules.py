@@ -8,11 +8,12 @@ from django.urls import reverse
 
 from config.errors import UserError
 from draw import services as draw_services
+from entries import services as entry_services
+from entries.models import Entry, PairingRule
 from matches.models import Match
 from tests.conftest import open_matches
 from tests.factories import PASSWORD
-from tournaments import services
-from tournaments.models import Entry, PairingRule, Round
+from tournaments.models import Round
 
 pytestmark = pytest.mark.django_db
 
@@ -45,7 +46,7 @@ def swiss_with_rule(make_tournament, commit, players, a, b, kind):
 
 
 def add_rule(tournament, a, b, kind):
-    services.pairing_rule_add(
+    entry_services.pairing_rule_add(
         tournament=tournament,
         entry_a=entry(tournament, a),
         entry_b=entry(tournament, b),
@@ -90,7 +91,7 @@ def test_a_pinned_pair_meets_once(make_tournament, commit, play, client):
 def test_wrong_rules_are_refused(make_tournament):
     tournament = make_tournament(4, start=False, format="swiss", swiss_rounds=3)
     one, two, three = (entry(tournament, n) for n in (1, 2, 3))
-    add = services.pairing_rule_add
+    add = entry_services.pairing_rule_add
     with pytest.raises(UserError, match="two different"):
         add(tournament=tournament, entry_a=one, entry_b=one, kind="forbidden")
     add(tournament=tournament, entry_a=one, entry_b=two, kind="pinned")

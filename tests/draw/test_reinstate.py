@@ -8,11 +8,12 @@ from django.db.models import Q
 from django.urls import reverse
 
 from config.errors import UserError
-from draw import services as draw_services
+from entries import services as entry_services
+from entries.models import EntryStatus
 from matches.models import Match, MatchStatus
 from tests.conftest import open_matches
 from tests.factories import PASSWORD, UserFactory
-from tournaments.models import EntryStatus, Round
+from tournaments.models import Round
 
 pytestmark = pytest.mark.django_db
 
@@ -20,11 +21,11 @@ pytestmark = pytest.mark.django_db
 def test_a_reinstated_bracket_player_gets_his_match_back(make_tournament, commit):
     tournament = make_tournament(4, format="single_elimination")
     match = open_matches(tournament)[0]
-    commit(draw_services.entry_withdraw, entry=match.entry_b)
+    commit(entry_services.entry_withdraw, entry=match.entry_b)
     final = Match.objects.get(round__number=2, round__stage__tournament=tournament)
     assert final.entry_a == match.entry_a
 
-    commit(draw_services.entry_reinstate, entry=match.entry_b)
+    commit(entry_services.entry_reinstate, entry=match.entry_b)
     match.refresh_from_db()
     final.refresh_from_db()
     assert match.entry_b.status == EntryStatus.APPROVED
@@ -37,7 +38,7 @@ def test_reinstating_is_refused_once_the_withdrawal_decided_a_match_that_started
 ):
     tournament = make_tournament(8, format="single_elimination")
     first = open_matches(tournament)[0]
-    commit(draw_services.entry_withdraw, entry=first.entry_b)
+    commit(entry_services.entry_withdraw, entry=first.entry_b)
     for match in open_matches(tournament, round__number=1):
         play(match)
     next_match = Match.objects.get(
@@ -45,7 +46,7 @@ def test_reinstating_is_refused_once_the_withdrawal_decided_a_match_that_started
     )
     play(next_match)
     with pytest.raises(UserError, match="can no longer come back"):
-        commit(draw_services.entry_reinstate, entry=first.entry_b)
+        commit(entry_services.entry_reinstate, entry=first.entry_b)
     first.refresh_from_db()
     assert first.entry_b.status == EntryStatus.WITHDRAWN
     assert first.status == MatchStatus.FINISHED
@@ -55,20 +56,20 @@ def test_a_swiss_player_comes_back_while_the_next_round_is_not_drawn(make_tourna
     tournament = make_tournament(4, format="swiss", swiss_rounds=3)
     first, second = open_matches(tournament)
     leaver = first.entry_b
-    commit(draw_services.entry_withdraw, entry=leaver)
+    commit(entry_services.entry_withdraw, entry=leaver)
     first.refresh_from_db()
     assert first.status == MatchStatus.FINISHED
-    commit(draw_services.entry_reinstate, entry=leaver)
+    commit(entry_services.entry_reinstate, entry=leaver)
     first.refresh_from_db()
     assert first.status == MatchStatus.READY and first.winner is None
     assert not Round.objects.filter(stage__tournament=tournament, number=2).exists()
 
     # Once the next round is drawn without him, he cannot come back.
-    commit(draw_services.entry_withdraw, entry=leaver)
+    commit(entry_services.entry_withdraw, entry=leaver)
     play(second)
     assert Round.objects.filter(stage__tournament=tournament, number=2).exists()
     with pytest.raises(UserError, match="the next round was drawn after the withdrawal"):
-        commit(draw_services.entry_reinstate, entry=leaver)
+        commit(entry_services.entry_reinstate, entry=leaver)
     leaver.refresh_from_db()
     assert leaver.status == EntryStatus.WITHDRAWN
 
@@ -78,7 +79,7 @@ def test_the_organizer_reinstates_from_the_page_and_the_buttons_ask_first(
 ):
     tournament = make_tournament(3, start=False)
     leaver = tournament.entries.first()
-    draw_services.entry_withdraw(entry=leaver)
+    entry_services.entry_withdraw(entry=leaver)
     assert client.login(username=organizer.username, password=PASSWORD)
     manage = reverse("tournaments:manage", args=[club.slug, tournament.slug])
     page = client.get(manage).content.decode()

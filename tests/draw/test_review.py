@@ -9,11 +9,13 @@ import pytest
 
 from config.errors import UserError
 from draw import services as draw_services
+from entries import services as entry_services
+from entries.models import Entry
 from matches.models import Match
 from notifications import kinds
 from notifications.models import Notification
 from tests.conftest import open_matches
-from tournaments.models import Entry, Round
+from tournaments.models import Round
 
 pytestmark = pytest.mark.django_db
 
@@ -86,7 +88,7 @@ def test_a_draft_with_a_withdrawn_player_is_paired_again_before_publishing(make_
     tournament = make_tournament(5, format="swiss", swiss_rounds=3, review_rounds=True)
     round_ = first_round(tournament)
     gone = Entry.objects.get(pk=round_.draft[0]["a"])
-    draw_services.entry_withdraw(entry=gone)
+    entry_services.entry_withdraw(entry=gone)
     with pytest.raises(UserError, match="pair the round again"):
         draw_services.round_publish(round_=round_)
     assert not Match.objects.filter(round=round_).exists()

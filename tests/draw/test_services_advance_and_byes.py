@@ -9,10 +9,11 @@ import pytest
 from config.errors import UserError
 from draw import services as draw_services
 from draw.services.entries import entry_forfeit_open_matches
+from entries.models import Entry
 from matches.models import Match, MatchOutcome, MatchStatus
 from matches.services import match_record_final_score
 from tests.conftest import open_matches
-from tournaments.models import Entry, Round, RoundStatus, Tournament, TournamentStatus
+from tournaments.models import Round, RoundStatus, Tournament, TournamentStatus
 
 pytestmark = pytest.mark.django_db
 

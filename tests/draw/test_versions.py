@@ -11,6 +11,7 @@ import pytest
 
 from draw import services as draw_services
 from draw.services.advance import tournament_catch_up
+from entries import services as entry_services
 from matches.services import match_record_final_score
 from tests.conftest import open_matches
 from tournaments.models import Round, Tournament
@@ -33,7 +34,7 @@ def test_a_withdrawal_is_one_change(make_tournament, fmt):
     tournament = make_tournament(4, format=fmt, swiss_rounds=3)
     match = open_matches(tournament)[0]
     with raises_version_by(tournament, 1):  # the entry, the forfeit, the bracket re-routed
-        draw_services.entry_withdraw(entry=match.entry_a)
+        entry_services.entry_withdraw(entry=match.entry_a)
     match.refresh_from_db()
     assert (match.status, match.outcome, match.winner) == ("finished", "forfeit", match.entry_b)
 
@@ -41,9 +42,9 @@ def test_a_withdrawal_is_one_change(make_tournament, fmt):
 def test_a_reinstatement_is_one_change(make_tournament, commit):
     tournament = make_tournament(4, format="swiss", swiss_rounds=3)
     leaver = open_matches(tournament)[0].entry_a
-    commit(draw_services.entry_withdraw, entry=leaver)
+    commit(entry_services.entry_withdraw, entry=leaver)
     with raises_version_by(tournament, 1):
-        draw_services.entry_reinstate(entry=leaver)
+        entry_services.entry_reinstate(entry=leaver)
 
 
 def test_a_start_and_its_draw_are_a_change_each(make_tournament, commit):

@@ -19,11 +19,11 @@ from django.utils import timezone
 from clubs.models import Membership
 from draw import services as draw_services
 from entries import services
+from entries.models import Entry, EntryStatus
 from notifications import kinds
 from notifications.models import Notification
 from tests.factories import MembershipFactory, PlayerFactory
 from tournaments import services as tournament_services
-from tournaments.models import Entry, EntryStatus
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -226,7 +226,7 @@ def test_players_check_in_by_the_qr_codes_page(
     tournament_services.tournament_open_registration(tournament=tournament)
     people = [player(name, language) for name in ("Anna", "Ben", "Cleo")]
     for person in people:
-        tournament_services.entry_add(tournament=tournament, player=person)
+        services.entry_add(tournament=tournament, player=person)
 
     display = open_as(organizer, language, DESKTOP)
     display.goto(

@@ -19,12 +19,12 @@ from django.utils import timezone
 
 from draw import services as draw_services
 from entries import services
+from entries.models import Entry, EntryStatus
 from notifications import kinds
 from notifications.models import Notification
 from tests.e2e.test_entries import DESKTOP, PHONE, fits, open_as, player  # noqa: F401  (its fixture)
 from tests.factories import MembershipFactory, PlayerFactory
 from tournaments import services as tournament_services
-from tournaments.models import Entry, EntryStatus
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -13,6 +13,7 @@ from django.test import Client
 from django.urls import reverse
 
 from draw import services as draw_services
+from entries import services as entry_services
 from tests.e2e.conftest import ARTIFACTS
 from tests.test_forms_unchanged import state
 from tournaments import services
@@ -60,7 +61,7 @@ def tournament(club, organizer):
     )
     services.tournament_open_registration(tournament=tournament)
     for name in ("Anna", "Ben", "Clara", "David"):
-        services.entry_add_guest(tournament=tournament, name=name)
+        entry_services.entry_add_guest(tournament=tournament, name=name)
     draw_services.tournament_start(tournament=tournament)
     round_ = Round.objects.get(stage__tournament=tournament, number=1)
     draw_services.round_update(round_=round_, match_format="points", length=5, deadline=WHEN)

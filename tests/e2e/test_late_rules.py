@@ -12,6 +12,7 @@ from django.test import Client
 from django.utils import timezone
 
 from draw import services as draw_services
+from entries import services as entry_services
 from matches.models import Match
 from tournaments import services
 
@@ -44,7 +45,7 @@ def match(club, organizer):
     )
     services.tournament_open_registration(tournament=tournament)
     for name in ("Anna Albers", "Ben Brandt"):
-        services.entry_add_guest(tournament=tournament, name=name)
+        entry_services.entry_add_guest(tournament=tournament, name=name)
     draw_services.tournament_start(tournament=tournament)
     return Match.objects.select_related("round__stage__tournament__club").get(
         round__stage__tournament=tournament, status="ready"

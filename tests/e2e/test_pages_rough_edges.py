@@ -15,10 +15,10 @@ from django.test import Client
 from django.urls import reverse
 
 from clubs.models import Player
+from entries.models import Entry, EntryStatus
 from tests.analysis.conftest import fake_gnubg, filed_match  # noqa: F401 (a fixture)
 from tests.conftest import open_matches
 from tests.e2e.conftest import ARTIFACTS
-from tournaments.models import Entry, EntryStatus
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

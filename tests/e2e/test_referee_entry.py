@@ -8,6 +8,7 @@ import pytest
 
 from clubs.models import Role
 from draw import services as draw_services
+from entries import services as entry_services
 from tests.factories import PASSWORD, MembershipFactory, UserFactory
 from tournaments import services
 from tournaments.models import Round
@@ -31,7 +32,7 @@ def league(club, organizer):
     )
     services.tournament_open_registration(tournament=tournament)
     for name in ("Anna Albers", "Ben Brandt", "Clara Conrad", "David Dietrich"):
-        services.entry_add_guest(tournament=tournament, name=name)
+        entry_services.entry_add_guest(tournament=tournament, name=name)
     draw_services.tournament_start(tournament=tournament)  # autocommit: the draw runs at once
     second = Round.objects.get(stage__tournament=tournament, number=2)
     draw_services.round_update(round_=second, match_format="points", length=5)

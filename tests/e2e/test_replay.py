@@ -10,6 +10,7 @@ import pytest
 from django.urls import reverse
 
 from draw import services as draw_services
+from entries import services as entry_services
 from matches.models import Match
 from matches.services import match_import_file
 from tests.conftest import mat
@@ -25,7 +26,7 @@ def replay_url(club, organizer, live_server):
     )
     services.tournament_open_registration(tournament=tournament)
     for seed, name in enumerate(("Alice", "Bob"), start=1):
-        entry = services.entry_add_guest(tournament=tournament, name=name)
+        entry = entry_services.entry_add_guest(tournament=tournament, name=name)
         entry.seed = seed
         entry.save()
     draw_services.tournament_start(tournament=tournament)

@@ -7,8 +7,8 @@ import re
 
 import pytest
 
+from entries.models import EntryStatus
 from tests.factories import PASSWORD, UserFactory
-from tournaments.models import EntryStatus
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

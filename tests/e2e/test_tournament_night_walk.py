@@ -11,12 +11,13 @@ import pytest
 from django.conf import settings
 from django.test import Client
 
+from entries.models import Entry, PairingRule, PairingRuleKind
 from matches.models import MatchStatus
 from matches.services.reports import report_dispute, report_submit
 from tests.conftest import open_matches
 from tests.e2e.conftest import close_contexts
 from tests.factories import UserFactory
-from tournaments.models import Entry, PairingRule, PairingRuleKind, Tournament, TournamentStatus
+from tournaments.models import Tournament, TournamentStatus
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

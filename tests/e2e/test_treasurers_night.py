@@ -118,7 +118,7 @@ def test_a_treasurers_night(treasurer_page, live_server, club, organizer, commit
     entry_services.entry_sign_up(tournament=open_, player=PlayerFactory(name="Walter Waiting"))
     go("money:fees", open_)
     assert page.locator('tr[data-player="Walter Waiting"]').count() == 0
-    commit(draw_services.entry_withdraw, entry=open_.entries.get(player__name="Player 004"))
+    commit(entry_services.entry_withdraw, entry=open_.entries.get(player__name="Player 004"))
     go("money:fees", open_)
     assert page.locator('tr[data-player="Walter Waiting"]').count() == 1
     for name, method in (

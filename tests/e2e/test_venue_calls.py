@@ -10,6 +10,7 @@ import pytest
 
 from clubs.models import Role
 from draw.services import tournament_start
+from entries import services as entry_services
 from matches.models import Match
 from tests.conftest import committed
 from tests.e2e.test_chouette_night import fits, phone
@@ -49,7 +50,7 @@ def test_calls_on_the_players_phone_and_the_venue_display(
     tournament = tournament_services.tournament_create(club=club, user=organizer, name="Friday")
     tournament_services.tournament_open_registration(tournament=tournament)
     for name in NAMES:
-        tournament_services.entry_add(tournament=tournament, player=players[name])
+        entry_services.entry_add(tournament=tournament, player=players[name])
     committed(tournament_start, tournament=tournament)
     committed(services.tables_add, club=club, count=1)
     first, second = semis(tournament)

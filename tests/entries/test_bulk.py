@@ -7,10 +7,9 @@ import pytest
 from clubs.models import Membership, Player, Role
 from config.errors import UserError
 from entries import services
+from entries.models import Entry, EntryStatus
 from entries.services import bulk
 from tests.factories import MembershipFactory, PlayerFactory
-from tournaments import services as tournament_services
-from tournaments.models import Entry, EntryStatus
 
 pytestmark = pytest.mark.django_db
 
@@ -83,7 +82,7 @@ def test_a_plan_that_changed_since_it_was_shown_is_refused(open_tournament, memb
     tournament = open_tournament()
     text = "Anna Berg\nBernd Cole"
     digest = services.entries_bulk_plan(tournament=tournament, text=text).digest()
-    tournament_services.entry_add(tournament=tournament, player=members[0].player)
+    services.entry_add(tournament=tournament, player=members[0].player)
     with pytest.raises(UserError, match="check it again"):
         services.entries_bulk_add(tournament=tournament, text=text, digest=digest)
     assert Entry.objects.filter(tournament=tournament).count() == 1
@@ -91,7 +90,7 @@ def test_a_plan_that_changed_since_it_was_shown_is_refused(open_tournament, memb
 
 def test_all_members_enters_those_not_in_yet(open_tournament, members, club):
     tournament = open_tournament()
-    tournament_services.entry_add(tournament=tournament, player=members[0].player)
+    services.entry_add(tournament=tournament, player=members[0].player)
     services.entries_bulk_add(tournament=tournament, all_members=True)
     # The organizer of the fixture's club is a member too.
     assert (

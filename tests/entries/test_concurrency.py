@@ -9,8 +9,8 @@ import pytest
 from django.db import connection
 
 from entries import services
+from entries.models import Entry, EntryStatus
 from tests.conftest import needs_postgres
-from tournaments.models import Entry, EntryStatus
 
 pytestmark = [needs_postgres, pytest.mark.django_db(transaction=True)]
 

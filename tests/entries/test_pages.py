@@ -10,9 +10,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from entries import selectors, services
+from entries.models import Entry, EntryStatus
 from tests.factories import PASSWORD, PlayerFactory
 from tournaments import services as tournament_services
-from tournaments.models import Entry, EntryStatus
 
 pytestmark = pytest.mark.django_db
 
@@ -59,7 +59,7 @@ def test_check_in_before_it_opens_is_refused_with_the_time(client, open_tourname
         fields={"require_check_in": True, "starts_at": timezone.now() + timedelta(days=3)}
     )
     player = PlayerFactory()
-    tournament_services.entry_add(tournament=tournament, player=player)
+    services.entry_add(tournament=tournament, player=player)
     client.login(username=player.user.username, password=PASSWORD)
     response = client.post(url("entries:check_in", tournament))
     assert "Check-in opens on" in response.content.decode()

@@ -10,12 +10,11 @@ import pytest
 from django.urls import reverse
 
 from entries import services
+from entries.models import Entry, EntryStatus
 from notifications import kinds
 from notifications.models import Notification
 from notifications.tournament_notices import entries_approved_notify
 from tests.factories import PlayerFactory
-from tournaments import services as tournament_services
-from tournaments.models import Entry, EntryStatus
 
 pytestmark = pytest.mark.django_db
 
@@ -39,7 +38,7 @@ def test_a_player_moved_up_awaiting_approval_is_told_so_and_told_again_once_appr
     assert "you have a place in the field" not in told.body
     assert not Notification.objects.filter(recipient=bruno, kind=kinds.WAITING_LIST_MOVED_UP)
 
-    commit(tournament_services.entry_approve, entry=entry)
+    commit(services.entry_approve, entry=entry)
     commit(entries_approved_notify)
     assert Notification.objects.filter(recipient=bruno, kind=kinds.REGISTRATION_APPROVED).exists()
 

@@ -10,12 +10,11 @@ from django.db.models import F
 from django.urls import reverse
 
 from config.errors import UserError
-from draw import services as draw_services
 from entries import services
+from entries.models import Entry, EntryStatus
 from notifications import kinds
 from notifications.models import Notification
 from tests.factories import MembershipFactory, PlayerFactory
-from tournaments.models import Entry, EntryStatus
 
 pytestmark = pytest.mark.django_db
 
@@ -124,7 +123,7 @@ def test_the_players_put_on_the_waiting_list_move_up_when_places_free_up(full_fi
     assert "number 9 on the waiting list" in joined.body
     leaving = Entry.objects.filter(tournament=tournament, status=EntryStatus.APPROVED)[:4]
     for entry in leaving:
-        commit(draw_services.entry_withdraw, entry=entry)
+        commit(services.entry_withdraw, entry=entry)
     moved = set(
         Entry.objects.filter(tournament=tournament, status=EntryStatus.APPROVED)
         .exclude(player__name__startswith="Field")

@@ -10,11 +10,12 @@ from django.urls import reverse
 
 from draw import services as draw_services
 from entries import services
+from entries.models import Entry, EntryStatus
 from events.bus import emit
 from events.types import RoundCreated
 from notifications import kinds
 from notifications.models import Notification
-from tournaments.models import Entry, EntryStatus, Round
+from tournaments.models import Round
 
 pytestmark = pytest.mark.django_db
 

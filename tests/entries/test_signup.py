@@ -10,7 +10,7 @@ from django.utils import timezone
 from config.errors import UserError
 from draw import services as draw_services
 from entries import selectors, services
-from tournaments.models import Entry, EntryStatus
+from entries.models import Entry, EntryStatus
 
 pytestmark = pytest.mark.django_db
 
@@ -41,7 +41,7 @@ def test_an_organizers_withdrawal_moves_the_first_waiting_player_up(
     tournament = open_tournament(capacity=2)
     a, b, c, d = players(4)
     entries = [services.entry_sign_up(tournament=tournament, player=p) for p in (a, b, c, d)]
-    commit(draw_services.entry_withdraw, entry=entries[0])
+    commit(services.entry_withdraw, entry=entries[0])
     assert statuses(tournament) == [
         ("Player 01", "withdrawn", None),
         ("Player 02", "approved", None),
@@ -169,7 +169,7 @@ def test_the_reconciler_moves_a_waiting_list_whose_withdrawal_was_lost(open_tour
 
     tournament = open_tournament(capacity=1)
     entries = [services.entry_sign_up(tournament=tournament, player=p) for p in players(2)]
-    draw_services.entry_withdraw(entry=entries[0])  # its event never delivered (no commit)
+    services.entry_withdraw(entry=entries[0])  # its event never delivered (no commit)
     assert Entry.objects.get(pk=entries[1].pk).status == EntryStatus.WAITING
     assert waiting_lists() == [f"moved 1 up the waiting list of tournament {tournament.pk}"]
     assert Entry.objects.get(pk=entries[1].pk).status == EntryStatus.APPROVED

@@ -9,7 +9,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from entries import selectors, services
-from tournaments.models import EntryStatus
+from entries.models import EntryStatus
 
 pytestmark = pytest.mark.django_db
 

@@ -9,7 +9,6 @@ import pytest
 from django.utils import timezone
 from icalendar import Calendar
 
-from draw import services as draw_services
 from entries import services
 from notifications import kinds
 from notifications.calendar import calendar_path
@@ -36,7 +35,7 @@ def test_the_first_waiting_player_is_told_when_a_withdrawal_moves_him_up(
     assert "number 1 on the waiting list" in locmem_mail[1].body
     assert tournament_events(client, bruno) == []  # waiting: not in the calendar yet
 
-    commit(draw_services.entry_withdraw, entry=first)
+    commit(services.entry_withdraw, entry=first)
 
     told = Notification.objects.get(recipient=bruno, kind=kinds.WAITING_LIST_MOVED_UP)
     assert "you are in" in told.subject and told.read_at is None  # in the bell, unread

@@ -10,11 +10,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from config.errors import UserError
-from draw import services as draw_services
 from entries import services
+from entries.models import Entry, EntryStatus
 from tests.factories import PlayerFactory
 from tournaments import services as tournament_services
-from tournaments.models import Entry, EntryStatus
 
 pytestmark = pytest.mark.django_db
 
@@ -108,7 +107,7 @@ def play_out(tournament, people, cap, ops):
                 services.entry_take_back(entry=entry)
                 model.move_up()
             else:  # an organizer's withdrawal: the waiting list moves once it is delivered
-                draw_services.entry_withdraw(entry=entry)
+                services.entry_withdraw(entry=entry)
         elif op == "deliver":
             services.waiting_list_move_up(tournament=tournament.pk)
             model.move_up()

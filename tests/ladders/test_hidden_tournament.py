@@ -100,7 +100,7 @@ def test_the_apis_tournament_list_does_not_list_the_ladder(club, organizer, ladd
 
 def test_the_dashboard_does_not_list_the_ladders_tournament(club, organizer, ladder_match):
     ladder, _match, ben = ladder_match
-    from tournaments.selectors import entries_of_player
+    from entries.selectors import entries_of_player
 
     assert [e.tournament.name for e in entries_of_player(ben)] == []
     page = logged_in(ben.user).get(reverse("dashboard")).content.decode()

@@ -11,13 +11,13 @@ import pytest
 
 from clubs.models import Role
 from config.errors import UserError
+from entries.selectors import tournaments_of_club
 from ladders import selectors, services
 from ladders.models import Challenge, ChallengeStatus, LadderChange
 from matches.services import match_award_forfeit, match_record_final_score
 from ratings.models import RatingChange
 from tests.factories import MembershipFactory, PlayerFactory, UserFactory
 from tournaments.models import Tournament, TournamentKind
-from tournaments.selectors import tournaments_of_club
 
 pytestmark = pytest.mark.django_db
 

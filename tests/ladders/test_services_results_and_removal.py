@@ -12,12 +12,13 @@ from django.db import IntegrityError
 from clubs.models import Role
 from config.errors import UserError
 from draw.services import challenge_match_create
+from entries.models import Entry
 from ladders import selectors, services
 from ladders.models import Challenge, ChallengeStatus, LadderChange
 from matches.models import Match, MatchStatus
 from matches.services import match_correct_final_score, match_record_final_score
 from tests.factories import MembershipFactory, PlayerFactory, UserFactory
-from tournaments.models import Entry, Round
+from tournaments.models import Round
 
 pytestmark = pytest.mark.django_db
 

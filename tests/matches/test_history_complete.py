@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from draw import services as draw_services
+from entries import services as entry_services
 from matches.models import Match, MatchStatus
 from matches.selectors import match_history
 from tests.conftest import open_matches
@@ -41,7 +41,7 @@ def test_a_withdrawal_leaves_who_and_why_on_the_forfeited_match(make_tournament,
     leaver.player.user = user
     leaver.player.save()
     before = match.history.count()
-    commit(draw_services.entry_withdraw, entry=leaver, user=user)
+    commit(entry_services.entry_withdraw, entry=leaver, user=user)
     match.refresh_from_db()
     assert (match.status, match.outcome) == (MatchStatus.FINISHED, "forfeit")
     assert match.history.count() > before

@@ -10,12 +10,12 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 
 from config.errors import UserError
+from entries.models import EntryStatus
 from money import services
 from money.cashup import cash_up_sheet, club_cash_ups, till
 from money.ledgertexts import ledger_text
 from money.models import AppendOnly, CashUp, CashUpLine, CashUpMovement, LedgerEntry, LedgerKind
 from tests.factories import ClubFactory, EntryFactory, TournamentFactory, UserFactory
-from tournaments.models import EntryStatus
 
 pytestmark = pytest.mark.django_db
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from config.errors import UserError
+from entries.models import EntryStatus
 from money import selectors, services
 from money.models import AppendOnly, EntryFee, FeeStatus, LedgerEntry, LedgerKind
 from tests.factories import EntryFactory, MatchFactory, TournamentFactory, UserFactory
-from tournaments.models import EntryStatus
 
 pytestmark = pytest.mark.django_db
 
@@ -179,14 +179,14 @@ def test_an_unpaid_player_is_not_checked_in_where_the_club_says_so(tournament, t
 
 
 def test_every_check_in_asks_whether_the_fee_is_paid(tournament, treasurer):
-    from tournaments import services as tournament_services
+    from entries import services as entry_services
 
     entry = EntryFactory(tournament=tournament)
     services.club_money_settings_update(club=tournament.club, check_in_unpaid=False)
     with pytest.raises(UserError):
-        tournament_services.entry_check_in(entry=entry)
+        entry_services.entry_check_in(entry=entry)
     services.fee_waive(entry=entry, recorded_by=treasurer)
-    assert tournament_services.entry_check_in(entry=entry).status == EntryStatus.CHECKED_IN
+    assert entry_services.entry_check_in(entry=entry).status == EntryStatus.CHECKED_IN
 
 
 def test_the_fees_page_says_which_withdrawal_is_owed_its_fee(tournament, treasurer):

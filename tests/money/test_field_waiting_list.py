@@ -10,11 +10,11 @@ from django.urls import reverse
 from config.errors import UserError
 from draw import services as draw_services
 from entries import services as entry_services
+from entries.models import EntryStatus
 from money import selectors, services
 from money.models import CalcuttaLot, EntryFee, LedgerEntry, SidePoolEntry
 from money.services.calcutta import calcutta_add_lots
 from tests.factories import PASSWORD, PlayerFactory
-from tournaments.models import EntryStatus
 
 pytestmark = pytest.mark.django_db
 
@@ -49,7 +49,7 @@ def fee_table(tournament):
 def move_up(tournament, commit):
     """Player 004 withdraws; the waiting list moves up by itself (the entries app's listener)."""
     leaving = tournament.entries.get(player__name="Player 004")
-    commit(draw_services.entry_withdraw, entry=leaving)
+    commit(entry_services.entry_withdraw, entry=leaving)
     return tournament.entries.get(player__name="Walter Waiting")
 
 
@@ -197,11 +197,10 @@ def test_a_player_who_moves_up_once_lots_are_sold_gets_a_lot_of_his_own(
 def test_after_the_draw_a_no_show_is_out_of_the_field(make_tournament, organizer, commit):
     tournament = make_tournament(5, start=False, require_check_in=True)
     services.tournament_money_update(tournament=tournament, entry_fee=2000)
-    from tournaments import services as tournament_services
 
     entries = {e.player.name: e for e in tournament.entries.select_related("player")}
     for name in ("Player 001", "Player 002", "Player 003", "Player 004"):
-        tournament_services.entry_check_in(entry=entries[name])
+        entry_services.entry_check_in(entry=entries[name])
     services.fee_mark_paid(entry=entries["Player 005"], method="cash", recorded_by=organizer)
     commit(draw_services.tournament_start, tournament=tournament)
     tournament.refresh_from_db()

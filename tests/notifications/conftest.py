@@ -8,6 +8,7 @@ import pytest
 
 from clubs.models import Player, Role
 from draw import services as draw_services
+from entries import services as entry_services
 from notifications.models import Notification
 from tests.factories import MembershipFactory, PlayerFactory, UserFactory
 from tournaments import services
@@ -55,12 +56,12 @@ def field(club, organizer, commit, people):
         services.tournament_open_registration(tournament=tournament)
         seed = 0
         for name in NAMES[:players]:
-            entry = services.entry_add(tournament=tournament, player=people[name])
+            entry = entry_services.entry_add(tournament=tournament, player=people[name])
             seed += 1
             entry.seed = seed
             entry.save()
         for n in range(1, guests + 1):
-            entry = services.entry_add_guest(tournament=tournament, name=f"Guest {n}")
+            entry = entry_services.entry_add_guest(tournament=tournament, name=f"Guest {n}")
             seed += 1
             entry.seed = seed
             entry.save()

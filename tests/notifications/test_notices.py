@@ -111,8 +111,10 @@ def test_guests_are_told_in_person_only_what_they_must_know(field, locmem_mail, 
 def test_a_guest_with_an_email_address_is_mailed(club, organizer, commit, locmem_mail):
     tournament = services.tournament_create(club=club, user=organizer, name="Bar Cup")
     services.tournament_open_registration(tournament=tournament)
-    services.entry_add_guest(tournament=tournament, name="Walk-in", email="walkin@example.com")
-    services.entry_add_guest(tournament=tournament, name="Quiet")
+    entry_services.entry_add_guest(
+        tournament=tournament, name="Walk-in", email="walkin@example.com"
+    )
+    entry_services.entry_add_guest(tournament=tournament, name="Quiet")
     commit(draw_services.tournament_start, tournament=tournament)
     assert sent_to(locmem_mail) == ["walkin@example.com"]
 
@@ -273,7 +275,7 @@ def test_an_approved_registration_is_confirmed_once(club, organizer, commit, loc
     entry = entry_services.entry_sign_up(tournament=tournament, player=people["Alice"])
     commit(notify_registrations.delay)
     assert locmem_mail == []  # not approved yet
-    services.entry_approve(entry=entry)
+    entry_services.entry_approve(entry=entry)
     commit(notify_registrations.delay)
     commit(entries_approved_notify, entry_id=entry.pk)
     commit(notify_registrations.delay)
@@ -294,9 +296,9 @@ def test_check_in_opens_a_day_before_the_start_for_those_not_checked_in(
         venue="Café Lotus",
     )
     services.tournament_open_registration(tournament=tournament)
-    services.entry_add(tournament=tournament, player=people["Alice"])
-    bruno = services.entry_add(tournament=tournament, player=people["Bruno"])
-    services.entry_check_in(entry=bruno)
+    entry_services.entry_add(tournament=tournament, player=people["Alice"])
+    bruno = entry_services.entry_add(tournament=tournament, player=people["Bruno"])
+    entry_services.entry_check_in(entry=bruno)
     assert commit(check_in_notify, now=now) == 0  # 30 hours to go
     assert commit(check_in_notify, now=now + timedelta(hours=7)) == 1
     assert commit(check_in_notify, now=now + timedelta(hours=8)) == 0

@@ -12,6 +12,7 @@ from django.core import mail
 from clubs.models import Role
 from config.celery import app as celery_app
 from draw import services as draw_services
+from entries import services as entry_services
 from matches.models import Match, MatchStatus
 from matches.services import match_record_final_score
 from notifications import kinds
@@ -57,7 +58,7 @@ def two_player_tournament():
     for name in ("Ada", "Ben"):
         user = UserFactory(username=name.lower(), email=f"{name.lower()}@example.com")
         player = PlayerFactory(user=user, name=name)
-        services.entry_add(tournament=tournament, player=player)
+        entry_services.entry_add(tournament=tournament, player=player)
     return tournament
 
 

@@ -9,10 +9,11 @@ from django.urls import reverse
 from django.utils import timezone
 
 from draw import services as draw_services
+from entries.models import Entry
 from matches.models import Match
 from tests.conftest import open_matches
 from tests.factories import PASSWORD, UserFactory
-from tournaments.models import Entry, Round
+from tournaments.models import Round
 
 pytestmark = pytest.mark.django_db
 

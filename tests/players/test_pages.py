@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from clubs.models import Membership, Player, Role
 from config.dates import club_country
+from entries.models import Entry
 from ratings.models import ClubRating
 from ratings.services import ratings_recompute
 from tests.factories import (
@@ -30,7 +31,6 @@ from tests.factories import (
     UserFactory,
     finished_match,
 )
-from tournaments.models import Entry
 
 pytestmark = pytest.mark.django_db
 

@@ -22,11 +22,13 @@ from hypothesis import strategies as st
 
 from config.errors import UserError
 from draw import services as draw_services
+from entries import services as entry_services
+from entries.models import Entry, EntryStatus
 from matches import services as match_services
 from matches.models import UNDECIDED_STATUSES, Game, Match, MatchOutcome, MatchStatus
 from standings.brackets import bracket_state
 from tournaments.formats import is_bracket
-from tournaments.models import Entry, EntryStatus, TournamentStatus
+from tournaments.models import TournamentStatus
 from tournaments.pairing.resolve import MatchStatus as Plan
 
 pytestmark = pytest.mark.django_db
@@ -105,7 +107,7 @@ def act(tournament, action, i, j, run):
             Entry.objects.filter(tournament=tournament, status=EntryStatus.APPROVED).order_by("pk")
         )
         if len(active) > 2 and (entry := pick(active, i)):
-            run(draw_services.entry_withdraw, entry=entry)
+            run(entry_services.entry_withdraw, entry=entry)
     elif action == "forfeit" and (match := pick(open_, i)):
         winner = match.entry_a if j % 2 else match.entry_b
         run(match_services.match_award_forfeit, match=match, winner=winner, reason="no show")

@@ -16,11 +16,11 @@ from hypothesis import strategies as st
 
 from config.errors import UserError
 from draw.services import tournament_start
+from entries.models import EntryStatus
+from entries.services import entry_check_in
 from matches.models import OPEN_STATUSES, Match
 from matches.services import match_record_final_score
 from tests.conftest import tournament_made
-from tournaments.models import EntryStatus
-from tournaments.services import entry_check_in
 from venue import selectors, services
 from venue.core.calls import Waiting, allocate
 from venue.models import Call, Table

@@ -9,9 +9,11 @@ from django.db import transaction
 
 from clubs.models import Membership
 from config.errors import UserError
+from entries import services as entry_services
+from entries.models import Entry, EntryStatus
 from tests.factories import MembershipFactory, PlayerFactory
 from tournaments import services
-from tournaments.models import Entry, EntryStatus, Tournament
+from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -24,8 +26,8 @@ def tournament(club, organizer):
         MembershipFactory(club=club, player=PlayerFactory(name=name))
     tournament = services.tournament_create(club=club, user=organizer, name="Friday")
     services.tournament_open_registration(tournament=tournament)
-    anna = services.entry_add_guest(tournament=tournament, name="Anna Berg")
-    services.entry_add_guest(tournament=tournament, name="Cid Dietz")
+    anna = entry_services.entry_add_guest(tournament=tournament, name="Anna Berg")
+    entry_services.entry_add_guest(tournament=tournament, name="Cid Dietz")
     Entry.objects.filter(pk=anna.pk).update(status=EntryStatus.WITHDRAWN)
     return tournament
 
@@ -63,13 +65,15 @@ def tried(tournament: Tournament, enter) -> tuple[dict[str, object], list[str], 
 def one_by_one(tournament: Tournament, names: list[str]):
     return tried(
         tournament,
-        lambda: [services.entry_add_guest(tournament=tournament, name=name) for name in names],
+        lambda: [
+            entry_services.entry_add_guest(tournament=tournament, name=name) for name in names
+        ],
     )
 
 
 def at_once(tournament: Tournament, names: list[str]):
     return tried(
-        tournament, lambda: services.entries_add_guests(tournament=tournament, names=names)
+        tournament, lambda: entry_services.entries_add_guests(tournament=tournament, names=names)
     )
 
 
@@ -101,7 +105,7 @@ def test_a_list_does_what_entering_its_names_one_by_one_does(tournament, names):
 
 
 def test_new_guests_join_the_club_and_come_back_entered(tournament):
-    entries = services.entries_add_guests(
+    entries = entry_services.entries_add_guests(
         tournament=tournament, names=["Emil Fuchs", "anna berg", "Dora Ebert"]
     )
     assert [(e.player.name, e.status) for e in entries] == [
@@ -117,7 +121,7 @@ def test_new_guests_join_the_club_and_come_back_entered(tournament):
 def test_a_name_entered_already_changes_nothing(tournament):
     before = outcome(tournament)
     with pytest.raises(UserError, match="Cid Dietz is already entered") as refused:
-        services.entries_add_guests(tournament=tournament, names=["Emil Fuchs", "Cid Dietz"])
+        entry_services.entries_add_guests(tournament=tournament, names=["Emil Fuchs", "Cid Dietz"])
     assert refused.value.code == "already_entered"
     assert outcome(tournament) == before
 
@@ -126,6 +130,6 @@ def test_a_started_tournament_takes_no_list(make_tournament):
     tournament = make_tournament(4)
     before = outcome(tournament)
     with pytest.raises(UserError) as refused:
-        services.entries_add_guests(tournament=tournament, names=["Emil Fuchs"])
+        entry_services.entries_add_guests(tournament=tournament, names=["Emil Fuchs"])
     assert refused.value.code == "registration_closed"
     assert outcome(tournament) == before

@@ -5,9 +5,10 @@ import pytest
 from config.errors import UserError
 from draw import services as draw_services
 from entries import services as entry_services
+from entries.models import Entry, EntryStatus
 from tests.factories import GuestFactory, MembershipFactory
 from tournaments import services
-from tournaments.models import Entry, EntryStatus, Round, TournamentStatus
+from tournaments.models import Round, TournamentStatus
 
 pytestmark = pytest.mark.django_db
 
@@ -20,7 +21,7 @@ def test_a_tournament_goes_draft_registration_running(club, organizer, commit):
     assert list(tournament.referees.all()) == [referee]
     services.tournament_open_registration(tournament=tournament)
     for name in ("Ann", "Bob", "Cid"):
-        services.entry_add_guest(tournament=tournament, name=name)
+        entry_services.entry_add_guest(tournament=tournament, name=name)
     commit(draw_services.tournament_start, tournament=tournament)
     tournament.refresh_from_db()
     assert tournament.status == TournamentStatus.RUNNING
@@ -60,7 +61,7 @@ def test_with_check_in_required_only_checked_in_players_are_drawn(make_tournamen
     tournament = make_tournament(4, start=False, require_check_in=True)
     entries = list(tournament.entries.order_by("seed"))
     for entry in entries[:3]:
-        services.entry_check_in(entry=entry)
+        entry_services.entry_check_in(entry=entry)
     commit(draw_services.tournament_start, tournament=tournament)
     entries[3].refresh_from_db()
     # Not checked in is its own status: the player never said he would not come.
@@ -95,11 +96,11 @@ def test_registration_flow(make_tournament):
     assert entry.status == EntryStatus.PENDING
     with pytest.raises(UserError, match="already entered"):
         entry_services.entry_sign_up(tournament=tournament, player=player)
-    services.entry_approve(entry=entry)
-    services.entry_check_in(entry=entry)
+    entry_services.entry_approve(entry=entry)
+    entry_services.entry_check_in(entry=entry)
     entry.refresh_from_db()
     assert entry.status == EntryStatus.CHECKED_IN
-    draw_services.entry_withdraw(entry=entry)
+    entry_services.entry_withdraw(entry=entry)
     entry = entry_services.entry_sign_up(tournament=tournament, player=player)
     assert entry.status == EntryStatus.PENDING
     assert tournament.entries.count() == 1
@@ -109,7 +110,9 @@ def test_manual_seeds_decide_the_first_round(make_tournament, commit):
     tournament = make_tournament(4, start=False)
     entries = list(tournament.entries.order_by("seed"))
     reordered = [entries[3], entries[0], entries[1], entries[2]]
-    services.entries_set_seeds(tournament=tournament, ordered_entry_ids=[e.pk for e in reordered])
+    entry_services.entries_set_seeds(
+        tournament=tournament, ordered_entry_ids=[e.pk for e in reordered]
+    )
     commit(draw_services.tournament_start, tournament=tournament)
     first = tournament.entries.get(seed=1)
     assert first == entries[3]

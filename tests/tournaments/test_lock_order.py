@@ -15,11 +15,12 @@ import pytest
 from django.db import connection
 
 from config.errors import UserError
-from draw import services as draw_services
+from entries import services as entry_services
+from entries.models import EntryStatus
+from entries.services import withdrawals
 from matches.models import Game, Match
 from matches.services import match_record_game
 from tests.conftest import needs_postgres, open_matches
-from tournaments.models import EntryStatus
 
 pytestmark = [needs_postgres, pytest.mark.django_db(transaction=True)]
 
@@ -48,7 +49,7 @@ def test_a_withdrawal_and_a_referees_game_on_the_same_match_do_not_deadlock(
     referee_pid: list[int] = []
     outcomes: dict[str, object] = {}
 
-    real_lock = draw_services.entries.tournament_lock
+    real_lock = withdrawals.tournament_lock
 
     def lock_then_pause(tournament):
         locked = real_lock(tournament)
@@ -56,11 +57,11 @@ def test_a_withdrawal_and_a_referees_game_on_the_same_match_do_not_deadlock(
         referee_waits.wait(PATIENCE)
         return locked
 
-    monkeypatch.setattr(draw_services.entries, "tournament_lock", lock_then_pause)
+    monkeypatch.setattr(withdrawals, "tournament_lock", lock_then_pause)
 
     def withdraw():
         try:
-            outcomes["withdrawal"] = draw_services.entry_withdraw(entry=leaver)
+            outcomes["withdrawal"] = entry_services.entry_withdraw(entry=leaver)
         except Exception as error:
             outcomes["withdrawal"] = error
         finally:

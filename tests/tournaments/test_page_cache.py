@@ -13,11 +13,13 @@ from django.urls import reverse
 from clubs.models import Player
 from clubs.services import player_rename
 from draw import services as draw_services
+from entries import services as entry_services
+from entries.models import Entry
 from matches.services import match_record_game
 from tests.conftest import open_matches
 from tests.factories import PlayerFactory
 from tournaments import services
-from tournaments.models import Entry, Round
+from tournaments.models import Round
 
 pytestmark = pytest.mark.django_db
 
@@ -98,7 +100,7 @@ def test_the_next_rounds_draw_shows_at_once(client, swiss, play):
 def test_a_withdrawal_shows_at_once(client, swiss, commit):
     warm(client, swiss)
     entry = Entry.objects.filter(tournament=swiss).order_by("seed").last()
-    commit(draw_services.entry_withdraw, entry=entry)
+    commit(entry_services.entry_withdraw, entry=entry)
     assert "Withdrawn" in page(client, swiss.get_absolute_url())
     assert "Forfeit" in page(client, t_url(swiss, "round", "swiss", 1))
 
@@ -116,10 +118,10 @@ def test_a_setting_changed_shows_at_once(client, make_tournament):
 def test_registrations_approvals_and_seeds_show_at_once(client, make_tournament):
     tournament = make_tournament(2, start=False)
     assert "Player 003" not in page(client, tournament.get_absolute_url())
-    entry = services.entry_add_guest(tournament=tournament, name="Player 003")
+    entry = entry_services.entry_add_guest(tournament=tournament, name="Player 003")
     assert "Player 003" in page(client, tournament.get_absolute_url())
     ids = list(Entry.objects.filter(tournament=tournament).order_by("-pk").values_list("pk"))
-    services.entries_set_seeds(tournament=tournament, ordered_entry_ids=[pk for (pk,) in ids])
+    entry_services.entries_set_seeds(tournament=tournament, ordered_entry_ids=[pk for (pk,) in ids])
     overview = page(client, tournament.get_absolute_url())
     assert 'Player 003 <span class="muted">(seed 1)</span>' in overview
     assert 'Player 001 <span class="muted">(seed 3)</span>' in overview

@@ -6,10 +6,11 @@ import pytest
 from django.urls import reverse
 
 from clubs.models import Role
+from entries.models import EntryStatus
 from matches.models import Match
 from tests.conftest import open_matches
 from tests.factories import PASSWORD, MembershipFactory, UserFactory
-from tournaments.models import EntryStatus, Round, TournamentStatus
+from tournaments.models import Round, TournamentStatus
 
 pytestmark = pytest.mark.django_db
 

@@ -8,8 +8,9 @@ import pytest
 from django.urls import reverse
 
 from draw import services as draw_services
+from entries.models import Entry
 from tests.factories import PASSWORD
-from tournaments.models import Entry, Round
+from tournaments.models import Round
 
 pytestmark = pytest.mark.django_db
 

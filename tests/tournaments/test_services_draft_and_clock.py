@@ -7,8 +7,10 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from config.errors import UserError
+from entries import services as entry_services
+from entries.models import Entry, PairingRule
 from tournaments import services
-from tournaments.models import Entry, PairingRule, Stage, Tournament, TournamentStatus
+from tournaments.models import Stage, Tournament, TournamentStatus
 from tournaments.services.lifecycle import tournament_back_to_draft
 
 pytestmark = pytest.mark.django_db
@@ -78,14 +80,16 @@ def test_a_clock_that_cannot_be_is_refused(make_tournament, clock, minutes, fiel
 def test_a_pairing_rule_removed_is_gone_and_the_others_stay(make_tournament):
     tournament = make_tournament(4, start=False, format="swiss", swiss_rounds=3)
     one, two, three, four = Entry.objects.filter(tournament=tournament).order_by("seed")
-    kept = services.pairing_rule_add(
+    kept = entry_services.pairing_rule_add(
         tournament=tournament, entry_a=one, entry_b=two, kind="forbidden"
     )
-    removed = services.pairing_rule_add(
+    removed = entry_services.pairing_rule_add(
         tournament=tournament, entry_a=three, entry_b=four, kind="pinned"
     )
-    services.pairing_rule_remove(rule=removed)
+    entry_services.pairing_rule_remove(rule=removed)
     assert list(PairingRule.objects.filter(tournament=tournament)) == [kept]
     # once removed, the two may have a rule again
-    services.pairing_rule_add(tournament=tournament, entry_a=four, entry_b=three, kind="forbidden")
+    entry_services.pairing_rule_add(
+        tournament=tournament, entry_a=four, entry_b=three, kind="forbidden"
+    )
     assert PairingRule.objects.filter(tournament=tournament).count() == 2

@@ -1,14 +1,5 @@
-"""Tournaments, the players entered in them, their stages and rounds."""
+"""Tournaments, their seasons, stages and rounds (the players entered: ``entries``)."""
 
-from tournaments.models.entries import (
-    HOLDING_A_PLACE,
-    OUT_OF_THE_FIELD,
-    Entry,
-    EntryStatus,
-    PairingRule,
-    PairingRuleKind,
-    PairingRuleReason,
-)
 from tournaments.models.seasons import Season
 from tournaments.models.stages import ClockKind, Round, RoundStatus, Stage, StageKind
 from tournaments.models.tournament import (
@@ -30,15 +21,8 @@ from tournaments.models.tournament import (
 __all__ = [
     "CUBE_LIMITS",
     "DEFAULT_CUBE_LIMIT",
-    "HOLDING_A_PLACE",
-    "OUT_OF_THE_FIELD",
     "ClockKind",
-    "Entry",
-    "EntryStatus",
     "MatchFormat",
-    "PairingRule",
-    "PairingRuleKind",
-    "PairingRuleReason",
     "RefereeScope",
     "Round",
     "RoundStatus",

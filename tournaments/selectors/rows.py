@@ -1,5 +1,5 @@
-"""Reads of the rows pages pick from (a tournament's stages, rounds and entries, a club's
-tournaments and seasons), and fresh copies of rows for the organizer's forms."""
+"""Reads of the rows pages pick from (a tournament's stages and rounds, a club's tournaments
+and seasons), and fresh copies of rows for the organizer's forms."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ from django.db.models import QuerySet
 
 from clubs.models import Club
 from tournaments.models import (
-    Entry,
     Round,
     RoundStatus,
     Season,
@@ -51,11 +50,6 @@ def rounds_with_stage() -> QuerySet[Round]:
 def rounds_with_tournament() -> QuerySet[Round]:
     """Rounds with their stage and tournament, for a page to pick one from."""
     return Round.objects.select_related("stage__tournament")
-
-
-def entries_with_player() -> QuerySet[Entry]:
-    """Entries with their player, for a page to pick one from."""
-    return Entry.objects.select_related("player")
 
 
 def tournament_row(tournament: Tournament) -> Tournament:
@@ -102,7 +96,3 @@ def club_seasons(club: Club) -> QuerySet[Season]:
 
 def season_tournament_ids(season: Season) -> list[int]:
     return list(Tournament.objects.filter(season=season).values_list("pk", flat=True))
-
-
-def entry_ids(tournament: Tournament) -> list[int]:
-    return list(Entry.objects.filter(tournament=tournament).values_list("pk", flat=True))

@@ -1,4 +1,7 @@
-"""The players entered in a tournament, and the pairing rules between two of them."""
+"""The players entered in a tournament, and the pairing rules between two of them.
+
+Their tables keep the names they had when the tournaments app held them (``db_table``): the
+models moved with every row, the tables did not."""
 
 from __future__ import annotations
 
@@ -8,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Player, TimeStampedModel
 from config import constraints as checks
-from tournaments.models.tournament import Tournament
+from tournaments.models import Tournament
 
 
 class EntryStatus(models.TextChoices):
@@ -65,6 +68,7 @@ class Entry(TimeStampedModel):
     )
 
     class Meta:
+        db_table = "tournaments_entry"
         ordering = ["tournament", "seed", "player__name"]
         verbose_name = _("entry")
         verbose_name_plural = _("entries")
@@ -141,6 +145,7 @@ class PairingRule(TimeStampedModel):
     )
 
     class Meta:
+        db_table = "tournaments_pairingrule"
         ordering = ["tournament", "kind", "pk"]
         verbose_name = _("pairing rule")
         verbose_name_plural = _("pairing rules")

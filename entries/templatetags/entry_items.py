@@ -11,7 +11,7 @@ from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from tournaments.models import EntryStatus
+from entries.models import EntryStatus
 
 register = template.Library()
 

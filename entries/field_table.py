@@ -8,8 +8,9 @@ from typing import Any
 import django_tables2 as tables
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import EntryStatus, Tournament
-from tournaments.selectors import tournament_field
+from entries.models import EntryStatus
+from entries.selectors import tournament_field
+from tournaments.models import Tournament
 
 NUM = {"td": {"class": "num"}, "th": {"class": "num"}}
 

@@ -1,8 +1,8 @@
 """What players do themselves: the rules of a tournament's sign-up (its window, its cap, its
 waiting list).
 
-The entries themselves are the tournament's (``tournaments.Entry``): a sign-up is an entry,
-a waiting one has its number on the list (``Entry.waiting_number``)."""
+A sign-up is an entry (``entries.models.Entry``), a waiting one has its number on the list
+(``Entry.waiting_number``)."""
 
 from __future__ import annotations
 

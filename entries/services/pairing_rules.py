@@ -8,15 +8,9 @@ from django.utils.translation import gettext as _
 
 from config.errors import UserError
 from config.logs import logged_service
-from tournaments.models import (
-    Entry,
-    PairingRule,
-    PairingRuleKind,
-    PairingRuleReason,
-    Tournament,
-    TournamentStatus,
-)
-from tournaments.services.lifecycle import tournament_lock
+from entries.models import Entry, PairingRule, PairingRuleKind, PairingRuleReason
+from tournaments.models import Tournament, TournamentStatus
+from tournaments.services import tournament_lock
 
 
 @logged_service("pairing_rule_add")

@@ -15,9 +15,10 @@ from clubs.services import club_add_guest
 from clubs.versions import club_change
 from config.errors import UserError
 from config.logs import logged_service
-from tournaments import checkin
-from tournaments.models import Entry, EntryStatus, Tournament, TournamentStatus
-from tournaments.services.lifecycle import tournament_lock
+from entries import checkin
+from entries.models import Entry, EntryStatus
+from tournaments.models import Tournament, TournamentStatus
+from tournaments.services import tournament_lock
 from tournaments.versions import tournament_change
 
 OPEN = {TournamentStatus.DRAFT, TournamentStatus.REGISTRATION}
@@ -177,7 +178,7 @@ def entry_approve(*, entry: Entry) -> Entry:
 @logged_service("entry_check_in")
 @transaction.atomic
 def entry_check_in(*, entry: Entry, by_player: bool = False) -> Entry:
-    """Check a player in, if the checks higher apps added allow it (``tournaments.checkin``);
+    """Check a player in, if the checks higher apps added allow it (``entries.checkin``);
     ``by_player``: he checks himself in."""
     return _set_status(
         entry,
