@@ -88,6 +88,11 @@ def room(request: HttpRequest, club: str) -> HttpResponse:
             '<input type="hidden" name="keep_{}" value="{}">',
             ((name, value) for name, value in chosen.items() if value),
         ),
+        # The free tables' options, the same in every call's and move's form: built once
+        # (a night of 128 players renders them in some fifty forms).
+        "free_table_options": format_html_join(
+            "", '<option value="{}">{}</option>', ((t.pk, t) for t in night.free_tables)
+        ),
     }
     template = "control/_board.html" if pagecache.is_poll(request) else "control/room.html"
     return pagecache.tag_response(request, version, render(request, template, context))

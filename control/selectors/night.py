@@ -150,10 +150,13 @@ def viewer_of(user: Any, club: Club) -> Viewer:
     )
 
 
-def _matches(club: Club, now: datetime) -> list[Match]:
+def _matches(tournaments: list[Tournament], now: datetime) -> list[Match]:
+    """The shown matches of the night's running tournaments, each reading its tournament from
+    ``tournaments`` (one instance a tournament, read once, instead of a copy of its row and its
+    ladder's in every match's row)."""
+    by_id = {tournament.pk: tournament for tournament in tournaments}
     running = Q(
-        round__stage__tournament__club=club,
-        round__stage__tournament__status=TournamentStatus.RUNNING,
+        round__stage__tournament__in=list(by_id),
         round__draft__isnull=True,
         entry_a__isnull=False,
         entry_b__isnull=False,
@@ -161,20 +164,20 @@ def _matches(club: Club, now: datetime) -> list[Match]:
     shown = Q(status__in=(MatchStatus.READY, MatchStatus.PLAYING)) | Q(
         status=MatchStatus.FINISHED, finished_at__gte=now - FINISHED_SHOWN
     )
-    return list(
+    matches = list(
         Match.objects.filter(running & shown)
         .exclude(outcome=MatchOutcome.BYE)
-        .select_related(
-            "round__stage__tournament__ladder",
-            "entry_a__player",
-            "entry_b__player",
-        )
+        .select_related("round__stage", "entry_a__player", "entry_b__player")
         .annotate(
             online_clock=KeyTransform("clock", "online_game__state"),
             online_since=F("online_game__updated_at"),
         )
         .order_by("round__stage__tournament_id", "round__stage__order", "round__number", "index")
     )
+    for match in matches:
+        stage = match.round.stage
+        stage.tournament = by_id[stage.tournament_id]
+    return matches
 
 
 def _late_decided(match_ids: list[int]) -> set[int]:
@@ -287,7 +290,7 @@ def club_night(club: Club, *, viewer: Viewer | None = None, now: datetime | None
     }
     in_use = {call.table_id for call in calls.values()}
     night.free_tables = [t for t in night.tables if t.in_service and t.pk not in in_use]
-    matches = _matches(club, now)
+    matches = _matches(night.tournaments, now)
     ids = [match.pk for match in matches]
     reports = {
         report.match_id: report
