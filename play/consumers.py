@@ -172,8 +172,11 @@ class OnlineGameConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=message_text("hello", None, {"you": side}))
         await self.send(text_data=event["text"])
         self._watch_clock(event.get("flag_at"))
-        if started:  # the other player's board, if open, learns that the game has begun
-            await self._publish({**event, "skip": self.channel_name})
+        if started:
+            # The other player's board, if open, learns that the game has begun, with the
+            # saved game for its copy: two boards opened at the same moment each find they
+            # started it, and a start told without the game would drop the other's copy.
+            await self._publish({**event, "live": self.saved, "skip": self.channel_name})
 
     async def disconnect(self, code: int) -> None:
         timer = getattr(self, "flag_timer", None)

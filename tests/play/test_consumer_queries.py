@@ -14,6 +14,7 @@ from django.db import connection as django_connection
 from django.db.backends.signals import connection_created
 
 from config import db
+from play import consumers
 from play.models import OnlineGame
 from play.services import online_game_act
 from tests.conftest import needs_postgres
@@ -88,6 +89,40 @@ async def test_a_roll_or_a_play_is_one_query(make_tournament, queries):
     made = queries.sql[before:]
     assert len(made) == QUERIES_PER_ACTION * actions, made
     assert all(sql.lstrip().upper().startswith("UPDATE") for sql in made)
+    for socket in room.sockets:
+        await socket.close()
+
+
+async def test_boards_opened_at_the_same_moment_both_keep_their_copies(
+    make_tournament, queries, monkeypatch
+):
+    """Both players open their boards at the same moment, as at a round's start: each board
+    read the match before the other's game was there, so each finds it started the game and
+    tells the other board. What it tells must leave the other board's copy in place: the
+    first action, too, is saved from the copy in one UPDATE, not decided on the locked row
+    in a worker thread (a thousand games starting at once queued there for half a second)."""
+    match, users, _ = await setup_match(make_tournament, 5)
+    first = await Socket(match.pk, users[0]).open()
+    to_act = (await first.receive())["payload"]["game"]["to_act"]
+    await first.close()
+    sockets: list[Any] = [None, None]
+    sockets[to_act] = await Socket(match.pk, users[to_act]).open()
+    await sockets[to_act].receive()
+    seat = consumers.seat
+
+    def raced(*args: Any) -> Any:
+        user, allowed, side, _started, event, delay = seat(*args)
+        return user, allowed, side, True, event, delay
+
+    monkeypatch.setattr(consumers, "seat", raced)
+    sockets[1 - to_act] = await Socket(match.pk, users[1 - to_act]).open()
+    await sockets[1 - to_act].receive()
+    await sockets[to_act].receive()  # the other board's start, as it tells it
+    room = Room(sockets)
+    before = len(queries.sql)
+    await room.play()
+    made = queries.sql[before:]
+    assert len(made) == QUERIES_PER_ACTION and made[0].lstrip().upper().startswith("UPDATE"), made
     for socket in room.sockets:
         await socket.close()
 
