@@ -464,6 +464,12 @@ async def drive(
     await asyncio.wait_for(asyncio.gather(*joining), timeout=args.timeout)
     totals["join_s"] = [time.perf_counter() - started]
     print(f"seated {2 * len(matches)} boards in {totals['join_s'][0]:.1f} s", flush=True)
+    # The driver's own pauses are not the servers': untuned, its collector walked the 2,000
+    # seats' objects for 200 ms at a time, and every move in flight waited with it. It is
+    # tuned as the servers are (config.gctuning).
+    from config import gctuning
+
+    gctuning.tune()
     started, own_cpu = time.perf_counter(), time.process_time()
     server_cpu = sum(cpu_seconds(pid) for pid in server_pids)
     playing = [
