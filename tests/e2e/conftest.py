@@ -28,6 +28,13 @@ CHROMIUM_ARGS = [
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
+    # Every page the tests open is the test server's one site: a renderer process for each
+    # browser context (Chromium's site isolation) costs a process's start and its own
+    # JavaScript engine each time. One renderer for them all made the browser tests a tenth
+    # cheaper in CPU (80 s instead of 88-90 s run alone) and 12 s shorter.
+    "--disable-features=site-per-process,IsolateOrigins",
+    "--disable-site-isolation-trials",
+    "--renderer-process-limit=1",
 ]
 
 
