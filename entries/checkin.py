@@ -6,23 +6,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from config.hooks import Hooks
 from entries.models import Entry
 
 Guard = Callable[[Entry, bool], None]
 """``guard(entry, by_player)``: ``by_player`` when the player checks himself in (a refusal
 speaks to him), else an organizer checks him in (it speaks of him)."""
 
-guards: dict[str, Guard] = {}
-
-
-def check_in_guard(name: str) -> Callable[[Guard], Guard]:
-    def register(guard: Guard) -> Guard:
-        guards[name] = guard
-        return guard
-
-    return register
+guards: Hooks[Guard] = Hooks()
+check_in_guard = guards.add
 
 
 def check(entry: Entry, *, by_player: bool = False) -> None:
-    for guard in guards.values():
+    for guard in guards:
         guard(entry, by_player)

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
+from config.hooks import Hooks
 from entries.models import Entry
 from tournaments.models import Tournament
 
@@ -23,33 +24,19 @@ ReinstatementHook = Callable[[Tournament, Entry, datetime, Any], None]
 """``hook(tournament, entry, withdrawn_at, user)``: the entry is back in the running
 tournament; ``withdrawn_at`` is when it withdrew."""
 
-withdrawal_hooks: dict[str, WithdrawalHook] = {}
-reinstatement_hooks: dict[str, ReinstatementHook] = {}
-
-
-def on_withdrawal(name: str) -> Callable[[WithdrawalHook], WithdrawalHook]:
-    def register(hook: WithdrawalHook) -> WithdrawalHook:
-        withdrawal_hooks[name] = hook
-        return hook
-
-    return register
-
-
-def on_reinstatement(name: str) -> Callable[[ReinstatementHook], ReinstatementHook]:
-    def register(hook: ReinstatementHook) -> ReinstatementHook:
-        reinstatement_hooks[name] = hook
-        return hook
-
-    return register
+withdrawal_hooks: Hooks[WithdrawalHook] = Hooks()
+reinstatement_hooks: Hooks[ReinstatementHook] = Hooks()
+on_withdrawal = withdrawal_hooks.add
+on_reinstatement = reinstatement_hooks.add
 
 
 def withdrawn(tournament: Tournament, entry: Entry, *, user: Any = None) -> None:
-    for hook in withdrawal_hooks.values():
+    for hook in withdrawal_hooks:
         hook(tournament, entry, user)
 
 
 def reinstated(
     tournament: Tournament, entry: Entry, *, withdrawn_at: datetime, user: Any = None
 ) -> None:
-    for hook in reinstatement_hooks.values():
+    for hook in reinstatement_hooks:
         hook(tournament, entry, withdrawn_at, user)
