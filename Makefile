@@ -1,5 +1,12 @@
 # The two commands of the README: `make run` and `make test`.
-PYTHON ?= python3
+# The virtualenv's Python: the distribution's own (/usr/bin/python3) where it is a version this
+# project runs on and can make a virtualenv, python3 from the PATH otherwise. Debian builds its
+# Python with profile-guided and link-time optimisation into one static program; the same tests
+# took a tenth more processor time under a Python built from source without them, as pyenv
+# builds it (docs/performance.md, "The test suite"). An existing .venv is kept as it is.
+PYTHON ?= $(or $(firstword $(foreach p,/usr/bin/python3 python3,$(shell $(p) -c \
+	'import sys, ensurepip; sys.exit(not (3, 11) <= sys.version_info < (3, 14))' \
+	2>/dev/null && command -v $(p)))),python3)
 VENV := .venv
 PY := $(VENV)/bin/python
 # uv installs the packages (the same PyPI releases as pip, in seconds instead of a minute) and
