@@ -2,7 +2,7 @@
 # The virtualenv's Python: the distribution's own (/usr/bin/python3) where it is a version this
 # project runs on and can make a virtualenv, python3 from the PATH otherwise. Debian builds its
 # Python with profile-guided and link-time optimisation into one static program; the same tests
-# took a tenth more processor time under a Python built from source without them, as pyenv
+# took 3-10 % more processor time under a Python built from source without them, as pyenv
 # builds it (docs/performance.md, "The test suite"). An existing .venv is kept as it is.
 PYTHON ?= $(or $(firstword $(foreach p,/usr/bin/python3 python3,$(shell $(p) -c \
 	'import sys, ensurepip; sys.exit(not (3, 11) <= sys.version_info < (3, 14))' \
