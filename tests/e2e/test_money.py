@@ -122,7 +122,8 @@ def test_a_calcutta_is_run_and_paid_out(
     # Player 2 buys back a quarter of himself from Bob; 60 % is over the share: refused.
     row = auctioneer.get_by_test_id("lot-2")
     row.get_by_label("Share of himself (%)").fill("60")
-    # (A click does not wait for the page it posts to: what it should show is waited for.)
+    # (A click waits for the answer to begin, not for its page to be read: what the page
+    # should show is waited for.)
     row.get_by_role("button", name="Buy back").click()
     auctioneer.get_by_text("at most the set share").wait_for()
     assert "at most the set share" in auctioneer.content()
