@@ -100,11 +100,16 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
     if item.config.stash.get(_PRIORITY_SET, False):
         return
     item.config.stash[_PRIORITY_SET] = True
-    if os.environ.get("PYTEST_XDIST_WORKER") and not item.nodeid.startswith("tests/e2e/"):
+    if os.environ.get("PYTEST_XDIST_WORKER") and not _browser_test(item):
         os.nice(OTHERS_NICENESS)
 
 
 _PRIORITY_SET = pytest.StashKey[bool]()
+
+
+def _browser_test(item: pytest.Item) -> bool:
+    """Whether ``item`` drives the browser (tests/e2e/)."""
+    return item.nodeid.startswith("tests/e2e/")
 
 
 @pytest.hookimpl(tryfirst=True)  # before pytest-xdist's, which reads the group
@@ -116,7 +121,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     A module whose tests share data it builds once (a module-scoped fixture, such as one on
     ``module_db``) runs in one process too: spread over several, each would build it again
     (the demo club alone takes seconds)."""
-    items.sort(key=lambda item: not item.nodeid.startswith("tests/e2e/"))
+    items.sort(key=lambda item: not _browser_test(item))
     for item in items:
         if _pure(item):
             item.add_marker(pytest.mark.pure)
@@ -124,7 +129,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         for marker, (configured, reason) in SERVER_MARKERS.items():
             if not configured and item.get_closest_marker(marker) is not None:
                 item.add_marker(pytest.mark.skip(reason=reason))
-        if item.nodeid.startswith("tests/e2e/"):
+        if _browser_test(item):
             item.add_marker(pytest.mark.xdist_group("browser"))
         elif _builds_for_its_module(item):
             item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
