@@ -105,10 +105,13 @@ def test_a_treasurer_reverses_a_movement_with_a_reason(
         fits(page)
         row = page.locator(f"#row-{room.pk}")
         row.get_by_role("link", name={"en": "Reverse", "de": "Stornieren"}[language]).click()
-        # The confirmation: the row, and the reason asked for; nothing booked yet.
+        # The confirmation: the row, and the reason asked for; nothing booked yet. A click
+        # waits for the answer to begin, not for its page: wait for the reason's field.
+        reason = page.locator("textarea[name=reason], input[name=reason]")
+        reason.wait_for()
         assert page.locator(f"#row-{room.pk}").is_visible()
         assert not LedgerEntry.objects.filter(reverses=room).exists()
-        page.locator("textarea[name=reason], input[name=reason]").fill("Paid twice by the bank")
+        reason.fill("Paid twice by the bank")
         page.locator("form.form button[type=submit]").click()
         page.wait_for_url(url + "*")
         reversal = LedgerEntry.objects.get(reverses=room)

@@ -86,6 +86,7 @@ def test_a_calcutta_is_run_and_paid_out(
     auctioneer.get_by_label("Player 003").select_option("1")
     auctioneer.get_by_label("Player 004").select_option("1")
     auctioneer.get_by_role("button", name="Make the lots").click()
+    auctioneer.wait_for_load_state()  # the click waits for the answer's beginning only
     fits(auctioneer, PHONE["width"])
 
     display = open_as(None, "de", DESKTOP)
@@ -102,7 +103,7 @@ def test_a_calcutta_is_run_and_paid_out(
 
     bid("Ann", "20")
     bid("Bob", "15")  # below the last bid: refused, nothing saved
-    assert "A bid must be higher than the last one." in auctioneer.content()
+    auctioneer.get_by_text("A bid must be higher than the last one.").wait_for()
     bid("Ann", "40")
     assert auctioneer.get_by_test_id("price").inner_text() == "40.00 €"
     # The venue display follows the auction by itself (HTMX), in German.
