@@ -105,7 +105,7 @@ def test_a_ladder_after_it_is_made(browser, live_server, organizer, club, langua
             assert words["saved"] in boss.text_content("main")
         anna_row = f'li[data-player="{players["Anna"].pk}"]'
         boss.click(f"{anna_row} details summary")
-        fits(boss)
+        fits(boss)  # at once: a <details> opens
         boss.click(f"{anna_row} details button[type=submit]")
         boss.wait_for_selector(anna_row, state="detached")
         fits(boss)

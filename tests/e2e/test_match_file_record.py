@@ -40,9 +40,11 @@ def test_the_moves_of_a_25_point_match_on_a_phone(live_server, new_page, make_ma
     # The other games are folded; opening one shows its moves.
     assert page.locator("details.game-log[open]").count() == 1
     page.get_by_text("Game 19 · 22–23").click()
-    assert page.locator("details.game-log").nth(18).locator("tbody tr").first.is_visible()
+    game_19 = page.locator("details.game-log").nth(18)
+    assert game_19.locator("tbody tr").first.is_visible()  # at once: a <details> opens
     # A tap on an ID selects all of it.
     first_id = box.locator("code.gnubg-id").first
     assert first_id.inner_text() == "4HPwATDgc/ABMA"
     first_id.click()
-    assert page.evaluate("window.getSelection().toString()") == "4HPwATDgc/ABMA"
+    selected = page.evaluate("window.getSelection().toString()")  # at once: the page's script
+    assert selected == "4HPwATDgc/ABMA"

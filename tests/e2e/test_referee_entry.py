@@ -64,7 +64,8 @@ def enter_game(page, winner, kind="single", cube=None, ended_by="bearoff"):
     panel = page.locator("#result-panel")
     panel.get_by_label(winner, exact=True).check()
     panel.locator("select[name=kind]").select_option(kind)
-    if cube is not None and panel.locator("select[name=cube]").count():
+    # The form's fields are the match format's, whatever the kind: nothing to wait for.
+    if cube is not None and panel.locator("select[name=cube]").count():  # at once
         panel.locator("select[name=cube]").select_option(str(cube))
     panel.locator("select[name=ended_by]").select_option(ended_by)
     panel.get_by_role("button", name="Save game").click()
