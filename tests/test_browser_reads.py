@@ -137,18 +137,31 @@ def _waited_actions(function: ast.FunctionDef) -> set[int]:
     return waited
 
 
-@cache
-def _helpers() -> dict[str, ast.FunctionDef]:
-    """The browser tests' own functions, by name."""
+#: Functions by name.
+Helpers = dict[str, ast.FunctionDef]
+
+
+def _functions(path: Path) -> Helpers:
     return {
         node.name: node
-        for path in sorted(E2E.glob("*.py"))
         for node in ast.walk(ast.parse(path.read_text()))
         if isinstance(node, ast.FunctionDef)
     }
 
 
-def _kinds(call: ast.Call, seen: frozenset[str] = frozenset()) -> tuple[str, str] | None:
+@cache
+def _shared_helpers() -> Helpers:
+    return {
+        name: node for path in sorted(E2E.glob("*.py")) for name, node in _functions(path).items()
+    }
+
+
+def _helpers(path: Path) -> Helpers:
+    """The helpers a module's tests call: the browser tests' functions, its own first."""
+    return {**_shared_helpers(), **_functions(path)}
+
+
+def _kinds(call: ast.Call, helpers: Helpers, seen: frozenset[str]) -> tuple[str, str] | None:
     """How a call begins and how it ends, each "action", "wait" or "at once"; None for a
     call that is none of them. A helper of the browser tests begins as its first such call
     and ends as its last (one that types and clicks ends with an action)."""
@@ -159,22 +172,22 @@ def _kinds(call: ast.Call, seen: frozenset[str] = frozenset()) -> tuple[str, str
         return ("wait", "wait")
     if name in AT_ONCE or _reads_the_database(call):
         return ("at once", "at once")
-    helper = _helpers().get(name or "")
+    helper = helpers.get(name or "")
     if helper is None or name in seen:
         return None
-    inner = _sequence(helper, seen | {name})
+    inner = _sequence(helper, helpers, seen | {name})
     return (inner[0][1], inner[-1][2]) if inner else None
 
 
 def _sequence(
-    function: ast.FunctionDef, seen: frozenset[str] = frozenset()
+    function: ast.FunctionDef, helpers: Helpers, seen: frozenset[str] = frozenset()
 ) -> list[tuple[ast.Call, str, str]]:
     """The calls of ``function`` that act, wait or read, with how each begins and ends (an
     action inside ``with page.expect_navigation():`` ends waited for)."""
     waited = _waited_actions(function)
     sequence = []
     for call in _calls(function):
-        kinds = _kinds(call, seen)
+        kinds = _kinds(call, helpers, seen)
         if kinds is not None:
             begins, ends = kinds
             sequence.append((call, begins, "wait" if id(call) in waited else ends))
@@ -184,11 +197,11 @@ def _sequence(
 def unwaited_reads(path: Path) -> Iterator[str]:
     """Each read in ``path`` that takes the page right after an action, without waiting."""
     lines = path.read_text().splitlines()
-    for function in ast.walk(ast.parse("\n".join(lines))):
-        if not isinstance(function, ast.FunctionDef):
-            continue
+    helpers = _helpers(path)
+    functions = ast.walk(ast.parse("\n".join(lines)))
+    for function in (node for node in functions if isinstance(node, ast.FunctionDef)):
         action: ast.Call | None = None
-        for call, begins, ends in _sequence(function):
+        for call, begins, ends in _sequence(function, helpers):
             marked = "# at once" in lines[call.lineno - 1]
             if begins == "at once" and action is not None and not marked:
                 yield (
@@ -204,12 +217,17 @@ def test_the_browser_tests_wait_for_the_page_an_action_brings_before_reading_it(
 
 
 def test_a_read_right_after_a_click_is_found(tmp_path):
-    """The check itself: it finds the read that does not wait, and only that one."""
+    """The check itself: it finds the reads that do not wait, and only those."""
     test = tmp_path / "test_sample.py"
     test.write_text(
+        "def save(page):\n"
+        "    page.get_by_role('button', name='Save').click()\n"
+        "def submit(page):\n"
+        "    with page.expect_navigation():\n"
+        "        page.click('button')\n"
         "def test_sample(page):\n"
         "    page.get_by_role('link', name='Reverse').click()\n"
-        "    assert page.locator('#row').is_visible()\n"
+        "    assert page.locator('#row').is_visible()\n"  # 8: found
         "    page.get_by_role('button', name='Save').click()\n"
         "    page.get_by_text('Saved.').wait_for()\n"
         "    assert page.locator('.saved').count() == 1\n"
@@ -219,7 +237,11 @@ def test_a_read_right_after_a_click_is_found(tmp_path):
         "        page.click('a')\n"
         "    assert Entry.objects.count() == 1\n"
         "    page.click('button')\n"
-        "    assert Entry.objects.count() == 2\n"
+        "    assert Entry.objects.count() == 2\n"  # 18: found
+        "    save(page)\n"
+        "    assert 'Saved' in page.content()\n"  # 20: found
+        "    submit(page)\n"
+        "    assert Entry.objects.count() == 3\n"
     )
     found = list(unwaited_reads(test))
-    assert [line.split(":")[1] for line in found] == ["3", "13"], found
+    assert [line.split(":")[1] for line in found] == ["8", "18", "20"], found
