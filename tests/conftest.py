@@ -84,6 +84,7 @@ def pytest_collection_finish(session: pytest.Session) -> None:
 #: faster (178 and 184 s against 173 and 174 s), and it starves the others' own timed work
 #: (a fake gnubg's sleep, a websocket's answer) longer.
 OTHERS_NICENESS = 5
+_PRIORITY_SET = pytest.StashKey[bool]()
 
 
 def pytest_runtest_setup(item: pytest.Item) -> None:
@@ -102,9 +103,6 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
     item.config.stash[_PRIORITY_SET] = True
     if os.environ.get("PYTEST_XDIST_WORKER") and not _browser_test(item):
         os.nice(OTHERS_NICENESS)
-
-
-_PRIORITY_SET = pytest.StashKey[bool]()
 
 
 def _browser_test(item: pytest.Item) -> bool:

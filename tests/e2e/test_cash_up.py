@@ -111,8 +111,7 @@ def test_the_treasurer_counts_the_till_short_and_prints_the_sheet(
     page.locator("input[name=counted_card]").fill("20")
     page.locator("input[name=counted_other]").fill("20")
     page.locator("form.cash-up-count button[type=submit]").click()
-    # A difference needs a reason: refused, nothing stored, the count kept. (The click waits
-    # for the answer to begin, not for its page to be read: its message is waited for.)
+    # A difference needs a reason: refused, nothing stored, the count kept.
     page.locator(".has-error [role=alert]").first.wait_for()
     assert page.locator(".has-error [role=alert]").count() == 1
     assert page.locator("input[name=counted_cash]").input_value() == short

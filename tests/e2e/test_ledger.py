@@ -105,8 +105,7 @@ def test_a_treasurer_reverses_a_movement_with_a_reason(
         fits(page)
         row = page.locator(f"#row-{room.pk}")
         row.get_by_role("link", name={"en": "Reverse", "de": "Stornieren"}[language]).click()
-        # The confirmation: the row, and the reason asked for; nothing booked yet. A click
-        # waits for the answer to begin, not for its page: wait for the reason's field.
+        # The confirmation: the row, and the reason asked for; nothing booked yet.
         reason = page.locator("textarea[name=reason], input[name=reason]")
         reason.wait_for()
         assert page.locator(f"#row-{room.pk}").is_visible()

@@ -86,7 +86,7 @@ def test_a_calcutta_is_run_and_paid_out(
     auctioneer.get_by_label("Player 003").select_option("1")
     auctioneer.get_by_label("Player 004").select_option("1")
     auctioneer.get_by_role("button", name="Make the lots").click()
-    auctioneer.wait_for_load_state()  # the click waits for the answer's beginning only
+    auctioneer.wait_for_load_state()
     fits(auctioneer, PHONE["width"])
 
     display = open_as(None, "de", DESKTOP)
@@ -123,8 +123,6 @@ def test_a_calcutta_is_run_and_paid_out(
     # Player 2 buys back a quarter of himself from Bob; 60 % is over the share: refused.
     row = auctioneer.get_by_test_id("lot-2")
     row.get_by_label("Share of himself (%)").fill("60")
-    # (A click waits for the answer to begin, not for its page to be read: what the page
-    # should show is waited for.)
     row.get_by_role("button", name="Buy back").click()
     auctioneer.get_by_text("at most the set share").wait_for()
     assert "at most the set share" in auctioneer.content()

@@ -86,7 +86,7 @@ def test_referee_enters_results_and_the_standings_follow(live_server, new_page, 
     page.goto(f"{live_server.url}/clubs/bar/t/thursday-league/round_robin/1/")
     first_match_link(page).click()
     winner_round_one = first_player(page)
-    page.get_by_role("button", name="Save game").wait_for()  # the whole form is there
+    page.get_by_role("button", name="Save game").wait_for()
     assert page.locator("select[name=cube]").count() == 0
     enter_game(page, winner_round_one, kind="gammon")
     page.get_by_text("Game 1 entered.").wait_for()
