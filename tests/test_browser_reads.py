@@ -198,9 +198,10 @@ def _sequence(
 
 def unwaited_reads(path: Path) -> Iterator[str]:
     """Each read in ``path`` that takes the page right after an action, without waiting."""
-    lines = path.read_text().splitlines()
+    text = path.read_text()
+    lines = text.splitlines()
     helpers = _helpers(path)
-    functions = ast.walk(ast.parse("\n".join(lines)))
+    functions = ast.walk(ast.parse(text))
     for function in (node for node in functions if isinstance(node, ast.FunctionDef)):
         action: ast.Call | None = None
         for call, begins, ends in _sequence(function, helpers):
